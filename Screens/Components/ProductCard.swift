@@ -1,0 +1,49 @@
+import ScreenKit
+
+/// The app's own component: a tappable product tile. Clients that predate it get a standard card.
+public struct ProductCard: Component {
+    /// `productCard`: title, price, imageURL, action (required), badge (optional); falls back to a card.
+    public static let schema = ComponentSchema(
+        type: "productCard",
+        props: [
+            .required("title", .string, nonEmpty: true),
+            .required("price", .string),
+            .required("imageURL", .url),
+            .required("action", .action),
+            .optional("badge", .string),
+        ],
+        fallback: .node
+    )
+
+    /// The node.
+    public var node: Node
+
+    /// A product tile that runs `action` when tapped; its fallback is a card with the same content.
+    public init(
+        title: String,
+        price: String,
+        imageURL: String,
+        badge: String? = nil,
+        id: String,
+        action: Action,
+        file: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        let fallback = Card(id: id, action: action, file: file, line: line, column: column) {
+            Image(url: imageURL, file: file, line: line, column: column).contentMode(.fill).frame(height: 160)
+                .cornerRadius(8)
+            Text(title, file: file, line: line, column: column).style(.headline)
+            Text(price, file: file, line: line, column: column).style(.subheadline)
+        }
+        node = Self.makeNode(
+            id: id,
+            props: .set([
+                "title": .string(title), "price": .string(price), "imageURL": .string(imageURL),
+                "action": .action(action), "badge": badge.map { .string($0) },
+            ]),
+            fallback: .node(fallback.node),
+            source: SourceLocation(file: file, line: line, column: column)
+        )
+    }
+}

@@ -1,0 +1,45 @@
+import ScreenKit
+
+/// Product detail, one screen per product.
+enum ProductScreen {
+    static func screen(for product: Product) -> Screen {
+        Screen(product.screenID, title: product.name, initialState: ["quantity": 1]) {
+            ScrollView {
+                Column(id: "detail", spacing: 12, alignment: .leading) {
+                    Image(url: product.imageURL, id: "hero")
+                        .contentMode(.fill)
+                        .frame(height: 280)
+                        .accessibilityLabel(product.name)
+                    Text(product.name, id: "name").style(.largeTitle)
+                    if let badge = product.badge {
+                        Text(badge, id: "badge").style(.caption).color("#FFB45309")
+                    }
+                    Text(product.price, id: "price").style(.title)
+                    Text(product.summary, id: "summary")
+                    purchase(product)
+                }
+                .padding(16)
+            }
+        }
+    }
+
+    @ScreenBuilder static func purchase(_ product: Product) -> [Node] {
+        if product.inStock {
+            Row(id: "purchase", spacing: 12, alignment: .center) {
+                Button("−", id: "decrease", action: .updateState("quantity", to: 1)).style(.secondary)
+                Button(
+                    "Add to cart", id: "add-to-cart",
+                    action: .sequence {
+                        Action.apiCall("/api/v1/cart/items", bodyFromState: ["quantity"])
+                        Action.updateState("quantity", to: 1)
+                        if product.badge != nil {
+                            Action.showAlert(title: "Added \(product.name)")
+                        }
+                        Action.navigate(to: "cart", params: ["sku": product.sku], presentation: .sheet)
+                    })
+            }
+        } else {
+            Button("Sold out", id: "sold-out", action: .showAlert(title: "Sold out")).enabled(false)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import ScreenKit
+
+/// Checks node IDs: the documented character set and length, and uniqueness within the payload.
+///
+/// A fallback is an alternative to the node it replaces, so its root may share that node's ID
+/// and its subtree is checked against the rest of the screen rather than the replaced subtree.
+struct IDValidator: ScreenValidator {
+    func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic] {
+        guard let root = screen.root else { return [] }
+        var diagnostics: [Diagnostic] = []
+        // The form of explicit IDs is checked where they were written; derived IDs inherit the
+        // form of their anchor, so only their length can go wrong.
+        var explicit: Set<String> = []
+        forEachNode(screen.screen.content[0], screenID: screen.screen.id) { node, path in
+            guard let id = node.id else { return }
+            explicit.insert(id)
+            guard !Self.isValidNodeID(id) else { return }
+            diagnostics.append(
+                ScreenRules.idInvalid.diagnostic(
+                    "node ID \"\(id)\" is invalid: use letters, digits, '-', '_', '.', ':'; 1 to 128 characters",
+                    at: node.source, path: path))
+        }
+        forEachNode(root, screenID: screen.screen.id) { node, path in
+            guard let id = node.id, id.utf8.count > 128, !explicit.contains(id) else { return }
+            diagnostics.append(
+                ScreenRules.idInvalid.diagnostic(
+                    "derived node ID \"\(id)\" is longer than 128 characters; give the node, or an ancestor, a shorter explicit ID",
+                    at: node.source, path: path))
+        }
+        checkUnique(root, screenID: screen.screen.id, diagnostics: &diagnostics)
+        return diagnostics
+    }
+
+    /// Whether `id` uses only letters, digits, `-`, `_`, `.`, `:` and has 1 to 128 characters.
+    static func isValidNodeID(_ id: String) -> Bool {
+        let bytes = id.utf8
+        guard !bytes.isEmpty, bytes.count <= 128 else { return false }
+        return bytes.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
+        }
+    }
+
+    /// Walks the primary tree (no fallbacks) and reports repeated IDs; then checks each fallback
+    /// subtree against the primary IDs outside the node it replaces.
+    private func checkUnique(
+        _ root: Node, screenID: String, diagnostics: inout [Diagnostic]
+    ) {
+        var primary: [String: SourceLocation] = [:]
+        var withFallbacks: [(Node, String)] = []
+        var stack: [(Node, String)] = [(root, screenID)]
+        while let (node, parentPath) = stack.popLast() {
+            let id = node.id ?? ""
+            let path = parentPath + "/" + id
+            if let first = primary[id] {
+                diagnostics.append(
+                    ScreenRules.idDuplicate.diagnostic(
+                        "node ID \"\(id)\" is already used by the node at \(first)", at: node.source, path: path))
+            } else {
+                primary[id] = node.source
+            }
+            if case .node = node.fallback { withFallbacks.append((node, path)) }
+            for child in (node.children ?? []).reversed() { stack.append((child, path)) }
+        }
+        for (replaced, path) in withFallbacks {
+            guard case .node(let fallback) = replaced.fallback else { continue }
+            let inside = Set(Self.primaryNodes(of: replaced).compactMap(\.id))
+            var local: Set<String> = []
+            for node in Self.primaryNodes(of: fallback) {
+                guard let id = node.id else { continue }
+                let clashesOutside = primary[id] != nil && !inside.contains(id)
+                if clashesOutside || !local.insert(id).inserted {
+                    diagnostics.append(
+                        ScreenRules.idDuplicate.diagnostic(
+                            "fallback node ID \"\(id)\" is already used in the screen", at: node.source,
+                            path: path + "/fallback"))
+                }
+            }
+        }
+    }
+
+    /// The node and its descendants through children, not through fallbacks.
+    private static func primaryNodes(of root: Node) -> [Node] {
+        var result: [Node] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            result.append(node)
+            stack.append(contentsOf: node.children ?? [])
+        }
+        return result
+    }
+}

@@ -1,0 +1,115 @@
+import ScreenKit
+
+/// A rule with a stable ID, a one-line reason and a longer explanation with the fix.
+public struct Rule: Sendable, Hashable {
+    /// The stable ID, e.g. `screen-id-invalid`.
+    public let id: String
+    /// Why the rule exists, in one line.
+    public let summary: String
+    /// What it checks and how to fix a violation.
+    public let explanation: String
+
+    /// Creates a diagnostic of this rule.
+    func diagnostic(
+        _ message: String,
+        severity: Severity = .error,
+        at location: SourceLocation?,
+        path: String? = nil
+    ) -> Diagnostic {
+        Diagnostic(rule: id, severity: severity, message: message, location: location, nodePath: path)
+    }
+}
+
+/// The screen rules.
+public enum ScreenRules {
+    /// Every screen rule, for `explain` and reports.
+    public static let all: [Rule] = [
+        screenIDInvalid, screenIDDuplicate, screenRoot, componentUnknown, childrenOnLeaf,
+        propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
+        actionUnknown, idInvalid, idDuplicate,
+    ]
+
+    static let screenIDInvalid = Rule(
+        id: "screen-id-invalid",
+        summary: "Screen IDs become object keys and file names, so they are restricted.",
+        explanation: """
+            A screen ID must match [a-z0-9][a-z0-9_-]* and be at most 64 characters. \
+            Rename the screen, e.g. "Sign In" -> "sign-in".
+            """
+    )
+    static let screenIDDuplicate = Rule(
+        id: "screen-id-duplicate",
+        summary: "Two screens with one ID would overwrite each other's payload.",
+        explanation: "Every screen in the catalog needs its own ID. Rename one of the two screens."
+    )
+    static let screenRoot = Rule(
+        id: "screen-root",
+        summary: "A screen's payload has exactly one root node.",
+        explanation: """
+            The body of a Screen must produce exactly one node. Wrap several nodes in a Column or \
+            ScrollView; an empty body (for example an `if` with no `else`) needs a node too.
+            """
+    )
+    static let componentUnknown = Rule(
+        id: "component-unknown",
+        summary: "Clients cannot render a component type the contract does not declare.",
+        explanation: """
+            The node's wire type is not declared in the catalog. Add the component type to \
+            `Catalog(components:)`, or use a declared component.
+            """
+    )
+    static let childrenOnLeaf = Rule(
+        id: "children-on-leaf",
+        summary: "A leaf component has no children on the wire.",
+        explanation: "Only containers (hasChildren in the schema) may have children. Move them into a container."
+    )
+    static let propUnknown = Rule(
+        id: "prop-unknown",
+        summary: "Clients ignore, or fail on, keys the contract does not declare.",
+        explanation: "Declare the prop in the component's schema, or remove it from the node."
+    )
+    static let propRequired = Rule(
+        id: "prop-required",
+        summary: "Strict clients fail to decode a node that lacks a required prop.",
+        explanation: "Set the prop: a required prop has no default for the client to fall back on."
+    )
+    static let propType = Rule(
+        id: "prop-type",
+        summary: "A value of the wrong type fails to decode on strict clients.",
+        explanation: "Give the prop a value of the type its schema declares."
+    )
+    static let numberNotFinite = Rule(
+        id: "number-not-finite",
+        summary: "JSON has no NaN or infinity; clients cannot decode them.",
+        explanation: "Replace the NaN or infinite number with a finite value."
+    )
+    static let enumValueUnknown = Rule(
+        id: "enum-value-unknown",
+        summary: "Clients only decode enum values the contract declares.",
+        explanation: "Use one of the enum's declared values, or add the value to the enum with a fallback."
+    )
+    static let stringEmpty = Rule(
+        id: "string-empty",
+        summary: "The contract marks this string non-empty; an empty one is meaningless to clients.",
+        explanation: "Give the prop or field a non-empty value."
+    )
+    static let actionUnknown = Rule(
+        id: "action-unknown",
+        summary: "Clients cannot run an action kind the contract does not declare.",
+        explanation: "Add the action kind to `Catalog(actions:)`, or use a declared one."
+    )
+    static let idInvalid = Rule(
+        id: "id-invalid",
+        summary: "Node IDs are stable keys for clients, tests and analytics, so their form is restricted.",
+        explanation: """
+            A node ID uses letters, digits, '-', '_', '.' and ':' only, and is 1 to 128 characters. \
+            Derived IDs are built from the nearest explicit ancestor ID: shorten that ID if a derived \
+            one grows too long.
+            """
+    )
+    static let idDuplicate = Rule(
+        id: "id-duplicate",
+        summary: "Two nodes with one ID in a payload make client state and analytics ambiguous.",
+        explanation: "Give each node of a screen its own ID (a fallback may reuse the ID of the node it replaces)."
+    )
+}

@@ -1,0 +1,112 @@
+import ScreenKit
+
+/// Checks every prop value, action and action field against its declared type.
+struct ValueValidator: ScreenValidator {
+    func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic] {
+        guard let root = screen.root else { return [] }
+        var checker = ValueChecker(context: context)
+        forEachNode(root, screenID: screen.screen.id) { node, path in
+            guard let schema = context.components[node.type] else { return }
+            for prop in node.props {
+                guard let declared = schema.prop(prop.key) else { continue }
+                checker.check(
+                    prop.value, against: declared, owner: "\"\(node.type)\" prop \"\(prop.key)\"",
+                    at: node.source, path: path)
+            }
+        }
+        return checker.diagnostics
+    }
+}
+
+/// Checks values recursively, through lists, maps and nested actions.
+struct ValueChecker {
+    let context: ValidationContext
+    var diagnostics: [Diagnostic] = []
+
+    mutating func check(
+        _ value: Value, against declared: PropSchema, owner: String, at source: SourceLocation, path: String
+    ) {
+        check(value, type: declared.type, owner: owner, at: source, path: path)
+        if declared.nonEmpty, case .string(let string) = value, string.isEmpty {
+            diagnostics.append(ScreenRules.stringEmpty.diagnostic("\(owner) must not be empty", at: source, path: path))
+        }
+    }
+
+    mutating func check(_ value: Value, type: PropType, owner: String, at source: SourceLocation, path: String) {
+        switch (type, value) {
+        case (.string, .string), (.url, .string), (.bool, .bool), (.scalar, .string), (.scalar, .bool):
+            return
+        case (.number, .number(let number)), (.scalar, .number(let number)):
+            if !number.isFinite {
+                diagnostics.append(
+                    ScreenRules.numberNotFinite.diagnostic(
+                        "\(owner) is \(number); JSON numbers must be finite", at: source, path: path))
+            }
+        case (.color, .string(let color)):
+            if !isHexColor(color) {
+                diagnostics.append(
+                    ScreenRules.propType.diagnostic(
+                        "\(owner) is \"\(color)\"; a color is #RRGGBB or #AARRGGBB", at: source, path: path))
+            }
+        case (.enumeration(let schema), .string(let raw)):
+            if !schema.contains(raw) {
+                let known = schema.cases.map(\.value).joined(separator: ", ")
+                diagnostics.append(
+                    ScreenRules.enumValueUnknown.diagnostic(
+                        "\(owner) is \"\(raw)\", not a value of \(schema.name) (\(known))", at: source, path: path))
+            }
+        case (.action, .action(let action)):
+            check(action, owner: owner, at: source, path: path)
+        case (.list(let element), .list(let values)):
+            for (index, item) in values.enumerated() {
+                check(item, type: element, owner: "\(owner)[\(index)]", at: source, path: path)
+            }
+        case (.map(let element), .map(let values)):
+            for key in values.keys.sorted() {
+                check(values[key]!, type: element, owner: "\(owner)[\"\(key)\"]", at: source, path: path)
+            }
+        default:
+            diagnostics.append(
+                ScreenRules.propType.diagnostic(
+                    "\(owner) is a \(value.kindName) but the contract declares \(type.name)", at: source, path: path))
+        }
+    }
+
+    mutating func check(_ action: Action, owner: String, at source: SourceLocation, path: String) {
+        guard let schema = context.actions[action.kind] else {
+            diagnostics.append(
+                ScreenRules.actionUnknown.diagnostic(
+                    "\(owner) uses action kind \"\(action.kind)\", which the catalog does not declare",
+                    at: source, path: path))
+            return
+        }
+        let actionOwner = "\(owner) (\(action.kind))"
+        for field in action.fields {
+            guard let declared = schema.field(field.key) else {
+                diagnostics.append(
+                    ScreenRules.propUnknown.diagnostic(
+                        "\(actionOwner) has field \"\(field.key)\", which the action does not declare",
+                        at: source, path: path))
+                continue
+            }
+            check(
+                field.value, against: declared, owner: "\(actionOwner) field \"\(field.key)\"", at: source, path: path)
+        }
+        for declared in schema.fields where declared.presence == .required && action[field: declared.key] == nil {
+            diagnostics.append(
+                ScreenRules.propRequired.diagnostic(
+                    "\(actionOwner) is missing its required field \"\(declared.key)\"", at: source, path: path))
+        }
+        if case .action(let fallback) = action.fallback {
+            check(fallback, owner: "\(owner) fallback", at: source, path: path)
+        }
+    }
+
+    private func isHexColor(_ string: String) -> Bool {
+        let bytes = Array(string.utf8)
+        guard bytes.first == 0x23, bytes.count == 7 || bytes.count == 9 else { return false }
+        return bytes.dropFirst().allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// An app's catalog: the components and action kinds it declares, and its screens.
+public struct Catalog: Sendable {
+    /// Every component declaration, standard ones included.
+    public var components: [ComponentSchema]
+    /// Every action kind declaration, standard ones included.
+    public var actions: [ActionSchema]
+    /// The screens.
+    public var screens: [Screen]
+    /// Screen IDs that `navigate` may name although this catalog does not build them.
+    public var externalScreens: Set<String>
+    /// The oldest client contract version a screen supports unless it says otherwise.
+    public var minContract: Int
+
+    /// Creates a catalog; the standard components and actions are included unless you pass others.
+    public init(
+        components: [any Component.Type] = StandardCatalog.components,
+        actions: [ActionSchema] = StandardCatalog.actions,
+        screens: [Screen],
+        externalScreens: Set<String> = [],
+        minContract: Int = 1
+    ) {
+        self.components = components.map { $0.schema }
+        self.actions = actions
+        self.screens = screens
+        self.externalScreens = externalScreens
+        self.minContract = minContract
+    }
+
+    /// The component declaration for a wire type.
+    public func component(_ type: String) -> ComponentSchema? {
+        components.first { $0.type == type }
+    }
+
+    /// The action declaration for a wire kind.
+    public func action(_ kind: String) -> ActionSchema? {
+        actions.first { $0.kind == kind }
+    }
+}

@@ -1,0 +1,83 @@
+/// Builds a list of nodes from a block of components, `if`/`else`, optionals and `for` loops.
+///
+/// Concrete `[Node]` throughout: no generic tuple or pack types, so large blocks type-check in
+/// linear time and errors name components, not builder internals.
+@resultBuilder
+public enum ScreenBuilder {
+    /// One statement: a component, a node or a section.
+    public static func buildExpression(_ content: any ScreenContent) -> [Node] {
+        content.nodes
+    }
+
+    /// A block of statements.
+    public static func buildBlock(_ parts: [Node]...) -> [Node] {
+        if parts.count == 1 { return parts[0] }
+        var nodes: [Node] = []
+        for part in parts { nodes.append(contentsOf: part) }
+        return nodes
+    }
+
+    /// An `if` without `else`.
+    public static func buildOptional(_ part: [Node]?) -> [Node] {
+        part ?? []
+    }
+
+    /// The `if` branch of an `if`/`else` or a `switch` case.
+    public static func buildEither(first part: [Node]) -> [Node] {
+        part
+    }
+
+    /// The `else` branch of an `if`/`else` or a `switch` case.
+    public static func buildEither(second part: [Node]) -> [Node] {
+        part
+    }
+
+    /// A `for` loop.
+    public static func buildArray(_ parts: [[Node]]) -> [Node] {
+        var nodes: [Node] = []
+        for part in parts { nodes.append(contentsOf: part) }
+        return nodes
+    }
+
+    /// An `if #available` block.
+    public static func buildLimitedAvailability(_ part: [Node]) -> [Node] {
+        part
+    }
+}
+
+/// Builds a list of actions, for `.sequence { ... }`.
+@resultBuilder
+public enum ActionBuilder {
+    /// One action.
+    public static func buildExpression(_ action: Action) -> [Action] {
+        [action]
+    }
+
+    /// A block of actions.
+    public static func buildBlock(_ parts: [Action]...) -> [Action] {
+        if parts.count == 1 { return parts[0] }
+        var actions: [Action] = []
+        for part in parts { actions.append(contentsOf: part) }
+        return actions
+    }
+
+    /// An `if` without `else`.
+    public static func buildOptional(_ part: [Action]?) -> [Action] {
+        part ?? []
+    }
+
+    /// The `if` branch.
+    public static func buildEither(first part: [Action]) -> [Action] {
+        part
+    }
+
+    /// The `else` branch.
+    public static func buildEither(second part: [Action]) -> [Action] {
+        part
+    }
+
+    /// A `for` loop.
+    public static func buildArray(_ parts: [[Action]]) -> [Action] {
+        parts.flatMap { $0 }
+    }
+}

@@ -1,0 +1,59 @@
+/// A closed set of string values, such as `TextStyle`, as the contract records it.
+public struct EnumSchema: Sendable, Hashable {
+    /// The enum's contract name, e.g. `TextStyle`.
+    public var name: String
+    /// The values, in declaration order.
+    public var cases: [EnumCase]
+
+    /// Creates an enum declaration.
+    public init(name: String, cases: [EnumCase]) {
+        self.name = name
+        self.cases = cases
+    }
+
+    /// Whether `value` is one of the cases.
+    public func contains(_ value: String) -> Bool {
+        cases.contains { $0.value == value }
+    }
+}
+
+/// One value of an enum and, for values added later, the older value clients get instead.
+public struct EnumCase: Sendable, Hashable {
+    /// The wire value.
+    public var value: String
+    /// The value an older client that does not know this one receives.
+    public var fallback: String?
+
+    /// Creates an enum case.
+    public init(_ value: String, fallback: String? = nil) {
+        self.value = value
+        self.fallback = fallback
+    }
+}
+
+/// A Swift enum whose raw values are wire values of a contract enum.
+public protocol WireEnum: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    /// The enum's contract name; defaults to the Swift type name.
+    static var contractName: String { get }
+    /// The older value a client that does not know this one receives; nil for original values.
+    var fallback: Self? { get }
+}
+
+extension WireEnum {
+    /// The Swift type name.
+    public static var contractName: String { String(describing: Self.self) }
+
+    /// No fallback: the value has been in the contract since its first version.
+    public var fallback: Self? { nil }
+
+    /// The enum's declaration, derived from its cases.
+    public static var schema: EnumSchema {
+        EnumSchema(
+            name: contractName,
+            cases: allCases.map { EnumCase($0.rawValue, fallback: $0.fallback?.rawValue) }
+        )
+    }
+
+    /// The value as written on the wire.
+    public var wireValue: Value { .string(rawValue) }
+}

@@ -1,0 +1,37 @@
+/// A tappable button that runs an action. It carries an action, so its ID is explicit.
+public struct Button: Component {
+    /// `button`: label (required), action (required), style (primary), isEnabled (true).
+    public static let schema = ComponentSchema(
+        type: "button",
+        props: [
+            .required("label", .string),
+            .required("action", .action),
+            .defaulted("style", ButtonStyle.primary),
+            .defaulted("isEnabled", .bool, true),
+        ]
+    )
+
+    /// The node.
+    public var node: Node
+
+    /// A button labelled `label` that runs `action`.
+    public init(
+        _ label: String,
+        id: String,
+        action: Action,
+        file: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        node = Self.makeNode(
+            id: id,
+            props: [Prop(key: "label", value: .string(label)), Prop(key: "action", value: .action(action))],
+            source: SourceLocation(file: file, line: line, column: column)
+        )
+    }
+
+    /// The visual style.
+    public func style(_ style: ButtonStyle) -> Button { setting("style", style.wireValue) }
+    /// Whether the button can be tapped.
+    public func enabled(_ isEnabled: Bool) -> Button { setting("isEnabled", .bool(isEnabled)) }
+}

@@ -1,0 +1,41 @@
+/// A text input bound to a state key. It binds state, so its ID is explicit.
+public struct TextField: Component {
+    /// `textField`: placeholder (required), stateKey (required), keyboardType (default),
+    /// isSecure (false).
+    public static let schema = ComponentSchema(
+        type: "textField",
+        props: [
+            .required("placeholder", .string),
+            .required("stateKey", .string, nonEmpty: true),
+            .defaulted("keyboardType", Keyboard.default),
+            .defaulted("isSecure", .bool, false),
+        ]
+    )
+
+    /// The node.
+    public var node: Node
+
+    /// A field showing `placeholder` whose text is the state value at `stateKey`.
+    public init(
+        _ placeholder: String,
+        id: String,
+        stateKey: String,
+        file: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        node = Self.makeNode(
+            id: id,
+            props: [
+                Prop(key: "placeholder", value: .string(placeholder)),
+                Prop(key: "stateKey", value: .string(stateKey)),
+            ],
+            source: SourceLocation(file: file, line: line, column: column)
+        )
+    }
+
+    /// The keyboard to show.
+    public func keyboard(_ keyboard: Keyboard) -> TextField { setting("keyboardType", keyboard.wireValue) }
+    /// Whether the input is hidden, as for passwords.
+    public func secure(_ isSecure: Bool = true) -> TextField { setting("isSecure", .bool(isSecure)) }
+}

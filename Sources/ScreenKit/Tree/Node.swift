@@ -1,0 +1,78 @@
+/// One element of a screen: the single concrete node type every component builds.
+///
+/// Plain data with no closures, so the compiler can inspect, validate and rewrite it.
+public struct Node: Sendable, Hashable {
+    /// The component's wire type, e.g. `text`.
+    public var type: String
+    /// The explicit ID, or nil to let the compiler derive one.
+    public var id: String?
+    /// The props that were set, in the order they were set.
+    public var props: [Prop]
+    /// The children of a container; nil for a leaf.
+    public var children: [Node]?
+    /// What a client that does not know this node's type renders instead.
+    public var fallback: Fallback?
+    /// Where the node was written.
+    public var source: SourceLocation
+
+    /// Creates a node.
+    public init(
+        type: String,
+        id: String? = nil,
+        props: [Prop] = [],
+        children: [Node]? = nil,
+        fallback: Fallback? = nil,
+        source: SourceLocation
+    ) {
+        self.type = type
+        self.id = id
+        self.props = props
+        self.children = children
+        self.fallback = fallback
+        self.source = source
+    }
+
+    /// The value of the prop with this wire key, if set.
+    public subscript(prop key: String) -> Value? {
+        for prop in props where prop.key == key { return prop.value }
+        return nil
+    }
+
+    /// A copy with the prop set to `value`, or removed when `value` is nil.
+    public func setting(_ key: String, _ value: Value?) -> Node {
+        var copy = self
+        copy.set(key, value)
+        return copy
+    }
+
+    /// Sets the prop to `value`, or removes it when `value` is nil.
+    public mutating func set(_ key: String, _ value: Value?) {
+        if let index = props.firstIndex(where: { $0.key == key }) {
+            if let value { props[index].value = value } else { props.remove(at: index) }
+        } else if let value {
+            props.append(Prop(key: key, value: value))
+        }
+    }
+}
+
+/// A prop or action field: a wire key and its value.
+public struct Prop: Sendable, Hashable {
+    /// The wire key.
+    public var key: String
+    /// The value.
+    public var value: Value
+
+    /// Creates a prop.
+    public init(key: String, value: Value) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// What an older client renders in place of a node it does not know.
+public indirect enum Fallback: Sendable, Hashable {
+    /// Render this node instead.
+    case node(Node)
+    /// Render nothing.
+    case drop
+}

@@ -1,0 +1,49 @@
+/// A value in the node tree: a prop, an action field or an initial-state entry.
+public enum Value: Sendable, Hashable {
+    /// A string.
+    case string(String)
+    /// A number; written as an integer when it has no fraction.
+    case number(Double)
+    /// A Boolean.
+    case bool(Bool)
+    /// A list of values.
+    case list([Value])
+    /// A string-keyed map, written with its keys sorted.
+    case map([String: Value])
+    /// An action.
+    case action(Action)
+}
+
+extension Value: ExpressibleByStringLiteral {
+    /// Creates a string value from a literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension Value: ExpressibleByIntegerLiteral {
+    /// Creates a number value from an integer literal.
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+}
+
+extension Value: ExpressibleByFloatLiteral {
+    /// Creates a number value from a floating-point literal.
+    public init(floatLiteral value: Double) { self = .number(value) }
+}
+
+extension Value: ExpressibleByBooleanLiteral {
+    /// Creates a Boolean value from a literal.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension Value {
+    /// A short name of the value's kind, for messages.
+    public var kindName: String {
+        switch self {
+        case .string: "string"
+        case .number: "number"
+        case .bool: "bool"
+        case .list: "list"
+        case .map: "map"
+        case .action: "action"
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import ScreenKitCLI
+import Screens
+
+CLI.main(catalog: App.catalog)
