@@ -6,10 +6,10 @@ private let maxExactIntegerDouble: Double = 9_007_199_254_740_992
 /// Appends the JSON text of a finite double: integral values within ±2^53 as integers without a fraction, others in shortest round-trip form. Returns false (appending nothing) for nan/±inf.
 public func appendJSONNumber(_ value: Double, to out: inout [UInt8]) -> Bool {
     guard value.isFinite else { return false }
-    if let integer = exactInteger(value) {
+    if let integer = jsonExactInteger(value) {
         appendJSONInteger(integer, to: &out)
     } else {
-        var text = shortestText(value)
+        var text = jsonShortestText(value)
         text.withUTF8 { out.append(contentsOf: $0) }
     }
     return true
@@ -17,18 +17,18 @@ public func appendJSONNumber(_ value: Double, to out: inout [UInt8]) -> Bool {
 
 /// Appends the decimal text of an integer.
 public func appendJSONInteger(_ value: Int, to out: inout [UInt8]) {
-    let length = decimalLength(value)
+    let length = jsonDecimalLength(value)
     let start = out.count
     out.append(contentsOf: repeatElement(0, count: length))
     out.withUnsafeMutableBufferPointer { buffer in
-        writeDecimal(value, length: length, to: buffer.baseAddress! + start)
+        writeJSONDecimal(value, length: length, to: buffer.baseAddress! + start)
     }
 }
 
 /// The integer a finite `value` is written as: its exact value when integral with magnitude ≤ 2^53
-/// (-0.0 gives 0), otherwise nil (the value is written by `shortestText`).
+/// (-0.0 gives 0), otherwise nil (the value is written by `jsonShortestText`).
 @inline(__always)
-func exactInteger(_ value: Double) -> Int? {
+func jsonExactInteger(_ value: Double) -> Int? {
     guard value.magnitude <= maxExactIntegerDouble, value.rounded(.towardZero) == value else { return nil }
     return Int(value)
 }
@@ -36,13 +36,13 @@ func exactInteger(_ value: Double) -> Int? {
 /// The shortest text that round-trips `value` (finite): Swift's `description`, e.g. `0.1`, `1e-07`,
 /// `1.5e+300`. Every form it produces for finite values matches the RFC 8259 number grammar.
 @inline(__always)
-func shortestText(_ value: Double) -> String {
+func jsonShortestText(_ value: Double) -> String {
     value.description
 }
 
 /// The number of bytes in the decimal text of `value`, including a leading `-`.
 @inline(__always)
-func decimalLength(_ value: Int) -> Int {
+func jsonDecimalLength(_ value: Int) -> Int {
     let magnitude = value.magnitude
     var digits = 1
     var threshold: UInt = 10
@@ -63,10 +63,10 @@ private let digitPairs: StaticString = """
     8081828384858687888990919293949596979899
     """
 
-/// Writes the decimal text of `value` to `destination`; `length` must be `decimalLength(value)`,
+/// Writes the decimal text of `value` to `destination`; `length` must be `jsonDecimalLength(value)`,
 /// and exactly that many bytes are written.
 @inline(__always)
-func writeDecimal(_ value: Int, length: Int, to destination: UnsafeMutablePointer<UInt8>) {
+func writeJSONDecimal(_ value: Int, length: Int, to destination: UnsafeMutablePointer<UInt8>) {
     var magnitude = value.magnitude  // UInt, so Int.min is fine
     var position = length
     let pairs = digitPairs.utf8Start

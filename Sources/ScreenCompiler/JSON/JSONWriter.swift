@@ -117,35 +117,24 @@ public struct JSONWriter: Sendable {
         precondition(!afterKey, "JSONWriter: key(_:) after a key with no value")
         let separator = separatorBeforeMember()
         afterKey = true
-        let colonLength = pretty ? 2 : 1
-        withContiguousUTF8(key) { utf8 in
-            let literalLength = jsonEscapedLength(utf8)
-            emit(separator, literalLength &+ colonLength) { out in
-                writeJSONEscaped(utf8, length: literalLength, to: out)
-                out[literalLength] = 0x3A  // :
-                if colonLength == 2 { out[literalLength &+ 1] = 0x20 }
-            }
-        }
+        emitString(separator, key, colon: pretty ? 2 : 1)
     }
 
     /// Writes a string value.
     public mutating func string(_ value: String) {
         let separator = separatorBeforeValue()
-        withContiguousUTF8(value) { utf8 in
-            let literalLength = jsonEscapedLength(utf8)
-            emit(separator, literalLength) { writeJSONEscaped(utf8, length: literalLength, to: $0) }
-        }
+        emitString(separator, value, colon: 0)
     }
 
     /// Writes a number value; throws `.nonFiniteNumber` for NaN or ±infinity and then writes nothing.
     public mutating func number(_ value: Double) throws(JSONWriterError) {
         guard value.isFinite else { throw .nonFiniteNumber(value) }
-        if let integer = exactInteger(value) {
+        if let integer = jsonExactInteger(value) {
             self.integer(integer)
             return
         }
         let separator = separatorBeforeValue()
-        var text = shortestText(value)
+        var text = jsonShortestText(value)
         text.withUTF8 { utf8 in
             emit(separator, utf8.count) { $0.update(from: utf8.baseAddress!, count: utf8.count) }
         }
@@ -154,8 +143,8 @@ public struct JSONWriter: Sendable {
     /// Writes an integer value.
     public mutating func integer(_ value: Int) {
         let separator = separatorBeforeValue()
-        let digits = decimalLength(value)
-        emit(separator, digits) { writeDecimal(value, length: digits, to: $0) }
+        let digits = jsonDecimalLength(value)
+        emit(separator, digits) { writeJSONDecimal(value, length: digits, to: $0) }
     }
 
     /// Writes `true` or `false`.
@@ -274,22 +263,57 @@ public struct JSONWriter: Sendable {
     private mutating func emit(
         _ separator: Separator, _ count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void
     ) {
-        let total = separator.length &+ count
-        if total > storage.count &- length {
-            grow(toFit: total)
+        emit(separator, atMost: count) { out in
+            body(out)
+            return count
         }
-        let start = length
-        storage.withUnsafeMutableBufferPointer { buffer in
-            body(separator.write(to: buffer.baseAddress! + start))
-        }
-        length = start &+ total
     }
 
-    /// Grows the storage (at least doubling) so that `count` more bytes fit.
+    /// Writes `separator` and then a token of at most `maximum` bytes, which `body` writes at the
+    /// pointer it gets, returning how many bytes it wrote.
+    @inline(__always)
+    private mutating func emit(
+        _ separator: Separator, atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        let bound = separator.length &+ maximum
+        if bound > storage.count &- length {
+            grow(toFit: bound)
+        }
+        let start = length
+        let written = storage.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress! + start
+            let tokenStart = separator.write(to: base)
+            return base.distance(to: tokenStart) &+ body(tokenStart)
+        }
+        length = start &+ written
+    }
+
+    /// Writes `separator`, `value` as an escaped string literal and, when `colon` is 1 or 2, `:` or `: `.
+    @inline(__always)
+    private mutating func emitString(_ separator: Separator, _ value: String, colon: Int) {
+        withJSONStringUTF8(value) { utf8 in
+            // Short strings: reserve the worst case and escape in one pass; long ones: measure first.
+            let literalBound =
+                utf8.count <= 4096 ? maxJSONEscapedLength(utf8.count) : jsonEscapedLength(utf8)
+            emit(separator, atMost: literalBound &+ colon) { out in
+                let literalLength = writeJSONEscaped(utf8, to: out)
+                if colon > 0 {
+                    out[literalLength] = 0x3A  // :
+                    if colon == 2 { out[literalLength &+ 1] = 0x20 }
+                }
+                return literalLength &+ colon
+            }
+        }
+    }
+
+    /// Makes room for `count` more bytes. The array's own capacity grows geometrically; the zeroed
+    /// spare region is extended at most 64 KiB beyond the need at a time, so pages are touched just
+    /// before they are written rather than up to a whole doubling ahead.
     @inline(never)
     private mutating func grow(toFit count: Int) {
         let needed = length + count
-        let newSize = max(needed, storage.count * 2, 256)
+        let step = min(max(storage.count, 256), 1 << 16)
+        let newSize = max(needed, storage.count + step)
         storage.append(contentsOf: repeatElement(0, count: newSize - storage.count))
     }
 }

@@ -18,13 +18,42 @@ public struct ComponentSchema: Sendable, Hashable {
     public var hasChildren: Bool
     /// How older clients degrade it.
     public var fallback: FallbackRule
+    /// Where the component was declared in Swift, when known; not part of the contract.
+    public var source: SourceLocation?
 
     /// Creates a component declaration.
-    public init(type: String, props: [PropSchema], hasChildren: Bool = false, fallback: FallbackRule = .none) {
+    public init(
+        type: String, props: [PropSchema], hasChildren: Bool = false, fallback: FallbackRule = .none,
+        file: String = #filePath, line: Int = #line
+    ) {
         self.type = type
         self.props = props
         self.hasChildren = hasChildren
         self.fallback = fallback
+        self.source = SourceLocation(file: file, line: line, column: 1)
+    }
+
+    /// Creates a component declaration read from a contract file.
+    public init(type: String, props: [PropSchema], hasChildren: Bool, fallback: FallbackRule, source: SourceLocation?) {
+        self.type = type
+        self.props = props
+        self.hasChildren = hasChildren
+        self.fallback = fallback
+        self.source = source
+    }
+
+    /// Equal when the contract is equal: the source location does not count.
+    public static func == (lhs: ComponentSchema, rhs: ComponentSchema) -> Bool {
+        lhs.type == rhs.type && lhs.props == rhs.props && lhs.hasChildren == rhs.hasChildren
+            && lhs.fallback == rhs.fallback
+    }
+
+    /// Hashes what the contract holds, not the source location.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(props)
+        hasher.combine(hasChildren)
+        hasher.combine(fallback)
     }
 
     /// The declaration of the prop with this wire key.
@@ -41,12 +70,37 @@ public struct ActionSchema: Sendable, Hashable {
     public var fields: [PropSchema]
     /// How older clients degrade it: `.node` means every instance carries a fallback action.
     public var fallback: FallbackRule
+    /// Where the action kind was declared in Swift, when known; not part of the contract.
+    public var source: SourceLocation?
 
     /// Creates an action kind declaration.
-    public init(kind: String, fields: [PropSchema], fallback: FallbackRule = .none) {
+    public init(
+        kind: String, fields: [PropSchema], fallback: FallbackRule = .none, file: String = #filePath, line: Int = #line
+    ) {
         self.kind = kind
         self.fields = fields
         self.fallback = fallback
+        self.source = SourceLocation(file: file, line: line, column: 1)
+    }
+
+    /// Creates an action kind declaration read from a contract file.
+    public init(kind: String, fields: [PropSchema], fallback: FallbackRule, source: SourceLocation?) {
+        self.kind = kind
+        self.fields = fields
+        self.fallback = fallback
+        self.source = source
+    }
+
+    /// Equal when the contract is equal: the source location does not count.
+    public static func == (lhs: ActionSchema, rhs: ActionSchema) -> Bool {
+        lhs.kind == rhs.kind && lhs.fields == rhs.fields && lhs.fallback == rhs.fallback
+    }
+
+    /// Hashes what the contract holds, not the source location.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(fields)
+        hasher.combine(fallback)
     }
 
     /// The declaration of the field with this wire key.

@@ -18,33 +18,61 @@ public struct PropSchema: Sendable, Hashable {
     public var presence: Presence
     /// Whether an empty string is refused.
     public var nonEmpty: Bool
+    /// Where the prop was declared in Swift, when known; not part of the contract.
+    public var source: SourceLocation?
 
     /// Creates a prop declaration.
-    public init(_ key: String, _ type: PropType, _ presence: Presence, nonEmpty: Bool = false) {
+    public init(
+        _ key: String, _ type: PropType, _ presence: Presence, nonEmpty: Bool = false, source: SourceLocation? = nil
+    ) {
         self.key = key
         self.type = type
         self.presence = presence
         self.nonEmpty = nonEmpty
+        self.source = source
     }
 
     /// A required prop.
-    public static func required(_ key: String, _ type: PropType, nonEmpty: Bool = false) -> PropSchema {
-        PropSchema(key, type, .required, nonEmpty: nonEmpty)
+    public static func required(
+        _ key: String, _ type: PropType, nonEmpty: Bool = false, file: String = #filePath, line: Int = #line
+    ) -> PropSchema {
+        PropSchema(key, type, .required, nonEmpty: nonEmpty, source: SourceLocation(file: file, line: line, column: 1))
     }
 
     /// An optional prop, omitted from the payload when not set.
-    public static func optional(_ key: String, _ type: PropType) -> PropSchema {
-        PropSchema(key, type, .optional)
+    public static func optional(
+        _ key: String, _ type: PropType, file: String = #filePath, line: Int = #line
+    ) -> PropSchema {
+        PropSchema(key, type, .optional, source: SourceLocation(file: file, line: line, column: 1))
     }
 
     /// A prop with a default value, written explicitly when not set.
-    public static func defaulted(_ key: String, _ type: PropType, _ value: Value) -> PropSchema {
-        PropSchema(key, type, .defaulted(value))
+    public static func defaulted(
+        _ key: String, _ type: PropType, _ value: Value, file: String = #filePath, line: Int = #line
+    ) -> PropSchema {
+        PropSchema(key, type, .defaulted(value), source: SourceLocation(file: file, line: line, column: 1))
     }
 
     /// An enum prop with a default case, written explicitly when not set.
-    public static func defaulted<E: WireEnum>(_ key: String, _ value: E) -> PropSchema {
-        PropSchema(key, .enumeration(E.schema), .defaulted(.string(value.rawValue)))
+    public static func defaulted<E: WireEnum>(
+        _ key: String, _ value: E, file: String = #filePath, line: Int = #line
+    ) -> PropSchema {
+        PropSchema(
+            key, .enumeration(E.schema), .defaulted(.string(value.rawValue)),
+            source: SourceLocation(file: file, line: line, column: 1))
+    }
+
+    /// Equal when the contract is equal: the source location does not count.
+    public static func == (lhs: PropSchema, rhs: PropSchema) -> Bool {
+        lhs.key == rhs.key && lhs.type == rhs.type && lhs.presence == rhs.presence && lhs.nonEmpty == rhs.nonEmpty
+    }
+
+    /// Hashes what the contract holds, not the source location.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(type)
+        hasher.combine(presence)
+        hasher.combine(nonEmpty)
     }
 
     /// The default value, if the prop has one.
