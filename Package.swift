@@ -13,18 +13,26 @@ let package = Package(
         .target(name: "ScreenKit"),
         // SHA-256 and HMAC-SHA256, written here: the Linux toolchain ships no crypto library.
         .target(name: "ScreenCrypto"),
-        // Validation, downleveling, the deterministic JSON writer and envelopes.
-        .target(name: "ScreenCompiler", dependencies: ["ScreenKit", "ScreenCrypto"]),
+        // The one deterministic JSON writer every emitted byte goes through.
+        .target(name: "ScreenJSON"),
+        // The contract model, its frozen hash-chained history and the additive-only rules.
+        .target(name: "ScreenContract", dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON"]),
+        // Validation, downleveling and envelopes.
+        .target(name: "ScreenCompiler", dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
-        .target(name: "ScreenKitCLI", dependencies: ["ScreenKit", "ScreenCompiler"]),
-        // The example app's screens and custom components.
-        .target(name: "Screens", dependencies: ["ScreenKit"], path: "Screens"),
+        .target(name: "ScreenKitCLI", dependencies: ["ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler"]),
+        // The example app's screens and custom components; its frozen contract history lives in
+        // Screens/Contract.
+        .target(name: "Screens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
         // The `screenkit` command: the CLI linked with the app's screens.
         .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "Screens"]),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "Screens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
+        .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON"]),
+        .testTarget(name: "ScreenContractTests", dependencies: ["ScreenContract", "ScreenKit", "ScreenCrypto"]),
         .testTarget(name: "ScreenCompilerTests", dependencies: ["ScreenCompiler", "ScreenKit", "Screens"]),
-        .testTarget(name: "ScreenKitCLITests", dependencies: ["ScreenKitCLI", "ScreenCompiler", "Screens"]),
+        .testTarget(
+            name: "ScreenKitCLITests", dependencies: ["ScreenKitCLI", "ScreenCompiler", "ScreenContract", "Screens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,7 +21,7 @@ enum HomeScreen {
 
     @ScreenBuilder static var promotions: [Node] {
         Row(id: "greeting", alignment: .bottom) {
-            Text("Good morning").style(.title)
+            Text("Good morning").style(.display)
             Spacer()
             Button("Settings", id: "open-settings", action: .navigate(to: "settings")).style(.secondary)
         }

@@ -15,8 +15,13 @@ enum ProductScreen {
                         Text(badge, id: "badge").style(.caption).color("#FFB45309")
                     }
                     Text(product.price, id: "price").style(.title)
-                    Text(product.summary, id: "summary")
+                    Text(product.summary, id: "summary").lineLimit(4)
                     purchase(product)
+                    Button(
+                        "Share", id: "share",
+                        action: .share("https://shop.example.com/p/\(product.sku)", message: "Look: \(product.name)")
+                    )
+                    .style(.secondary)
                 }
                 .padding(16)
             }

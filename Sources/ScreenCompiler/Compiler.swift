@@ -1,3 +1,4 @@
+import ScreenJSON
 import ScreenKit
 
 /// What to compile for.

@@ -40,7 +40,9 @@ public enum CLI {
         }
     }
 
-    static let commands: [Command] = [BuildCommand.command, CheckCommand.command]
+    static let commands: [Command] = [
+        BuildCommand.command, CheckCommand.command, ContractCommand.command, ExplainCommand.command,
+    ]
 
     static var usage: String {
         var text = """

@@ -6,8 +6,8 @@ import Testing
 
 /// The example app's envelopes: reviewed goldens, determinism, and decoding by a strict client.
 @Suite struct ExampleEnvelopeTests {
-    static let pretty = Compiler(catalog: App.catalog).compile(CompileOptions(style: .pretty))
-    static let compact = Compiler(catalog: App.catalog).compile(CompileOptions(style: .compact))
+    static let pretty = Compiler(catalog: App.catalog).compile(CompileOptions(style: .pretty, contractVersion: 2))
+    static let compact = Compiler(catalog: App.catalog).compile(CompileOptions(style: .compact, contractVersion: 2))
 
     @Test func exampleCatalogCompilesWithoutDiagnostics() {
         #expect(Self.pretty.diagnostics == [])
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func twoBuildsAreByteIdentical() {
-        let again = Compiler(catalog: App.catalog).compile(CompileOptions(style: .compact))
+        let again = Compiler(catalog: App.catalog).compile(CompileOptions(style: .compact, contractVersion: 2))
         #expect(again.screens == Self.compact.screens)
     }
 
@@ -41,7 +41,7 @@ import Testing
             let envelope = try JSONDecoder().decode(ClientEnvelope.self, from: Data(screen.envelope))
             #expect(envelope.format == 1)
             #expect(envelope.id == screen.id)
-            #expect(envelope.contract == 1 && envelope.minContract == 1)
+            #expect(envelope.contract == 2 && envelope.minContract == 1)
         }
     }
 

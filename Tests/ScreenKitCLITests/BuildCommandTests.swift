@@ -96,7 +96,7 @@ import Testing
         #expect(run([]).0 == .usage)
         let (help, helpTerminal) = run(["build", "--help"])
         #expect(help == .success)
-        #expect(helpTerminal.standardOutput.contains("USAGE: screenkit build [--out DIR] [--pretty]"))
+        #expect(helpTerminal.standardOutput.contains("USAGE: screenkit build [--out DIR] [--pretty] [--contract DIR]"))
         let (top, topTerminal) = run(["--help"])
         #expect(top == .success)
         #expect(topTerminal.standardOutput.contains("build"))
@@ -106,6 +106,6 @@ import Testing
         #expect(run(["check"]).0 == .success)
         let (code, terminal) = run(["check"], catalog: Catalog(screens: [Screen("A") { Text("x") }]))
         #expect(code == .violations)
-        #expect(terminal.standardError.contains("[screen-id-invalid]"))
+        #expect(terminal.standardOutput.contains("error: [screen-id-invalid]"))
     }
 }

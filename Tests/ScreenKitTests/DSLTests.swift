@@ -80,16 +80,19 @@ import Testing
         #expect(
             types == [
                 "column", "row", "scrollView", "lazyVStack", "text", "image", "spacer", "button", "textField", "card",
+                "divider",
             ])
         #expect(
             StandardCatalog.actions.map(\.kind) == [
-                "navigate", "apiCall", "updateState", "showAlert", "openURL", "sequence",
+                "navigate", "apiCall", "updateState", "showAlert", "openURL", "sequence", "share",
             ])
         #expect(Text.schema.prop("style")?.defaultValue == .string("body"))
         #expect(
             TextStyle.schema.cases.map(\.value) == [
-                "largeTitle", "title", "headline", "subheadline", "body", "caption", "footnote",
+                "largeTitle", "title", "headline", "subheadline", "body", "caption", "footnote", "display",
             ])
+        #expect(TextStyle.display.fallback == .largeTitle)
+        #expect(Divider().node.fallback == .drop, "a component declared `.drop` carries the drop fallback")
     }
 
     /// A custom component declared by an app, exactly as the standard ones are.

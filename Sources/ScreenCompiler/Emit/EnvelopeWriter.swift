@@ -1,3 +1,4 @@
+import ScreenJSON
 import ScreenKit
 
 /// Writes envelopes: one screen's payload for one client contract version, deterministically.

@@ -13,6 +13,8 @@ extension Component {
     public var nodes: [Node] { [node] }
 
     /// Builds the node for this component type, from the values a typed initializer collected.
+    ///
+    /// A component whose schema says `.drop` gets `"fallback": "drop"` unless one is given.
     public static func makeNode(
         id: String?,
         props: [Prop],
@@ -20,7 +22,9 @@ extension Component {
         fallback: Fallback? = nil,
         source: SourceLocation
     ) -> Node {
-        Node(type: schema.type, id: id, props: props, children: children, fallback: fallback, source: source)
+        Node(
+            type: schema.type, id: id, props: props, children: children,
+            fallback: fallback ?? (schema.fallback == .drop ? .drop : nil), source: source)
     }
 
     /// A copy with the prop set to `value`, or removed when nil; the basis of every typed modifier.

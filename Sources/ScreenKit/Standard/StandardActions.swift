@@ -48,6 +48,13 @@ extension ActionSchema {
         kind: "sequence",
         fields: [.required("actions", .list(.action))]
     )
+
+    /// Open the system share sheet for a URL (contract version 2); older clients open the URL.
+    public static let share = ActionSchema(
+        kind: "share",
+        fields: [.required("url", .url), .optional("message", .string)],
+        fallback: .node
+    )
 }
 
 extension Action {
@@ -119,6 +126,13 @@ extension Action {
     /// since a line starting with `.` would continue the line before it.
     public static func sequence(@ActionBuilder _ actions: () -> [Action]) -> Action {
         sequence(actions())
+    }
+
+    /// Share a URL with an optional message; clients that predate `share` open the URL instead.
+    public static func share(_ url: String, message: String? = nil) -> Action {
+        var fields = [Prop(key: "url", value: .string(url))]
+        if let message { fields.append(Prop(key: "message", value: .string(message))) }
+        return Action(.share, fields: fields, fallback: .action(.openURL(url)))
     }
 
     private static func sequence(_ actions: [Action]) -> Action {

@@ -1,6 +1,11 @@
 /// Text styles of the standard catalog.
 public enum TextStyle: String, WireEnum {
     case largeTitle, title, headline, subheadline, body, caption, footnote
+    /// A hero style above `largeTitle` (contract version 2); older clients show `largeTitle`.
+    case display
+
+    /// `display` falls back to `largeTitle`; the others are original.
+    public var fallback: TextStyle? { self == .display ? .largeTitle : nil }
 }
 
 /// Button styles of the standard catalog.

@@ -1,12 +1,13 @@
 /// A run of text.
 public struct Text: Component {
-    /// `text`: content (required), style (body), color (optional).
+    /// `text`: content (required), style (body), color (optional), maxLines (optional, version 2).
     public static let schema = ComponentSchema(
         type: "text",
         props: [
             .required("content", .string),
             .defaulted("style", TextStyle.body),
             .optional("color", .color),
+            .optional("maxLines", .number),
         ]
     )
 
@@ -32,4 +33,6 @@ public struct Text: Component {
     public func style(_ style: TextStyle) -> Text { setting("style", style.wireValue) }
     /// The color, as `#RRGGBB` or `#AARRGGBB`.
     public func color(_ hex: String) -> Text { setting("color", .string(hex)) }
+    /// The most lines to show before truncating; clients before contract version 2 show all lines.
+    public func lineLimit(_ lines: Int) -> Text { setting("maxLines", .number(Double(lines))) }
 }

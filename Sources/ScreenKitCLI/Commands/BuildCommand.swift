@@ -1,5 +1,6 @@
 import Foundation
 import ScreenCompiler
+import ScreenJSON
 import ScreenKit
 
 /// `screenkit build`: validate every screen and write its envelope to the output folder.
@@ -13,14 +14,16 @@ enum BuildCommand {
             Writes DIR/screens/<id>.json for every screen. The output folder is replaced as a
             whole, and only when every screen compiled: on any error nothing is written.
 
-            USAGE: screenkit build [--out DIR] [--pretty]
+            USAGE: screenkit build [--out DIR] [--pretty] [--contract DIR]
 
             OPTIONS:
-              --out DIR     Output folder (default: dist).
-              --pretty      Indented JSON for review instead of compact published bytes.
-              -h, --help    Show this help.
+              --out DIR         Output folder (default: dist).
+              --pretty          Indented JSON for review instead of compact published bytes.
+              --contract DIR    The contract folder (default: Screens/Contract); envelopes are
+                                written for its newest frozen version.
+              -h, --help        Show this help.
             """,
-        valueOptions: ["--out"],
+        valueOptions: ["--out", "--contract"],
         flags: ["--pretty"],
         run: run
     )
@@ -34,7 +37,10 @@ enum BuildCommand {
         let started = Date()
         let style: JSONStyle = arguments.flag("--pretty") ? .pretty : .compact
         context.terminal.progress("compiling \(context.catalog.screens.count) screens…")
-        let result = Compiler(catalog: context.catalog).compile(CompileOptions(style: style))
+        let history = ContractLocation(arguments, context).history()
+        let contractVersion = history.latest?.version ?? 1
+        let result = Compiler(catalog: context.catalog).compile(
+            CompileOptions(style: style, contractVersion: contractVersion))
         context.terminal.endProgress()
         context.report(result.diagnostics)
         if result.hasErrors {

@@ -1,23 +1,32 @@
 import ScreenCompiler
+import ScreenContract
 import ScreenKit
 
-/// `screenkit check`: run every rule and report all problems; write nothing.
+/// `screenkit check`: run every screen and contract rule and report all problems; write nothing.
 enum CheckCommand {
     static let command = Command(
         name: "check",
-        summary: "Run every rule over the screens and report all problems.",
+        summary: "Run every screen and contract rule; fail on breaking changes.",
         help: """
-            OVERVIEW: Run every rule over the catalog's screens and report all problems together.
+            OVERVIEW: Run every rule over the screens, and check the live contract against every
+            frozen version of its history (additive-only). Reports all problems together.
 
-            Diagnostics are printed as path:line:col: error: [RULE] message. Exits 0 when clean,
-            1 when any error was found.
-
-            USAGE: screenkit check
+            USAGE: screenkit check [--format text|json|github|markdown] [--against GIT_REF] [--contract DIR]
 
             OPTIONS:
-              -h, --help    Show this help.
+              --format F        text (default): path:line:col: error: [RULE] message
+                                json: a stable document with a format number
+                                github: workflow annotations for GitHub Actions
+                                markdown: a summary for a pull-request comment
+              --against REF     Also prove the history at REF (e.g. origin/main) is a byte-identical
+                                prefix of the local history, so a deleted or edited version is caught.
+              --contract DIR    The contract folder (default: Screens/Contract): DIR/history/N.json
+                                and DIR/exemptions.json.
+              -h, --help        Show this help.
+
+            Exit codes: 0 clean, 1 violations, 2 usage, 3 I/O (e.g. git failed).
             """,
-        valueOptions: [],
+        valueOptions: ["--format", "--against", "--contract"],
         flags: [],
         run: run
     )
@@ -26,13 +35,22 @@ enum CheckCommand {
         guard arguments.positional.isEmpty else {
             throw .usage("unexpected argument '\(arguments.positional[0])'")
         }
-        let diagnostics = Compiler(catalog: context.catalog).check()
-        context.report(diagnostics)
-        let errors = diagnostics.count { $0.severity == .error }
-        let warnings = diagnostics.count { $0.severity == .warning }
-        context.terminal.print(
-            "checked \(context.catalog.screens.count) screens: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-        )
-        return errors > 0 ? .violations : .success
+        let format = try ReportFormat.parse(arguments.value("--format"))
+        let location = ContractLocation(arguments, context)
+        let contract = location.report(context.catalog)
+        var diagnostics = contract.diagnostics
+        if let ref = arguments.value("--against") {
+            do {
+                diagnostics += try HistoryAgainstRef.check(contract.history, against: ref)
+            } catch {
+                throw .failure("--against \(ref): \(error.description)")
+            }
+        }
+        diagnostics += Compiler(catalog: context.catalog).check()
+        let report = Report(
+            command: "check", diagnostics: diagnostics, exemptions: contract.exemptionsInForce,
+            changes: contract.pendingChanges)
+        context.terminal.print(report.render(format, workingDirectory: context.workingDirectory))
+        return report.errorCount > 0 ? .violations : .success
     }
 }

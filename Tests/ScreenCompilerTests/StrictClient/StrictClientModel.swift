@@ -30,7 +30,9 @@ enum ClientScalar: Decodable, Equatable {
     }
 }
 
-enum ClientTextStyle: String, Decodable { case largeTitle, title, headline, subheadline, body, caption, footnote }
+enum ClientTextStyle: String, Decodable {
+    case largeTitle, title, headline, subheadline, body, caption, footnote, display
+}
 enum ClientButtonStyle: String, Decodable { case primary, secondary, destructive, plain }
 enum ClientHorizontalAlignment: String, Decodable { case leading, center, trailing }
 enum ClientVerticalAlignment: String, Decodable { case top, center, bottom }
@@ -70,6 +72,13 @@ struct TextNode: Decodable {
     let id: String
     let content: String
     let style: ClientTextStyle
+    let color: String?
+    let maxLines: Double?
+}
+
+struct DividerNode: Decodable {
+    let id: String
+    let thickness: Double
     let color: String?
 }
 
@@ -135,6 +144,7 @@ indirect enum ClientNode: Decodable {
     case textField(TextFieldNode)
     case card(CardNode)
     case productCard(ProductCardNode)
+    case divider(DividerNode)
     case dropped
 
     private enum Keys: String, CodingKey { case type, fallback }
@@ -154,6 +164,7 @@ indirect enum ClientNode: Decodable {
         case "textField": self = .textField(try TextFieldNode(from: decoder))
         case "card": self = .card(try CardNode(from: decoder))
         case "productCard": self = .productCard(try ProductCardNode(from: decoder))
+        case "divider": self = .divider(try DividerNode(from: decoder))
         default:
             if (try? container.decode(String.self, forKey: .fallback)) == "drop" {
                 self = .dropped
@@ -212,6 +223,11 @@ struct SequenceAction: Decodable {
     let actions: [ClientAction]
 }
 
+struct ShareAction: Decodable {
+    let url: String
+    let message: String?
+}
+
 /// An action as a client decodes it.
 indirect enum ClientAction: Decodable {
     case navigate(NavigateAction)
@@ -220,6 +236,7 @@ indirect enum ClientAction: Decodable {
     case showAlert(ShowAlertAction)
     case openURL(OpenURLAction)
     case sequence(SequenceAction)
+    case share(ShareAction)
 
     private enum Keys: String, CodingKey { case type }
 
@@ -232,6 +249,7 @@ indirect enum ClientAction: Decodable {
         case "showAlert": self = .showAlert(try ShowAlertAction(from: decoder))
         case "openURL": self = .openURL(try OpenURLAction(from: decoder))
         case "sequence": self = .sequence(try SequenceAction(from: decoder))
+        case "share": self = .share(try ShareAction(from: decoder))
         default:
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "unknown action type \(type)"))

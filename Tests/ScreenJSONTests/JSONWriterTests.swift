@@ -1,4 +1,4 @@
-import ScreenCompiler
+import ScreenJSON
 import Testing
 
 /// The writer's output as text (all test output is valid UTF-8).

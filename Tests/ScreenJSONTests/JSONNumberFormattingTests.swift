@@ -1,4 +1,4 @@
-import ScreenCompiler
+import ScreenJSON
 import Testing
 
 /// The text `appendJSONNumber` produces for `value`, or nil when it refuses.
@@ -153,20 +153,5 @@ struct JSONNumberFormattingTests {
         for text in ["0", "-0", "1e-07", "1e+20", "1.5E3", "0.25"] {
             #expect(isJSONNumber(text), "\(text)")
         }
-    }
-}
-
-/// A small deterministic random number generator for property tests.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import ScreenCompiler
+import ScreenJSON
 import Testing
 
 /// The escaped literal `appendJSONString` produces for `value`, as bytes.
@@ -31,21 +31,6 @@ private func referenceEscaped(_ value: String) -> [UInt8] {
     }
     out += "\""
     return Array(out.utf8)
-}
-
-/// A small deterministic random number generator for property tests.
-private struct EscapingTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Scalars that exercise every branch: each special, near misses, and 1- to 4-byte UTF-8.
@@ -196,7 +181,7 @@ struct JSONEscapingTests {
     }
 
     @Test func randomStringsMatchTheReferenceRules() {
-        var random = EscapingTestRandom(seed: 2028)
+        var random = SplitMix64(seed: 2028)
         for _ in 0..<5_000 {
             let length = Int(random.next() % 48)
             var scalars = String.UnicodeScalarView()

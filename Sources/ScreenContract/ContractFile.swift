@@ -1,0 +1,343 @@
+import Foundation
+import ScreenJSON
+import ScreenKit
+
+/// The canonical JSON of a frozen contract version: format number first, everything sorted.
+public enum ContractFile {
+    /// The contract file format this code reads and writes.
+    public static let format = 1
+
+    /// A frozen file's content: its version, its predecessor's hash and the contract.
+    public struct Content: Sendable, Hashable {
+        /// The version number, 1 for the first.
+        public let version: Int
+        /// The lowercase hex SHA-256 of the predecessor file's bytes; nil for version 1.
+        public let previous: String?
+        /// The complete contract at this version.
+        public let contract: Contract
+    }
+
+    /// Why a contract file could not be read.
+    public struct ReadError: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, without the file name.
+        public let description: String
+    }
+
+    /// The canonical bytes of a contract at `version`, chained to the predecessor's hash.
+    public static func encode(_ contract: Contract, version: Int, previous: String?) -> [UInt8] {
+        var json = JSONWriter(style: .pretty, capacity: 16 * 1024)
+        json.beginObject()
+        json.key("format")
+        json.integer(format)
+        json.key("version")
+        json.integer(version)
+        if let previous {
+            json.key("previous")
+            json.string(previous)
+        }
+        json.key("components")
+        json.beginArray()
+        for component in contract.components {
+            json.beginObject()
+            json.key("type")
+            json.string(component.type)
+            json.key("children")
+            json.bool(component.hasChildren)
+            json.key("fallback")
+            json.string(component.fallback.rawValue)
+            json.key("props")
+            write(component.props, to: &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("enums")
+        json.beginArray()
+        for schema in contract.enums {
+            json.beginObject()
+            json.key("name")
+            json.string(schema.name)
+            json.key("values")
+            json.beginArray()
+            for value in schema.cases {
+                json.beginObject()
+                json.key("value")
+                json.string(value.value)
+                if let fallback = value.fallback {
+                    json.key("fallback")
+                    json.string(fallback)
+                }
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.key("actions")
+        json.beginArray()
+        for action in contract.actions {
+            json.beginObject()
+            json.key("kind")
+            json.string(action.kind)
+            json.key("fallback")
+            json.string(action.fallback.rawValue)
+            json.key("fields")
+            write(action.fields, to: &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.newline()
+        return json.takeBytes()
+    }
+
+    private static func write(_ props: [PropSchema], to json: inout JSONWriter) {
+        json.beginArray()
+        for prop in props {
+            json.beginObject()
+            json.key("key")
+            json.string(prop.key)
+            json.key("type")
+            json.string(prop.type.name)
+            switch prop.presence {
+            case .required:
+                json.key("presence")
+                json.string("required")
+            case .optional:
+                json.key("presence")
+                json.string("optional")
+            case .defaulted(let value):
+                json.key("presence")
+                json.string("defaulted")
+                json.key("default")
+                write(value, to: &json)
+            }
+            if prop.nonEmpty {
+                json.key("nonEmpty")
+                json.bool(true)
+            }
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    private static func write(_ value: Value, to json: inout JSONWriter) {
+        switch value {
+        case .string(let string): json.string(string)
+        case .number(let number): try? json.number(number)
+        case .bool(let bool): json.bool(bool)
+        case .list(let values):
+            json.beginArray()
+            for item in values { write(item, to: &json) }
+            json.endArray()
+        case .map(let map):
+            json.beginObject()
+            for key in map.keys.sorted() {
+                json.key(key)
+                write(map[key]!, to: &json)
+            }
+            json.endObject()
+        case .action(let action):
+            json.string("action \(action.kind)")
+        }
+    }
+
+    /// Reads a contract file: the format number first, then the rest; every problem is a clear error.
+    public static func decode(_ bytes: [UInt8]) throws(ReadError) -> Content {
+        let data = Data(bytes)
+        let decoder = JSONDecoder()
+        let header: Header
+        do {
+            header = try decoder.decode(Header.self, from: data)
+        } catch {
+            throw ReadError(description: "not a contract file: \(describe(error))")
+        }
+        guard header.format == format else {
+            throw ReadError(
+                description: "format \(header.format) is not supported (this screenkit reads format \(format))")
+        }
+        let file: FileV1
+        do {
+            file = try decoder.decode(FileV1.self, from: data)
+        } catch {
+            throw ReadError(description: describe(error))
+        }
+        guard file.version >= 1 else {
+            throw ReadError(description: "version \(file.version) is not a positive number")
+        }
+        var enums: [String: EnumSchema] = [:]
+        for entry in file.enums {
+            guard enums[entry.name] == nil else { throw ReadError(description: "enum \(entry.name) is listed twice") }
+            enums[entry.name] = EnumSchema(
+                name: entry.name, cases: entry.values.map { EnumCase($0.value, fallback: $0.fallback) })
+        }
+        var components: [ComponentSchema] = []
+        for entry in file.components {
+            guard let fallback = FallbackRule(rawValue: entry.fallback) else {
+                throw ReadError(description: "component \(entry.type): unknown fallback \"\(entry.fallback)\"")
+            }
+            let props = try entry.props.map { (prop) throws(ReadError) in
+                try makeProp(prop, owner: entry.type, enums: enums)
+            }
+            components.append(
+                ComponentSchema(
+                    type: entry.type, props: props, hasChildren: entry.children, fallback: fallback, source: nil))
+        }
+        var actions: [ActionSchema] = []
+        for entry in file.actions {
+            guard let fallback = FallbackRule(rawValue: entry.fallback) else {
+                throw ReadError(description: "action \(entry.kind): unknown fallback \"\(entry.fallback)\"")
+            }
+            let fields = try entry.fields.map { (field) throws(ReadError) in
+                try makeProp(field, owner: entry.kind, enums: enums)
+            }
+            actions.append(ActionSchema(kind: entry.kind, fields: fields, fallback: fallback, source: nil))
+        }
+        let contract = Contract(components: components, actions: actions, enums: Array(enums.values))
+        return Content(version: file.version, previous: file.previous, contract: contract)
+    }
+
+    private static func makeProp(_ entry: PropEntry, owner: String, enums: [String: EnumSchema]) throws(ReadError)
+        -> PropSchema
+    {
+        guard let type = parseType(entry.type, enums: enums) else {
+            throw ReadError(description: "\(owner).\(entry.key): unknown type \"\(entry.type)\"")
+        }
+        let presence: Presence
+        switch (entry.presence, entry.default) {
+        case ("required", nil): presence = .required
+        case ("optional", nil): presence = .optional
+        case ("defaulted", let value?): presence = .defaulted(value.value)
+        case ("defaulted", nil):
+            throw ReadError(description: "\(owner).\(entry.key): presence \"defaulted\" needs a \"default\"")
+        case (let other, _) where !["required", "optional"].contains(other):
+            throw ReadError(description: "\(owner).\(entry.key): unknown presence \"\(other)\"")
+        default:
+            throw ReadError(description: "\(owner).\(entry.key): only a defaulted prop has a \"default\"")
+        }
+        return PropSchema(entry.key, type, presence, nonEmpty: entry.nonEmpty ?? false)
+    }
+
+    /// Parses a canonical type name such as `[string]` or `enum TextStyle`.
+    static func parseType(_ name: String, enums: [String: EnumSchema]) -> PropType? {
+        switch name {
+        case "string": return .string
+        case "number": return .number
+        case "bool": return .bool
+        case "color": return .color
+        case "url": return .url
+        case "action": return .action
+        case "scalar": return .scalar
+        default: break
+        }
+        if name.hasPrefix("enum ") {
+            return enums[String(name.dropFirst(5))].map { .enumeration($0) }
+        }
+        if name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 {
+            return parseType(String(name.dropFirst().dropLast()), enums: enums).map { .list($0) }
+        }
+        if name.hasPrefix("{"), name.hasSuffix("}"), name.count > 2 {
+            return parseType(String(name.dropFirst().dropLast()), enums: enums).map { .map($0) }
+        }
+        return nil
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+            let joined = keys.joined()
+            return joined.isEmpty ? "" : " at \(joined.hasPrefix(".") ? String(joined.dropFirst()) : joined)"
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "invalid JSON (truncated or malformed)" : "invalid value\(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "missing key \"\(key.stringValue)\"\(path(context))"
+        case .typeMismatch(let type, let context):
+            return "wrong type\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context):
+            return "missing value\(path(context)): expected \(type)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private struct Header: Decodable {
+        let format: Int
+    }
+
+    private struct FileV1: Decodable {
+        let format: Int
+        let version: Int
+        let previous: String?
+        let components: [ComponentEntry]
+        let enums: [EnumEntry]
+        let actions: [ActionEntry]
+    }
+
+    private struct ComponentEntry: Decodable {
+        let type: String
+        let children: Bool
+        let fallback: String
+        let props: [PropEntry]
+    }
+
+    private struct PropEntry: Decodable {
+        let key: String
+        let type: String
+        let presence: String
+        let `default`: ValueEntry?
+        let nonEmpty: Bool?
+    }
+
+    private struct EnumEntry: Decodable {
+        let name: String
+        let values: [EnumValueEntry]
+    }
+
+    private struct EnumValueEntry: Decodable {
+        let value: String
+        let fallback: String?
+    }
+
+    private struct ActionEntry: Decodable {
+        let kind: String
+        let fallback: String
+        let fields: [PropEntry]
+    }
+
+    private struct ValueEntry: Decodable {
+        let value: Value
+
+        init(from decoder: any Decoder) throws {
+            if var list = try? decoder.unkeyedContainer() {
+                var values: [Value] = []
+                while !list.isAtEnd { values.append(try list.decode(ValueEntry.self).value) }
+                value = .list(values)
+                return
+            }
+            if let map = try? decoder.container(keyedBy: AnyKey.self) {
+                var values: [String: Value] = [:]
+                for key in map.allKeys { values[key.stringValue] = try map.decode(ValueEntry.self, forKey: key).value }
+                value = .map(values)
+                return
+            }
+            let single = try decoder.singleValueContainer()
+            if let bool = try? single.decode(Bool.self) {
+                value = .bool(bool)
+            } else if let number = try? single.decode(Double.self) {
+                value = .number(number)
+            } else {
+                value = .string(try single.decode(String.self))
+            }
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        let intValue: Int? = nil
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

@@ -1,0 +1,203 @@
+import ScreenKit
+
+/// The contract rules: what would break a client already in users' hands, and history integrity.
+public enum ContractRules {
+    /// Every contract rule, for `explain` and reports.
+    public static let all: [Rule] =
+        breaking + allowed + history + [
+            enumConflict, declarationDuplicate, exemptionUnused, exemptionInvalid,
+        ]
+
+    /// The rules for changes that break shipped clients.
+    public static let breaking: [Rule] = [
+        componentRemoved, componentChildrenChanged, componentNoFallback, propRemoved, propRenamed, propTypeChanged,
+        propPresenceChanged, propDefaultChanged, propAddedRequired, enumValueRemoved, enumValueNoFallback,
+        actionRemoved, actionFieldRemoved, actionFieldChanged, actionFieldAddedRequired, actionNoFallback,
+    ]
+
+    /// The rules naming allowed, additive changes (reported by `contract diff`, never failing).
+    public static let allowed: [Rule] = [componentAdded, propAdded, enumValueAdded, actionAdded, actionFieldAdded]
+
+    /// The rules for the frozen history's integrity.
+    public static let history: [Rule] = [
+        historyUnreadable, historyGap, historyVersionMismatch, historyChainBroken, historyRewritten,
+    ]
+
+    static let componentRemoved = Rule(
+        id: "component-removed",
+        summary: "Shipped clients still receive screens written for the component's wire type.",
+        explanation: """
+            A component in a frozen contract version is missing from the live contract. Clients that \
+            shipped with it keep asking for payloads that may contain it, and screens built for older \
+            versions can no longer be produced. Restore the component declaration (Swift names may \
+            change; the wire type may not).
+            """)
+    static let componentChildrenChanged = Rule(
+        id: "component-children-changed",
+        summary: "Turning a container into a leaf (or back) changes how every client decodes it.",
+        explanation: """
+            The component's `hasChildren` differs from a frozen version. Clients decode `children` \
+            according to the frozen contract. Declare a new component with another wire type instead.
+            """)
+    static let componentNoFallback = Rule(
+        id: "component-no-fallback",
+        summary: "A client that predates a component can only render it through a fallback.",
+        explanation: """
+            A component introduced after the oldest supported contract version has fallback rule \
+            `.none`. Declare `fallback: .node` (every instance carries a fallback node of older \
+            components) or `fallback: .drop` (older clients omit it).
+            """)
+    static let propRemoved = Rule(
+        id: "prop-removed",
+        summary: "Strict clients require every key their contract version declares.",
+        explanation: """
+            A prop in a frozen contract version is missing from the live declaration. Restore it; to \
+            stop using it, keep it declared (optional or defaulted) and simply stop setting it.
+            """)
+    static let propRenamed = Rule(
+        id: "prop-renamed",
+        summary: "A prop's wire key is the contract; renaming it removes the old key for shipped clients.",
+        explanation: """
+            A prop disappeared and a prop of the same type appeared on the same component: its wire \
+            key changed. Swift names are free to change, wire keys are not: restore the old key in the \
+            schema (the Swift modifier may keep its new name).
+            """)
+    static let propTypeChanged = Rule(
+        id: "prop-type-changed",
+        summary: "Clients decode a prop with the type their contract version declares; no widening either.",
+        explanation: """
+            The prop's type differs from a frozen version. Even widening (for example number to \
+            scalar) breaks a strict client. Add a new prop with the new type instead.
+            """)
+    static let propPresenceChanged = Rule(
+        id: "prop-presence-changed",
+        summary: "Making a prop required or optional changes whether clients may rely on the key.",
+        explanation: """
+            A prop changed between required and optional/defaulted. Old clients of an optional prop \
+            send nothing; old clients of a required prop crash without it. Keep the frozen presence.
+            """)
+    static let propDefaultChanged = Rule(
+        id: "prop-default-changed",
+        summary: "Clients that apply a default themselves would render differently from new payloads.",
+        explanation: """
+            A defaulted prop's default value changed, or a prop gained or lost its default. Keep the \
+            frozen default and set the new value explicitly where you want it.
+            """)
+    static let propAddedRequired = Rule(
+        id: "prop-added-required",
+        summary: "Older payloads and older servers do not send a prop that did not exist.",
+        explanation: """
+            A prop was added to an existing component as required without a default. Declare it \
+            `.optional` or `.defaulted` instead.
+            """)
+    static let enumValueRemoved = Rule(
+        id: "enum-value-removed",
+        summary: "Clients that shipped with an enum value may still receive it.",
+        explanation:
+            "A value of a frozen enum is missing from the live enum. Restore the case (the Swift name may change).")
+    static let enumValueNoFallback = Rule(
+        id: "enum-value-no-fallback",
+        summary: "A client that predates an enum value cannot decode it without a fallback value it knows.",
+        explanation: """
+            An enum value introduced after the oldest supported contract version has no fallback, or \
+            its fallback chain does not reach a value that version knows. Implement `fallback` in the \
+            `WireEnum` to return an older case.
+            """)
+    static let actionRemoved = Rule(
+        id: "action-removed",
+        summary: "Shipped clients still run the action kinds of their contract version.",
+        explanation:
+            "An action kind in a frozen contract version is missing from the live contract. Restore its declaration.")
+    static let actionFieldRemoved = Rule(
+        id: "action-field-removed",
+        summary: "Strict clients require every field their contract version declares for an action.",
+        explanation: "A field of a frozen action kind is missing from the live declaration. Restore it.")
+    static let actionFieldChanged = Rule(
+        id: "action-field-changed",
+        summary: "Clients decode action fields with the type, presence and default their version declares.",
+        explanation: """
+            A field of an action kind changed type, presence or default. Keep the frozen field as it \
+            is; add a new field or a new action kind for the new meaning.
+            """)
+    static let actionFieldAddedRequired = Rule(
+        id: "action-field-added-required",
+        summary: "Older payloads do not carry a field that did not exist.",
+        explanation:
+            "A required field without a default was added to an existing action kind. Make it optional or defaulted.")
+    static let actionNoFallback = Rule(
+        id: "action-no-fallback",
+        summary: "A client that predates an action kind can only run it through a fallback.",
+        explanation: """
+            An action kind introduced after the oldest supported contract version has fallback rule \
+            `.none`. Declare `fallback: .node` (every instance carries an older fallback action) or \
+            `.drop` (older clients do nothing).
+            """)
+    static let componentAdded = Rule(
+        id: "component-added",
+        summary: "A new component: allowed when it has a fallback.",
+        explanation: "Additive change. Freeze it with `screenkit contract freeze` once merged.")
+    static let propAdded = Rule(
+        id: "prop-added",
+        summary: "A new optional or defaulted prop: allowed.",
+        explanation: "Additive change. Older clients ignore the key; variants for them omit it.")
+    static let enumValueAdded = Rule(
+        id: "enum-value-added",
+        summary: "A new enum value: allowed when it has a fallback value.",
+        explanation: "Additive change. Variants for older clients map it through its fallback.")
+    static let actionAdded = Rule(
+        id: "action-added",
+        summary: "A new action kind: allowed when it has a fallback.",
+        explanation: "Additive change. Freeze it with `screenkit contract freeze` once merged.")
+    static let actionFieldAdded = Rule(
+        id: "action-field-added",
+        summary: "A new optional or defaulted action field: allowed.",
+        explanation: "Additive change. Older clients ignore the field.")
+    static let historyUnreadable = Rule(
+        id: "history-unreadable",
+        summary: "A frozen contract file that cannot be read cannot protect anything.",
+        explanation: """
+            A file in the history folder is not valid JSON, has an unknown format number, or holds \
+            unknown field types. Restore it from version control: frozen files are never edited by hand.
+            """)
+    static let historyGap = Rule(
+        id: "history-gap",
+        summary: "Frozen versions are numbered 1, 2, 3 … with none missing.",
+        explanation:
+            "A version file is missing, or a file name is not a version number. Restore the deleted file from version control."
+    )
+    static let historyVersionMismatch = Rule(
+        id: "history-version-mismatch",
+        summary: "A frozen file's name and the version it records must agree.",
+        explanation: "A frozen file was renamed or renumbered. Restore the original file name from version control.")
+    static let historyChainBroken = Rule(
+        id: "history-chain-broken",
+        summary: "Each frozen version records the SHA-256 of its predecessor's exact bytes.",
+        explanation: """
+            A frozen version's `previous` hash does not match the bytes of the version before it: \
+            that file was edited, replaced or the files were reordered. Restore them from version \
+            control. To change the contract, make an additive change and freeze a new version.
+            """)
+    static let historyRewritten = Rule(
+        id: "history-rewritten",
+        summary: "The history on the base branch must be a byte-identical prefix of this branch's.",
+        explanation: """
+            `check --against REF` found a frozen version at REF that is missing or different here \
+            (for example the newest version was deleted or edited in this branch). Restore it from REF.
+            """)
+    static let enumConflict = Rule(
+        id: "enum-conflict",
+        summary: "One enum name must mean one set of values.",
+        explanation: "Two Swift enums share a contract name but have different values. Rename one (`contractName`).")
+    static let declarationDuplicate = Rule(
+        id: "declaration-duplicate",
+        summary: "A wire type or action kind can be declared only once.",
+        explanation: "Two declarations share a wire name; remove one from the catalog or rename it.")
+    static let exemptionUnused = Rule(
+        id: "exemption-unused",
+        summary: "An exemption that matches nothing hides nothing and would silently hide a future break.",
+        explanation: "Remove the exemption from the exemptions file, or correct its rule or element.")
+    static let exemptionInvalid = Rule(
+        id: "exemption-invalid",
+        summary: "An exemption needs a rule, an element and a reason.",
+        explanation: "Each exemption is {\"rule\": ID, \"element\": PATH, \"reason\": TEXT}; fix the exemptions file.")
+}

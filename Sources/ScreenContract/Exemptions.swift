@@ -1,0 +1,74 @@
+import Foundation
+import ScreenKit
+
+/// A deliberate, reviewed exception to one rule for one element.
+public struct Exemption: Sendable, Hashable {
+    /// The rule ID it silences.
+    public let rule: String
+    /// The element path, e.g. `prop:text.color`.
+    public let element: String
+    /// Why the break is acceptable.
+    public let reason: String
+}
+
+/// The checked-in exemptions file: `{"format": 1, "exemptions": [{"rule", "element", "reason"}]}`.
+public struct Exemptions: Sendable {
+    /// The exemptions, in file order.
+    public let entries: [Exemption]
+    /// Where they were read from.
+    public let path: String
+    /// Problems reading the file.
+    public let diagnostics: [Diagnostic]
+
+    /// No exemptions.
+    public static let none = Exemptions(entries: [], path: "", diagnostics: [])
+
+    /// Reads the exemptions file; a missing file means none.
+    public static func load(from url: URL) -> Exemptions {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return Exemptions(entries: [], path: url.path, diagnostics: [])
+        }
+        let location = SourceLocation(file: url.path, line: 1, column: 1)
+        func invalid(_ message: String) -> Exemptions {
+            Exemptions(
+                entries: [], path: url.path,
+                diagnostics: [ContractRules.exemptionInvalid.diagnostic(message, at: location)])
+        }
+        struct Header: Decodable { let format: Int }
+        struct File: Decodable {
+            struct Entry: Decodable {
+                let rule: String
+                let element: String
+                let reason: String
+            }
+            let exemptions: [Entry]
+        }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            return invalid("\(url.lastPathComponent) is not JSON with a \"format\" number")
+        }
+        guard header.format == 1 else {
+            return invalid("\(url.lastPathComponent) has format \(header.format); this screenkit reads format 1")
+        }
+        guard let file = try? JSONDecoder().decode(File.self, from: data) else {
+            return invalid(
+                "\(url.lastPathComponent): each exemption needs \"rule\", \"element\" and \"reason\" strings")
+        }
+        var diagnostics: [Diagnostic] = []
+        let known = Set(ContractRules.breaking.map(\.id))
+        for entry in file.exemptions {
+            if !known.contains(entry.rule) {
+                diagnostics.append(
+                    ContractRules.exemptionInvalid.diagnostic(
+                        "exemption names rule \"\(entry.rule)\", which is not a breaking contract rule", at: location))
+            }
+            if entry.reason.trimmingCharacters(in: .whitespaces).isEmpty {
+                diagnostics.append(
+                    ContractRules.exemptionInvalid.diagnostic(
+                        "exemption for \(entry.rule) \(entry.element) gives no reason", at: location))
+            }
+        }
+        return Exemptions(
+            entries: file.exemptions.map { Exemption(rule: $0.rule, element: $0.element, reason: $0.reason) },
+            path: url.path, diagnostics: diagnostics)
+    }
+}

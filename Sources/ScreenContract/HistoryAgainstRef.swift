@@ -1,0 +1,95 @@
+import Foundation
+import ScreenKit
+
+/// Proves that the history at a git ref is a byte-identical prefix of the local one.
+///
+/// The hash chain catches an edited or reordered file locally, but not a deleted newest version;
+/// comparing with the base branch does.
+public enum HistoryAgainstRef {
+    /// Why the comparison could not run (not a git repository, unknown ref, git missing).
+    public struct GitError: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    /// The versions at `ref` that are missing here or differ byte for byte.
+    public static func check(_ history: ContractHistory, against ref: String) throws(GitError) -> [Diagnostic] {
+        let folder = history.folder
+        var isDirectory: ObjCBool = false
+        let base =
+            FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? folder : folder.deletingLastPathComponent()
+        let prefix = try git(["rev-parse", "--show-prefix"], in: nearestExisting(base))
+        let relative =
+            String(decoding: prefix, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            + (base == folder ? "" : folder.lastPathComponent + "/")
+        do {
+            _ = try git(["rev-parse", "--verify", "--quiet", ref + "^{commit}"], in: nearestExisting(base))
+        } catch {
+            throw GitError(description: "\(ref) is not a commit in this repository")
+        }
+        let listing = try git(
+            ["ls-tree", "--name-only", ref, "--", relative.isEmpty ? "." : relative], in: nearestExisting(base))
+        let names = String(decoding: listing, as: UTF8.self).split(separator: "\n").map {
+            String($0.split(separator: "/").last ?? "")
+        }
+        var diagnostics: [Diagnostic] = []
+        let numbers = names.compactMap { name -> Int? in
+            guard name.hasSuffix(".json"), let number = Int(name.dropLast(5)), "\(number).json" == name else {
+                return nil
+            }
+            return number
+        }.sorted()
+        for number in numbers {
+            let local = folder.appendingPathComponent("\(number).json")
+            let location = SourceLocation(file: local.path, line: 1, column: 1)
+            let theirs = try git(["show", "\(ref):\(relative)\(number).json"], in: nearestExisting(base))
+            guard let mine = FileManager.default.contents(atPath: local.path) else {
+                diagnostics.append(
+                    ContractRules.historyRewritten.diagnostic(
+                        "version \(number) exists at \(ref) but was deleted here", at: location))
+                continue
+            }
+            if [UInt8](mine) != theirs {
+                diagnostics.append(
+                    ContractRules.historyRewritten.diagnostic(
+                        "version \(number) differs from the one at \(ref): frozen files never change", at: location))
+            }
+        }
+        return diagnostics
+    }
+
+    private static func nearestExisting(_ url: URL) -> URL {
+        var current = url
+        while !FileManager.default.fileExists(atPath: current.path), current.path != "/" {
+            current = current.deletingLastPathComponent()
+        }
+        return current
+    }
+
+    private static func git(_ arguments: [String], in directory: URL) throws(GitError) -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw GitError(description: "cannot run git: \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let detail = errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw GitError(
+                description:
+                    "git \(arguments.prefix(2).joined(separator: " ")) failed\(detail.isEmpty ? "" : ": \(detail)")")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,66 @@
+import ScreenContract
+import ScreenKit
+
+/// The contract as a readable Markdown catalog reference.
+enum ContractMarkdown {
+    /// Every component, prop, type, default and the version it was introduced in.
+    static func reference(_ contract: Contract, label: String, introducedIn: [String: Int]) -> String {
+        func since(_ element: String) -> String { introducedIn[element].map { "v\($0)" } ?? "pending" }
+        func presence(_ prop: PropSchema) -> String {
+            switch prop.presence {
+            case .required: "required"
+            case .optional: "optional"
+            case .defaulted(let value): "default `\(Compatibility.describe(value))`"
+            }
+        }
+        func table(_ members: [PropSchema], owner: String, prefix: String) -> [String] {
+            guard !members.isEmpty else { return ["No props."] }
+            var lines = ["| key | type | presence | since |", "|---|---|---|---|"]
+            for member in members {
+                let nonEmpty = member.nonEmpty ? ", non-empty" : ""
+                let introduced = since("\(prefix):\(owner).\(member.key)")
+                lines.append(
+                    "| `\(member.key)` | `\(member.type.name)` | \(presence(member))\(nonEmpty) | \(introduced) |")
+            }
+            return lines
+        }
+        var lines = ["# Component contract — \(label)", ""]
+        lines.append("## Components")
+        for component in contract.components {
+            lines.append("")
+            lines.append("### `\(component.type)`")
+            lines.append("")
+            let kind = component.hasChildren ? "container" : "leaf"
+            let introduced = since("component:" + component.type)
+            lines.append("Since \(introduced) · \(kind) · fallback: \(component.fallback.rawValue)")
+            lines.append("")
+            lines += table(component.props, owner: component.type, prefix: "prop")
+        }
+        lines.append("")
+        lines.append("## Enums")
+        for schema in contract.enums {
+            lines.append("")
+            lines.append("### `\(schema.name)`")
+            lines.append("")
+            lines.append("| value | fallback | since |")
+            lines.append("|---|---|---|")
+            for value in schema.cases {
+                let fallback = value.fallback.map { "`\($0)`" } ?? "—"
+                let introduced = since("enum:\(schema.name).\(value.value)")
+                lines.append("| `\(value.value)` | \(fallback) | \(introduced) |")
+            }
+        }
+        lines.append("")
+        lines.append("## Actions")
+        for action in contract.actions {
+            lines.append("")
+            lines.append("### `\(action.kind)`")
+            lines.append("")
+            let introduced = since("action:" + action.kind)
+            lines.append("Since \(introduced) · fallback: \(action.fallback.rawValue)")
+            lines.append("")
+            lines += table(action.fields, owner: action.kind, prefix: "field")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import ScreenContract
+import ScreenJSON
+import ScreenKit
+
+/// The output formats of `check` and `contract diff`.
+enum ReportFormat: String, CaseIterable {
+    /// `path:line:col: error: [RULE] message` lines and a summary.
+    case text
+    /// A stable JSON document with a format number.
+    case json
+    /// GitHub Actions workflow annotations.
+    case github
+    /// A summary fit for a pull-request comment.
+    case markdown
+
+    static func parse(_ value: String?) throws(CommandError) -> ReportFormat {
+        guard let value else { return .text }
+        guard let format = ReportFormat(rawValue: value) else {
+            throw .usage("unknown format '\(value)'; use text, json, github or markdown")
+        }
+        return format
+    }
+}
+
+/// What a checking command found, ready to render in any format.
+struct Report {
+    /// The command, e.g. `check` or `contract diff`.
+    let command: String
+    /// Every diagnostic: errors, warnings and notes.
+    let diagnostics: [Diagnostic]
+    /// The exemptions in force.
+    var exemptions: [Exemption] = []
+    /// Contract changes to list (the diff, or the pending changes of `check`).
+    var changes: [ContractChange] = []
+    /// Extra facts for the JSON form, e.g. `from` and `to` of a diff.
+    var facts: [(String, String)] = []
+
+    var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+
+    /// The report's text in `format`; paths are shown relative to `workingDirectory`.
+    func render(_ format: ReportFormat, workingDirectory: String) -> String {
+        let formatter = DiagnosticFormatter(workingDirectory: workingDirectory)
+        switch format {
+        case .text: return text(formatter)
+        case .json: return json(formatter)
+        case .github: return github(formatter)
+        case .markdown: return markdown(formatter)
+        }
+    }
+
+    private var sorted: [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            a.element.severity != b.element.severity ? a.element.severity < b.element.severity : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private var summary: String {
+        "\(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")"
+    }
+
+    private func text(_ formatter: DiagnosticFormatter) -> String {
+        var lines = sorted.map(formatter.text)
+        for exemption in exemptions {
+            lines.append("exempt: [\(exemption.rule)] \(exemption.element): \(exemption.reason)")
+        }
+        lines.append("\(command): \(summary)")
+        return lines.joined(separator: "\n")
+    }
+
+    private func json(_ formatter: DiagnosticFormatter) -> String {
+        var json = JSONWriter(style: .pretty)
+        json.beginObject()
+        json.key("format")
+        json.integer(1)
+        json.key("command")
+        json.string(command)
+        for (key, value) in facts {
+            json.key(key)
+            json.string(value)
+        }
+        json.key("summary")
+        json.beginObject()
+        json.key("errors")
+        json.integer(errorCount)
+        json.key("warnings")
+        json.integer(warningCount)
+        json.key("exemptions")
+        json.integer(exemptions.count)
+        json.endObject()
+        json.key("diagnostics")
+        json.beginArray()
+        for diagnostic in sorted {
+            json.beginObject()
+            json.key("rule")
+            json.string(diagnostic.rule)
+            json.key("severity")
+            json.string(diagnostic.severity.rawValue)
+            json.key("message")
+            json.string(diagnostic.message)
+            if let location = diagnostic.location {
+                json.key("file")
+                json.string(formatter.relative(location.file))
+                json.key("line")
+                json.integer(location.line)
+                json.key("column")
+                json.integer(location.column)
+            }
+            if let path = diagnostic.nodePath {
+                json.key("path")
+                json.string(path)
+            }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("exemptions")
+        json.beginArray()
+        for exemption in exemptions {
+            json.beginObject()
+            json.key("rule")
+            json.string(exemption.rule)
+            json.key("element")
+            json.string(exemption.element)
+            json.key("reason")
+            json.string(exemption.reason)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("changes")
+        json.beginArray()
+        for change in changes {
+            json.beginObject()
+            json.key("rule")
+            json.string(change.rule.id)
+            json.key("breaking")
+            json.bool(change.isBreaking)
+            json.key("element")
+            json.string(change.element)
+            json.key("message")
+            json.string(change.message)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return String(decoding: json.takeBytes(), as: UTF8.self)
+    }
+
+    private func github(_ formatter: DiagnosticFormatter) -> String {
+        var lines: [String] = []
+        for diagnostic in sorted {
+            let level =
+                switch diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .note: "notice"
+                }
+            var properties: [String] = []
+            if let location = diagnostic.location {
+                properties.append("file=\(Self.escapeProperty(formatter.relative(location.file)))")
+                properties.append("line=\(location.line)")
+                properties.append("col=\(location.column)")
+            }
+            properties.append("title=\(Self.escapeProperty(diagnostic.rule))")
+            lines.append("::\(level) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))")
+        }
+        for exemption in exemptions {
+            lines.append(
+                "::notice title=exempt \(Self.escapeProperty(exemption.rule))::\(Self.escapeData("\(exemption.element): \(exemption.reason)"))"
+            )
+        }
+        lines.append("\(command): \(summary)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Escapes a workflow-command message (`%`, CR, LF).
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes a workflow-command property (also `:` and `,`).
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    private func markdown(_ formatter: DiagnosticFormatter) -> String {
+        var lines: [String] = []
+        let verdict = errorCount == 0 ? "✅ passed" : "❌ failed"
+        lines.append("## ScreenKit `\(command)`: \(verdict)")
+        lines.append("")
+        lines.append("\(summary), \(exemptions.count) exemption\(exemptions.count == 1 ? "" : "s") in force.")
+        let problems = sorted.filter { $0.severity != .note }
+        if !problems.isEmpty {
+            lines.append("")
+            lines.append("| | rule | where | message |")
+            lines.append("|---|---|---|---|")
+            for diagnostic in problems {
+                let icon = diagnostic.severity == .error ? "❌" : "⚠️"
+                let place = diagnostic.location.map { "`\(formatter.relative($0.file)):\($0.line)`" } ?? ""
+                lines.append(
+                    "| \(icon) | `\(diagnostic.rule)` | \(place) | \(Self.escapeCell(diagnostic.message)) |")
+            }
+        }
+        if !changes.isEmpty {
+            lines.append("")
+            lines.append("### Contract changes")
+            lines.append("")
+            lines.append("| change | rule | element | detail |")
+            lines.append("|---|---|---|---|")
+            for change in changes {
+                lines.append(
+                    "| \(change.isBreaking ? "❌ breaking" : "✅ allowed") | `\(change.rule.id)` | `\(change.element)` | \(Self.escapeCell(change.message)) |"
+                )
+            }
+        }
+        if !exemptions.isEmpty {
+            lines.append("")
+            lines.append("### Exemptions in force")
+            lines.append("")
+            for exemption in exemptions {
+                lines.append("- `\(exemption.rule)` on `\(exemption.element)`: \(Self.escapeCell(exemption.reason))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Escapes text for a Markdown table cell.
+    static func escapeCell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,1 @@
+// Contract tests are added with the contract history.
