@@ -20,8 +20,8 @@ public struct ContractReport: Sendable {
 
 /// Checks the live contract against every frozen version, transitively, under the additive-only rule.
 public enum ContractGate {
-    /// Runs every contract rule. `minContract` names the oldest supported version: anything newer
-    /// needs a fallback into it.
+    /// Runs every contract rule. The catalog's `minContract` names the oldest supported version:
+    /// anything newer needs a fallback into it.
     public static func check(
         live catalog: Catalog, history: ContractHistory, exemptions: Exemptions = .none
     ) -> ContractReport {
@@ -35,7 +35,9 @@ public enum ContractGate {
                 breaking.append(change)
             }
         }
-        if let baseline = history.version(min(catalog.minContract, history.versions.count)) {
+        // Clients of `minContract` are the oldest supported: what they know needs no fallback. When
+        // that version is not frozen yet, it is the live contract itself.
+        if let baseline = history.version(catalog.minContract) {
             breaking += Compatibility.missingFallbacks(in: live, baseline: baseline.contract)
         }
         var used: Set<Exemption> = []

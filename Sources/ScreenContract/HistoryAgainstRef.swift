@@ -29,7 +29,8 @@ public enum HistoryAgainstRef {
             throw GitError(description: "\(ref) is not a commit in this repository")
         }
         let listing = try git(
-            ["ls-tree", "--name-only", ref, "--", relative.isEmpty ? "." : relative], in: nearestExisting(base))
+            ["ls-tree", "--full-tree", "--name-only", ref, "--", relative.isEmpty ? "." : relative],
+            in: nearestExisting(base))
         let names = String(decoding: listing, as: UTF8.self).split(separator: "\n").map {
             String($0.split(separator: "/").last ?? "")
         }

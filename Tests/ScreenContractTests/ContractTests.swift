@@ -1,1 +1,0 @@
-// Contract tests are added with the contract history.
