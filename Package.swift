@@ -26,13 +26,21 @@ let package = Package(
         .target(name: "Screens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
         // The `screenkit` command: the CLI linked with the app's screens.
         .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "Screens"]),
+        // Helpers the test targets share: golden files with line diffs, a seeded generator.
+        .target(name: "ScreenTestSupport", path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "Screens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
-        .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON"]),
+        .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
         .testTarget(name: "ScreenContractTests", dependencies: ["ScreenContract", "ScreenKit", "ScreenCrypto"]),
-        .testTarget(name: "ScreenCompilerTests", dependencies: ["ScreenCompiler", "ScreenKit", "Screens"]),
         .testTarget(
-            name: "ScreenKitCLITests", dependencies: ["ScreenKitCLI", "ScreenCompiler", "ScreenContract", "Screens"]),
+            name: "ScreenCompilerTests",
+            dependencies: [
+                "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenJSON", "ScreenKit", "Screens",
+                "ScreenTestSupport",
+            ]),
+        .testTarget(
+            name: "ScreenKitCLITests",
+            dependencies: ["ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "Screens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -71,6 +71,9 @@ public struct JSONWriter: Sendable {
     /// The bytes written so far (a copy; use `takeBytes()` to take them without copying).
     public var bytes: [UInt8] { Array(storage[..<length]) }
 
+    /// How many bytes have been written.
+    public var count: Int { length }
+
     /// Returns the bytes written so far and leaves the writer empty and ready for a new document.
     public mutating func takeBytes() -> [UInt8] {
         storage.removeSubrange(length...)

@@ -1,61 +1,113 @@
 import Foundation
 import ScreenCompiler
 import ScreenKit
+import ScreenTestSupport
 import Screens
 import Testing
 
-/// The example app's envelopes: reviewed goldens, determinism, and decoding by a strict client.
+/// The example app's output: reviewed goldens, determinism, sharing, and decoding by strict clients.
 @Suite struct ExampleEnvelopeTests {
-    static let pretty = Compiler(catalog: App.catalog).compile(CompileOptions(style: .pretty, contractVersion: 2))
-    static let compact = Compiler(catalog: App.catalog).compile(CompileOptions(style: .compact, contractVersion: 2))
-
-    @Test func exampleCatalogCompilesWithoutDiagnostics() {
-        #expect(Self.pretty.diagnostics == [])
-        #expect(Self.pretty.screens.count == App.catalog.screens.count)
-        #expect(Self.pretty.screens.count >= 5)
+    @Test func theHistoryIsIntactAndTheCatalogCompilesWithoutDiagnostics() {
+        #expect(ExampleApp.history.diagnostics == [])
+        #expect(ExampleApp.history.versions.count == 2)
+        #expect(ExampleApp.compact.diagnostics == [])
+        #expect(ExampleApp.compact.contract == 2)
+        #expect(ExampleApp.compact.screens.count == App.catalog.screens.count)
+        #expect(ExampleApp.compact.screens.count >= 5)
     }
 
     @Test(arguments: App.catalog.screens.map(\.id))
-    func envelopeMatchesGolden(screenID: String) throws {
-        let screen = try #require(Self.pretty.screens.first { $0.id == screenID })
-        Golden.expect(screen.envelope, matches: "envelopes/\(screenID).json")
+    func fullEnvelopeAndVariantsMatchGoldens(screenID: String) throws {
+        let screen = try #require(ExampleApp.pretty.screens.first { $0.id == screenID })
+        Golden.expect(screen.full, matches: "envelopes/\(screenID).json")
+        #expect(screen.variants.map(\.contract) == [1, 2])
+        for variant in screen.variants {
+            Golden.expect(variant.envelope, matches: "variants/\(screenID)@\(variant.contract).json")
+        }
     }
 
-    @Test func compactAndPrettyAreTheSameDocument() throws {
-        for (compact, pretty) in zip(Self.compact.screens, Self.pretty.screens) {
-            let a = try JSONSerialization.jsonObject(with: Data(compact.envelope)) as? NSDictionary
-            let b = try JSONSerialization.jsonObject(with: Data(pretty.envelope)) as? NSDictionary
-            #expect(a == b, "\(compact.id)")
-            #expect(!compact.envelope.contains(0x0A), "compact output has no newlines")
-            #expect(compact.envelope.count < pretty.envelope.count)
+    @Test func manifestMatchesGolden() {
+        let layout = BucketLayout(
+            screens: ExampleApp.compact.screens, contract: 2, history: ExampleApp.history.versions.map(\.sha256),
+            previous: nil)
+        Golden.expect(layout.manifest.encoded(style: .pretty), matches: "manifest.json")
+    }
+
+    @Test func compactAndPrettyAreTheSameDocuments() throws {
+        for (compact, pretty) in zip(ExampleApp.compact.screens, ExampleApp.pretty.screens) {
+            let pairs =
+                [(compact.full, pretty.full)]
+                + zip(compact.variants, pretty.variants).map { ($0.envelope, $1.envelope) }
+            for (a, b) in pairs {
+                let left = try JSONSerialization.jsonObject(with: Data(a)) as? NSDictionary
+                let right = try JSONSerialization.jsonObject(with: Data(b)) as? NSDictionary
+                #expect(left == right, "\(compact.id)")
+                #expect(!a.contains(0x0A), "compact output has no newlines")
+            }
         }
     }
 
     @Test func twoBuildsAreByteIdentical() {
-        let again = Compiler(catalog: App.catalog).compile(CompileOptions(style: .compact, contractVersion: 2))
-        #expect(again.screens == Self.compact.screens)
+        #expect(ExampleApp.compile().screens == ExampleApp.compact.screens)
+        let first = BucketLayout(screens: ExampleApp.compact.screens, contract: 2, history: [], previous: nil)
+        let second = BucketLayout(screens: ExampleApp.compile().screens, contract: 2, history: [], previous: nil)
+        #expect(first.files == second.files)
     }
 
-    @Test func strictClientDecodesEveryEnvelope() throws {
-        for screen in Self.compact.screens {
-            let envelope = try JSONDecoder().decode(ClientEnvelope.self, from: Data(screen.envelope))
-            #expect(envelope.format == 1)
-            #expect(envelope.id == screen.id)
-            #expect(envelope.contract == 2 && envelope.minContract == 1)
+    @Test func identicalVariantsShareOneObject() throws {
+        let signIn = try #require(ExampleApp.compact.screens.first { $0.id == "sign-in" })
+        #expect(signIn.variants[0].envelope == signIn.variants[1].envelope)
+        #expect(String(decoding: signIn.variants[1].envelope, as: UTF8.self).contains("\"contract\":1,"))
+        let home = try #require(ExampleApp.compact.screens.first { $0.id == "home" })
+        #expect(home.variants[0].envelope != home.variants[1].envelope)
+        let layout = BucketLayout(screens: ExampleApp.compact.screens, contract: 2, history: [], previous: nil)
+        let signInEntry = try #require(layout.manifest.screens.first { $0.id == "sign-in" })
+        #expect(Set(signInEntry.variants.map(\.object)).count == 1)
+    }
+
+    @Test func strictClientsOfEveryVersionDecodeTheirVariant() throws {
+        for screen in ExampleApp.compact.screens {
+            let full = try decodeAsClient(screen.full, version: nil)
+            #expect(full.format == 1 && full.id == screen.id && full.contract == 2 && full.minContract == 1)
+            for variant in screen.variants {
+                let envelope = try decodeAsClient(variant.envelope, version: variant.contract)
+                #expect(envelope.contract <= variant.contract)
+            }
         }
+    }
+
+    @Test func aVersionOneClientRejectsTheFullEnvelopeOfAScreenWithNewElements() throws {
+        let home = try #require(ExampleApp.compact.screens.first { $0.id == "home" })
+        #expect(throws: UnknownToClient.self) { try decodeAsClient(home.full, version: 1) }
     }
 
     @Test func strictClientRejectsAMissingDefaultedKey() throws {
-        let sample = try #require(Self.compact.screens.first { $0.id == "sign-in" })
-        let text = String(decoding: sample.envelope, as: UTF8.self)
+        let sample = try #require(ExampleApp.compact.screens.first { $0.id == "sign-in" })
+        let text = String(decoding: sample.full, as: UTF8.self)
         let broken = text.replacingOccurrences(of: ",\"isSecure\":true", with: "")
         #expect(broken != text)
-        #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(ClientEnvelope.self, from: Data(broken.utf8))
-        }
+        #expect(throws: DecodingError.self) { try decodeAsClient(Array(broken.utf8), version: nil) }
     }
 
-    @Test func examplesUseEveryStandardComponentActionAndEnumValueKind() throws {
+    @Test func versionOneVariantsUseFallbacksAndTheMatrixSaysSo() throws {
+        let home = try #require(ExampleApp.compact.screens.first { $0.id == "home" })
+        let v1 = try #require(home.variant(for: 1))
+        #expect(v1.downgrades.contains(.replaced(nodeID: "card-aeropress", type: "productCard", by: "card")))
+        #expect(
+            v1.downgrades.contains(
+                .enumMapped(nodeID: "greeting.text-1", enumName: "TextStyle", from: "display", to: "largeTitle")))
+        #expect(home.variant(for: 2)?.downgrades == [])
+        let settings = try #require(ExampleApp.compact.screens.first { $0.id == "settings" })
+        #expect(settings.variant(for: 1)?.downgrades == [.dropped(nodeID: "settings.divider-1", type: "divider")])
+        let product = try #require(ExampleApp.compact.screens.first { $0.id == "product-aeropress" })
+        #expect(
+            product.variant(for: 1)?.downgrades == [
+                .propRemoved(nodeID: "summary", type: "text", key: "maxLines"),
+                .actionReplaced(nodeID: "share", kind: "share", by: "openURL"),
+            ])
+    }
+
+    @Test func examplesUseEveryStandardComponentActionAndEnumKind() throws {
         var types: Set<String> = []
         var actions: Set<String> = []
         var enums: Set<String> = []

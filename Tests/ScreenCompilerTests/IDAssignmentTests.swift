@@ -6,9 +6,9 @@ import Testing
 /// The documented derived-ID scheme: `<anchor>.<type>-<n>`.
 @Suite struct IDAssignmentTests {
     static func ids(_ screen: Screen) throws -> [String] {
-        let result = Compiler(catalog: Catalog(screens: [screen])).compile()
+        let result = Compiler(catalog: Catalog(screens: [screen])).compileFrozen()
         #expect(result.diagnostics == [])
-        let envelope = try #require(result.screens.first).envelope
+        let envelope = try #require(result.screens.first).full
         let object = try JSONSerialization.jsonObject(with: Data(envelope)) as! [String: Any]
         var ids: [String] = []
         func walk(_ node: [String: Any]) {

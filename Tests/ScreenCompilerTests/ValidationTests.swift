@@ -8,7 +8,7 @@ import Testing
     static func compile(_ screens: [Screen], components: [any Component.Type] = StandardCatalog.components)
         -> CompileResult
     {
-        Compiler(catalog: Catalog(components: components, screens: screens)).compile()
+        Compiler(catalog: Catalog(components: components, screens: screens)).compileFrozen()
     }
 
     static func expectOnly(

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenJSON
+import ScreenTestSupport
 import Testing
 
 /// The escaped literal `appendJSONString` produces for `value`, as bytes.

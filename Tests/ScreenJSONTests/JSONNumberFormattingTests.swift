@@ -1,4 +1,5 @@
 import ScreenJSON
+import ScreenTestSupport
 import Testing
 
 /// The text `appendJSONNumber` produces for `value`, or nil when it refuses.

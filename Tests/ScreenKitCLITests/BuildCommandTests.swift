@@ -1,4 +1,6 @@
 import Foundation
+import ScreenCompiler
+import ScreenCrypto
 import ScreenKit
 import ScreenKitCLI
 import Screens
@@ -10,7 +12,10 @@ import Testing
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Screens"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: ContractCommandTests.repositoryContract, to: folder.appendingPathComponent("Screens/Contract"))
     }
 
     func run(_ arguments: [String], catalog: Catalog = App.catalog) -> (ExitCode, Terminal) {
@@ -22,26 +27,81 @@ import Testing
     func files(under path: String) -> [String] {
         let root = folder.appendingPathComponent(path)
         let enumerator = FileManager.default.enumerator(atPath: root.path)
-        return (enumerator?.allObjects as? [String] ?? []).filter { !$0.hasSuffix("screens") }.sorted()
+        return (enumerator?.allObjects as? [String] ?? []).filter { name in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            return !isDirectory.boolValue
+        }.sorted()
     }
 
-    @Test func buildWritesOneEnvelopePerScreenAndSaysSo() throws {
+    func read(_ path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: folder.appendingPathComponent(path)))
+    }
+
+    func manifest(in out: String = "dist") throws -> (hash: String, manifest: Manifest) {
+        let pointer = try #require(Pointer.decode(try read("\(out)/pointer.json")))
+        return (pointer.manifest, try Manifest.decode(try read("\(out)/manifests/\(pointer.manifest).json")))
+    }
+
+    @Test func buildWritesTheBucketImage() throws {
         let (code, terminal) = run(["build"])
-        #expect(code == .success)
-        let expected = App.catalog.screens.map { "screens/\($0.id).json" }.sorted()
-        #expect(files(under: "dist") == expected)
-        for path in expected {
-            #expect(terminal.standardOutput.contains("wrote dist/\(path) ("))
+        #expect(code == .success, "\(terminal.standardError)")
+        let ids = App.catalog.screens.map(\.id)
+        let all = files(under: "dist")
+        for id in ids {
+            #expect(all.contains("screens/\(id)"))
+            #expect(all.contains("contracts/1/screens/\(id)"))
+            #expect(all.contains("contracts/2/screens/\(id)"))
+            #expect(try read("dist/screens/\(id)") == read("dist/contracts/1/screens/\(id)"), "oldest variant")
         }
-        #expect(terminal.standardOutput.contains("built \(expected.count) screens into dist/"))
-        let data = try Data(contentsOf: folder.appendingPathComponent("dist/screens/sign-in.json"))
-        #expect(!data.contains(0x0A), "published bytes are compact")
+        let (hash, manifest) = try manifest()
+        #expect(SHA256.hexDigest(try read("dist/manifests/\(hash).json")) == hash)
+        #expect(manifest.contract == 2 && manifest.previous == nil)
+        #expect(manifest.history.count == 2)
+        #expect(manifest.screens.map(\.id) == ids.sorted())
+        var objects: Set<String> = []
+        for screen in manifest.screens {
+            objects.insert(screen.full)
+            for variant in screen.variants {
+                objects.insert(variant.object)
+                #expect(
+                    try read("dist/contracts/\(variant.contract)/screens/\(screen.id)")
+                        == read("dist/objects/\(variant.object).json"))
+            }
+        }
+        #expect(all.filter { $0.hasPrefix("objects/") }.sorted() == objects.map { "objects/\($0).json" }.sorted())
+        for object in objects {
+            let bytes = try read("dist/objects/\(object).json")
+            #expect(SHA256.hexDigest(bytes) == object, "objects are named by the SHA-256 of their bytes")
+            #expect(!bytes.contains(0x0A), "published bytes are compact")
+        }
+        #expect(terminal.standardOutput.contains("home: contract 1, 2 in 2 objects; fallbacks for contract 1"))
+        #expect(terminal.standardOutput.contains("sign-in: contract 1, 2 in 1 object\n"))
+        #expect(
+            terminal.standardOutput.contains(
+                "built \(ids.count) screens for contract 2 into dist/: \(objects.count) objects, manifest \(hash.prefix(12))"
+            ))
+    }
+
+    @Test func rebuildingIsByteIdenticalAndAChangeChainsTheManifest() throws {
+        #expect(run(["build"]).0 == .success)
+        let first = try manifest()
+        let before = try files(under: "dist").map { try read("dist/\($0)") }
+        #expect(run(["build"]).0 == .success)
+        #expect(try files(under: "dist").map { try read("dist/\($0)") } == before)
+        var changed = App.catalog
+        changed.screens[0].title = "Welcome"
+        #expect(run(["build"], catalog: changed).0 == .success)
+        let second = try manifest()
+        #expect(second.hash != first.hash)
+        #expect(second.manifest.previous == first.hash)
     }
 
     @Test func prettyAndOutOptions() throws {
         let (code, _) = run(["build", "--out", "site/out", "--pretty"])
         #expect(code == .success)
-        let data = try Data(contentsOf: folder.appendingPathComponent("site/out/screens/home.json"))
+        let data = try Data(contentsOf: folder.appendingPathComponent("site/out/screens/home"))
         #expect(String(decoding: data, as: UTF8.self).hasPrefix("{\n  \"format\": 1,\n"))
         let (again, _) = run(["build", "--out=site/out"])
         #expect(again == .success)
@@ -49,13 +109,14 @@ import Testing
 
     @Test func aBadCatalogFailsNamingScreenAndLineAndWritesNothing() throws {
         #expect(run(["build"]).0 == .success)
-        let before = try Data(contentsOf: folder.appendingPathComponent("dist/screens/home.json"))
-        let line = #line + 2
-        let bad = Catalog(screens: [
+        let before = try Data(contentsOf: folder.appendingPathComponent("dist/screens/home"))
+        let line = #line + 3
+        var bad = App.catalog
+        bad.screens = [
             Screen("home") { Spacer(height: .nan) },
             Screen("home") { Text("again") },
             Screen("Bad Name") { Text("x") },
-        ])
+        ]
         let (code, terminal) = run(["build"], catalog: bad)
         #expect(code == .violations)
         let errors = terminal.standardError
@@ -64,9 +125,9 @@ import Testing
         #expect(errors.contains("error: [screen-id-duplicate] screen ID \"home\""))
         #expect(errors.contains("error: [screen-id-invalid] screen ID \"Bad Name\""))
         #expect(errors.contains("build failed: 3 errors; nothing was written"))
-        let after = try Data(contentsOf: folder.appendingPathComponent("dist/screens/home.json"))
+        let after = try Data(contentsOf: folder.appendingPathComponent("dist/screens/home"))
         #expect(after == before, "the previous output is untouched")
-        #expect(files(under: "dist").count == App.catalog.screens.count)
+        #expect(files(under: "dist").contains("pointer.json"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
         #expect(leftovers == [])
     }
@@ -83,7 +144,7 @@ import Testing
         let (code, terminal) = run(["build", "--out", "file/dist"])
         #expect(code == .failure)
         #expect(terminal.standardError.hasPrefix("error: cannot create"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Screens", "file"])
     }
 
     @Test func usageErrorsAndHelp() {

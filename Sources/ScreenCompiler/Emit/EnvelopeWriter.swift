@@ -1,10 +1,16 @@
+import ScreenContract
 import ScreenJSON
 import ScreenKit
 
-/// Writes envelopes: one screen's payload for one client contract version, deterministically.
+/// Writes envelopes: a screen's full payload, or its variant for one older client contract version.
 ///
 /// Props are written in the order the component declares them, each defaulted prop explicitly,
 /// absent optional props never; map keys are sorted. Nothing else decides the byte order.
+///
+/// A variant is written straight from the tree, without building a downleveled copy: nodes the
+/// version does not know are replaced by their fallback (or dropped), props it does not know are
+/// left out, enum values are mapped through their fallbacks and action kinds through theirs. Inline
+/// fallbacks are not written into variants: a variant holds exactly what its clients render.
 struct EnvelopeWriter {
     /// The envelope format this writer produces; clients decode it before anything else.
     static let format = 1
@@ -12,6 +18,14 @@ struct EnvelopeWriter {
     let context: ValidationContext
     let style: JSONStyle
     private var json: JSONWriter
+    private var view: VersionView?
+    private var path: [String] = []
+
+    /// What the last variant changed for its clients.
+    private(set) var downgrades: [Downgrade] = []
+    /// Problems found while writing the last variant: missing fallbacks, repeated IDs.
+    private(set) var problems: [Diagnostic] = []
+    private var seenIDs: [String: SourceLocation] = [:]
 
     init(context: ValidationContext, style: JSONStyle) {
         self.context = context
@@ -19,10 +33,19 @@ struct EnvelopeWriter {
         self.json = JSONWriter(style: style, capacity: 4096)
     }
 
-    /// The envelope of `screen`, written for clients of contract `contract`.
+    /// The envelope of `screen` written for clients of `contract`: the full envelope when `view`
+    /// is nil, else the variant for `view`'s version.
+    ///
+    /// Returns the bytes and the offset where the part after the `contract` number starts, so
+    /// variants that differ only in that number can be recognized.
     mutating func envelope(
-        _ screen: Screen, root: Node, contract: Int, minContract: Int
-    ) throws(EmitError) -> [UInt8] {
+        _ screen: Screen, root: Node, contract: Int, minContract: Int, view: VersionView?
+    ) throws(EmitError) -> (bytes: [UInt8], bodyStart: Int) {
+        self.view = view
+        downgrades = []
+        problems = []
+        seenIDs = [:]
+        path = [screen.id]
         json.beginObject()
         json.key("format")
         json.integer(Self.format)
@@ -30,6 +53,7 @@ struct EnvelopeWriter {
         json.string(screen.id)
         json.key("contract")
         json.integer(contract)
+        let bodyStart = json.count
         json.key("minContract")
         json.integer(minContract)
         if let title = screen.title {
@@ -39,73 +63,186 @@ struct EnvelopeWriter {
         json.key("initialState")
         try writeMap(screen.initialState, at: screen.source)
         json.key("root")
-        try writeNode(root)
+        if try !writeNode(root) {
+            if let view, case .drop = root.fallback {
+                problems.append(
+                    ScreenRules.fallbackMissing.diagnostic(
+                        "the root \"\(root.type)\" would be dropped for clients of contract \(view.version); give it a node fallback",
+                        at: root.source, path: screen.id))
+            }
+            json.null()
+        }
         json.endObject()
         if style == .pretty { json.newline() }
-        return json.takeBytes()
+        return (json.takeBytes(), bodyStart)
     }
 
-    private mutating func writeNode(_ node: Node) throws(EmitError) {
+    /// Writes `node` (or, in a variant, what replaces it); false when the variant drops it.
+    private mutating func writeNode(_ original: Node) throws(EmitError) -> Bool {
+        var node = original
+        if let view {
+            while !view.knows(component: node.type) {
+                let id = node.id ?? ""
+                switch node.fallback {
+                case .node(let replacement):
+                    downgrades.append(.replaced(nodeID: id, type: node.type, by: replacement.type))
+                    node = replacement
+                case .drop:
+                    downgrades.append(.dropped(nodeID: id, type: node.type))
+                    return false
+                case nil:
+                    problems.append(
+                        ScreenRules.fallbackMissing.diagnostic(
+                            "\"\(node.type)\" is unknown to clients of contract \(view.version) and has no fallback",
+                            at: node.source, path: (path + [id]).joined(separator: "/")))
+                    return false
+                }
+            }
+        }
         guard let schema = context.components[node.type] else {
             throw EmitError(message: "component type \"\(node.type)\" is not declared", location: node.source)
         }
+        let id = node.id ?? ""
+        if view != nil {
+            if let first = seenIDs[id] {
+                problems.append(
+                    ScreenRules.idDuplicate.diagnostic(
+                        "node ID \"\(id)\" appears twice in the payload for contract \(view!.version) (first at \(first))",
+                        at: node.source, path: (path + [id]).joined(separator: "/")))
+            } else {
+                seenIDs[id] = node.source
+            }
+        }
+        path.append(id)
+        defer { path.removeLast() }
         json.beginObject()
         json.key("type")
         json.string(node.type)
         json.key("id")
-        json.string(node.id ?? "")
+        json.string(id)
         for declared in schema.props {
             guard let value = node[prop: declared.key] ?? declared.defaultValue else { continue }
+            if let view, !view.knows(prop: declared.key, of: node.type) {
+                if node[prop: declared.key] != nil {
+                    downgrades.append(.propRemoved(nodeID: id, type: node.type, key: declared.key))
+                }
+                continue
+            }
+            if case .action(let action) = value, view != nil {
+                json.key(declared.key)
+                try writeAction(resolve(action, at: id) ?? Self.noOperation, at: node.source)
+                continue
+            }
             json.key(declared.key)
-            try writeValue(value, at: node.source)
+            try writeValue(value, type: declared.type, at: node.source)
         }
         if schema.hasChildren {
             json.key("children")
             json.beginArray()
-            for child in node.children ?? [] { try writeNode(child) }
+            for child in node.children ?? [] { _ = try writeNode(child) }
             json.endArray()
         }
-        switch node.fallback {
-        case .node(let fallback):
-            json.key("fallback")
-            try writeNode(fallback)
-        case .drop:
-            json.key("fallback")
-            json.string("drop")
-        case nil:
-            break
+        if view == nil {
+            switch node.fallback {
+            case .node(let fallback):
+                json.key("fallback")
+                _ = try writeNode(fallback)
+            case .drop:
+                json.key("fallback")
+                json.string("drop")
+            case nil:
+                break
+            }
         }
         json.endObject()
+        return true
     }
 
-    private mutating func writeValue(_ value: Value, at source: SourceLocation) throws(EmitError) {
-        switch value {
-        case .string(let string):
+    /// An action that does nothing, for a dropped action where one is required: an empty sequence.
+    private static let noOperation = Action(kind: "sequence", fields: [Prop(key: "actions", value: .list([]))])
+
+    /// In a variant: the action itself, its fallback when the version lacks its kind, or nil when dropped.
+    private mutating func resolve(_ original: Action, at nodeID: String) -> Action? {
+        guard let view else { return original }
+        var action = original
+        while !view.knows(action: action.kind) {
+            switch action.fallback {
+            case .action(let replacement):
+                downgrades.append(.actionReplaced(nodeID: nodeID, kind: action.kind, by: replacement.kind))
+                action = replacement
+            case .drop, nil:
+                downgrades.append(.actionDropped(nodeID: nodeID, kind: action.kind))
+                return nil
+            }
+        }
+        return action
+    }
+
+    private mutating func writeValue(_ value: Value, type: PropType, at source: SourceLocation) throws(EmitError) {
+        switch (value, type) {
+        case (.string(let string), .enumeration(let schema)):
+            json.string(map(string, in: schema, at: source))
+        case (.string(let string), _):
             json.string(string)
-        case .number(let number):
+        case (.number(let number), _):
             do {
                 try json.number(number)
             } catch {
                 throw EmitError(message: "\(number) is not a finite number; JSON cannot represent it", location: source)
             }
-        case .bool(let bool):
+        case (.bool(let bool), _):
             json.bool(bool)
-        case .list(let values):
+        case (.list(let values), _):
+            let element: PropType
+            if case .list(let declared) = type { element = declared } else { element = .scalar }
             json.beginArray()
-            for item in values { try writeValue(item, at: source) }
+            for item in values {
+                if case .action(let action) = item, view != nil {
+                    if let resolved = resolve(action, at: path.last ?? "") { try writeAction(resolved, at: source) }
+                } else {
+                    try writeValue(item, type: element, at: source)
+                }
+            }
             json.endArray()
-        case .map(let map):
-            try writeMap(map, at: source)
-        case .action(let action):
+        case (.map(let map), _):
+            let element: PropType
+            if case .map(let declared) = type { element = declared } else { element = .scalar }
+            json.beginObject()
+            for key in map.keys.sorted() {
+                json.key(key)
+                try writeValue(map[key]!, type: element, at: source)
+            }
+            json.endObject()
+        case (.action(let action), _):
             try writeAction(action, at: source)
         }
+    }
+
+    /// In a variant: `value`, or the first value of its fallback chain the version knows.
+    private mutating func map(_ value: String, in schema: EnumSchema, at source: SourceLocation) -> String {
+        guard let view, !view.knows(value: value, of: schema.name) else { return value }
+        var current = value
+        var visited: Set<String> = []
+        while visited.insert(current).inserted {
+            guard let next = schema.cases.first(where: { $0.value == current })?.fallback else { break }
+            if view.knows(value: next, of: schema.name) {
+                downgrades.append(.enumMapped(nodeID: path.last ?? "", enumName: schema.name, from: value, to: next))
+                return next
+            }
+            current = next
+        }
+        problems.append(
+            ScreenRules.fallbackMissing.diagnostic(
+                "\(schema.name) value \"\(value)\" is unknown to clients of contract \(view.version) and has no fallback they know",
+                at: source, path: path.joined(separator: "/")))
+        return value
     }
 
     private mutating func writeMap(_ map: [String: Value], at source: SourceLocation) throws(EmitError) {
         json.beginObject()
         for key in map.keys.sorted() {
             json.key(key)
-            try writeValue(map[key]!, at: source)
+            try writeValue(map[key]!, type: .scalar, at: source)
         }
         json.endObject()
     }
@@ -119,18 +256,30 @@ struct EnvelopeWriter {
         json.string(action.kind)
         for declared in schema.fields {
             guard let value = action[field: declared.key] ?? declared.defaultValue else { continue }
+            if let view, !view.knows(field: declared.key, of: action.kind) {
+                if action[field: declared.key] != nil {
+                    downgrades.append(.fieldRemoved(nodeID: path.last ?? "", kind: action.kind, key: declared.key))
+                }
+                continue
+            }
             json.key(declared.key)
-            try writeValue(value, at: source)
+            if case .action(let nested) = value, view != nil {
+                try writeAction(resolve(nested, at: path.last ?? "") ?? Self.noOperation, at: source)
+            } else {
+                try writeValue(value, type: declared.type, at: source)
+            }
         }
-        switch action.fallback {
-        case .action(let fallback):
-            json.key("fallback")
-            try writeAction(fallback, at: source)
-        case .drop:
-            json.key("fallback")
-            json.string("drop")
-        case nil:
-            break
+        if view == nil {
+            switch action.fallback {
+            case .action(let fallback):
+                json.key("fallback")
+                try writeAction(fallback, at: source)
+            case .drop:
+                json.key("fallback")
+                json.string("drop")
+            case nil:
+                break
+            }
         }
         json.endObject()
     }

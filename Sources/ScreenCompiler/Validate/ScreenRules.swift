@@ -6,7 +6,8 @@ public enum ScreenRules {
     public static let all: [Rule] = [
         screenIDInvalid, screenIDDuplicate, screenRoot, componentUnknown, childrenOnLeaf,
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
-        actionUnknown, idInvalid, idDuplicate,
+        actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
+        minContractInvalid, depthExceeded, contractPending, contractUnfrozen,
     ]
 
     static let screenIDInvalid = Rule(
@@ -92,4 +93,76 @@ public enum ScreenRules {
         summary: "Two nodes with one ID in a payload make client state and analytics ambiguous.",
         explanation: "Give each node of a screen its own ID (a fallback may reuse the ID of the node it replaces)."
     )
+    static let urlInvalid = Rule(
+        id: "url-invalid",
+        summary: "Clients open URLs from the payload; only absolute https URLs are safe to hand them.",
+        explanation: """
+            A URL prop must be absolute with the https scheme (http only to localhost, 127.0.0.1 or \
+            [::1], for development). javascript:, data: and other schemes are refused.
+            """
+    )
+    static let referenceUnknown = Rule(
+        id: "reference-unknown",
+        summary: "A navigation to a screen that does not exist strands the user.",
+        explanation: """
+            A navigate destination must be the ID of a screen in the catalog, or be declared in \
+            `Catalog(externalScreens:)` when another system serves it.
+            """
+    )
+    static let stateKeyUnknown = Rule(
+        id: "state-key-unknown",
+        summary: "A field, request or update that names a missing state key silently does nothing.",
+        explanation: """
+            textField.stateKey, apiCall.bodyFromState and updateState.key must name keys of the \
+            screen's initialState. Add the key to initialState (with its starting value) or fix the name.
+            """
+    )
+    static let fallbackMissing = Rule(
+        id: "fallback-missing",
+        summary: "Every supported client must receive something it can render.",
+        explanation: """
+            A node, enum value or action newer than a contract version the screen supports has no \
+            fallback chain ending in something that version knows. Add a fallback, or raise the \
+            screen's minContract.
+            """
+    )
+    static let minContractInvalid = Rule(
+        id: "min-contract-invalid",
+        summary: "A screen can only support frozen contract versions.",
+        explanation: """
+            minContract must be at least 1 and at most the newest frozen contract version. Freeze \
+            the contract first, or lower minContract.
+            """
+    )
+    static let depthExceeded = Rule(
+        id: "depth-exceeded",
+        summary: "Native layouts nested this deep fail on devices; the payload is refused.",
+        explanation: """
+            A screen may nest at most \(ScreenLimits.maximumDepth) levels (fallbacks included). Flatten \
+            the layout, for example with a LazyVStack instead of nested containers.
+            """
+    )
+    static let contractPending = Rule(
+        id: "contract-pending",
+        summary: "A screen uses contract elements that are not frozen yet; no client knows them.",
+        explanation: """
+            The screen uses a component, prop, enum value or action not in any frozen contract \
+            version. Variants fall back for every client until it is frozen. It is a warning for \
+            build and check, an error for publish: run `screenkit contract freeze` after review.
+            """
+    )
+    static let contractUnfrozen = Rule(
+        id: "contract-unfrozen",
+        summary: "Without a frozen history nothing protects shipped clients.",
+        explanation: """
+            No frozen contract version was found, so the live contract is treated as version 1. \
+            Run `screenkit contract freeze` and commit the history folder.
+            """
+    )
+}
+
+/// Limits that keep compiling bounded.
+public enum ScreenLimits {
+    /// The deepest nesting a screen may have, fallbacks included.
+    public static let maximumDepth = 128
 }

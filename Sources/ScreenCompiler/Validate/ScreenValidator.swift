@@ -5,9 +5,11 @@ struct ValidationContext: Sendable {
     let catalog: Catalog
     let components: [String: ComponentSchema]
     let actions: [String: ActionSchema]
+    let screenIDs: Set<String>
 
     init(catalog: Catalog) {
         self.catalog = catalog
+        self.screenIDs = Set(catalog.screens.map(\.id))
         var components: [String: ComponentSchema] = [:]
         for schema in catalog.components { components[schema.type] = schema }
         self.components = components

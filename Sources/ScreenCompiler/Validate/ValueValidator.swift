@@ -1,10 +1,11 @@
+import Foundation
 import ScreenKit
 
 /// Checks every prop value, action and action field against its declared type.
 struct ValueValidator: ScreenValidator {
     func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic] {
         guard let root = screen.root else { return [] }
-        var checker = ValueChecker(context: context)
+        var checker = ValueChecker(context: context, screen: screen.screen)
         forEachNode(root, screenID: screen.screen.id) { node, path in
             guard let schema = context.components[node.type] else { return }
             for prop in node.props {
@@ -21,6 +22,7 @@ struct ValueValidator: ScreenValidator {
 /// Checks values recursively, through lists, maps and nested actions.
 struct ValueChecker {
     let context: ValidationContext
+    let screen: Screen
     var diagnostics: [Diagnostic] = []
 
     mutating func check(
@@ -30,12 +32,67 @@ struct ValueChecker {
         if declared.nonEmpty, case .string(let string) = value, string.isEmpty {
             diagnostics.append(ScreenRules.stringEmpty.diagnostic("\(owner) must not be empty", at: source, path: path))
         }
+        if let reference = declared.reference {
+            check(value, refersTo: reference, owner: owner, at: source, path: path)
+        }
+    }
+
+    private mutating func check(
+        _ value: Value, refersTo reference: Reference, owner: String, at source: SourceLocation, path: String
+    ) {
+        let names: [String]
+        switch value {
+        case .string(let name): names = [name]
+        case .list(let values): names = values.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        default: return
+        }
+        for name in names where !name.isEmpty {
+            switch reference {
+            case .screen:
+                if !context.screenIDs.contains(name) && !context.catalog.externalScreens.contains(name) {
+                    diagnostics.append(
+                        ScreenRules.referenceUnknown.diagnostic(
+                            "\(owner) names screen \"\(name)\", which is not in the catalog (or declared external)",
+                            at: source, path: path))
+                }
+            case .stateKey:
+                if screen.initialState[name] == nil {
+                    let known = screen.initialState.keys.sorted().joined(separator: ", ")
+                    diagnostics.append(
+                        ScreenRules.stateKeyUnknown.diagnostic(
+                            "\(owner) names state key \"\(name)\", which is not in the initial state of \"\(screen.id)\" (\(known.isEmpty ? "empty" : known))",
+                            at: source, path: path))
+                }
+            }
+        }
+    }
+
+    /// Why `string` is not an allowed URL, or nil when it is.
+    static func urlProblem(_ string: String) -> String? {
+        guard let components = URLComponents(string: string), let scheme = components.scheme?.lowercased() else {
+            return "is not an absolute URL"
+        }
+        switch scheme {
+        case "https":
+            return (components.host ?? "").isEmpty ? "has no host" : nil
+        case "http":
+            let host = (components.host ?? "").lowercased()
+            return ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host)
+                ? nil : "uses http; only https is allowed (http only to localhost, for development)"
+        default:
+            return "uses the \(scheme): scheme; only https is allowed"
+        }
     }
 
     mutating func check(_ value: Value, type: PropType, owner: String, at source: SourceLocation, path: String) {
         switch (type, value) {
-        case (.string, .string), (.url, .string), (.bool, .bool), (.scalar, .string), (.scalar, .bool):
+        case (.string, .string), (.bool, .bool), (.scalar, .string), (.scalar, .bool):
             return
+        case (.url, .string(let url)):
+            if let problem = Self.urlProblem(url) {
+                diagnostics.append(
+                    ScreenRules.urlInvalid.diagnostic("\(owner) \"\(url)\" \(problem)", at: source, path: path))
+            }
         case (.number, .number(let number)), (.scalar, .number(let number)):
             if !number.isFinite {
                 diagnostics.append(

@@ -8,6 +8,14 @@ public enum Presence: Sendable, Hashable {
     case defaulted(Value)
 }
 
+/// What a string prop names, so references can be checked before publishing.
+public enum Reference: String, Sendable, Hashable {
+    /// A screen ID in the catalog (or declared external).
+    case screen
+    /// A key of the screen's initial state.
+    case stateKey
+}
+
 /// The declaration of one prop or action field: wire key, type and presence.
 public struct PropSchema: Sendable, Hashable {
     /// The wire key; the contract, so it never changes.
@@ -18,6 +26,8 @@ public struct PropSchema: Sendable, Hashable {
     public var presence: Presence
     /// Whether an empty string is refused.
     public var nonEmpty: Bool
+    /// What the string (or each string of a list) names; checked by the compiler, not part of the contract.
+    public var reference: Reference?
     /// Where the prop was declared in Swift, when known; not part of the contract.
     public var source: SourceLocation?
 
@@ -62,7 +72,14 @@ public struct PropSchema: Sendable, Hashable {
             source: SourceLocation(file: file, line: line, column: 1))
     }
 
-    /// Equal when the contract is equal: the source location does not count.
+    /// A copy whose value names a screen or a state key.
+    public func referring(to reference: Reference) -> PropSchema {
+        var copy = self
+        copy.reference = reference
+        return copy
+    }
+
+    /// Equal when the contract is equal: the source location and reference do not count.
     public static func == (lhs: PropSchema, rhs: PropSchema) -> Bool {
         lhs.key == rhs.key && lhs.type == rhs.type && lhs.presence == rhs.presence && lhs.nonEmpty == rhs.nonEmpty
     }

@@ -3,7 +3,7 @@ extension ActionSchema {
     public static let navigate = ActionSchema(
         kind: "navigate",
         fields: [
-            .required("destination", .string, nonEmpty: true),
+            .required("destination", .string, nonEmpty: true).referring(to: .screen),
             .defaulted("params", .map(.string), .map([:])),
             .defaulted("presentation", Presentation.push),
         ]
@@ -15,7 +15,7 @@ extension ActionSchema {
         fields: [
             .required("endpoint", .string, nonEmpty: true),
             .defaulted("method", .string, "POST"),
-            .defaulted("bodyFromState", .list(.string), .list([])),
+            .defaulted("bodyFromState", .list(.string), .list([])).referring(to: .stateKey),
         ]
     )
 
@@ -23,7 +23,7 @@ extension ActionSchema {
     public static let updateState = ActionSchema(
         kind: "updateState",
         fields: [
-            .required("key", .string, nonEmpty: true),
+            .required("key", .string, nonEmpty: true).referring(to: .stateKey),
             .required("value", .scalar),
         ]
     )

@@ -6,7 +6,7 @@ public struct TextField: Component {
         type: "textField",
         props: [
             .required("placeholder", .string),
-            .required("stateKey", .string, nonEmpty: true),
+            .required("stateKey", .string, nonEmpty: true).referring(to: .stateKey),
             .defaulted("keyboardType", Keyboard.default),
             .defaulted("isSecure", .bool, false),
         ]

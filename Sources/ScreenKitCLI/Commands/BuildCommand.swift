@@ -3,24 +3,30 @@ import ScreenCompiler
 import ScreenJSON
 import ScreenKit
 
-/// `screenkit build`: validate every screen and write its envelope to the output folder.
+/// `screenkit build`: validate everything and write `dist/` as the exact image of what is published.
 enum BuildCommand {
     static let command = Command(
         name: "build",
-        summary: "Compile every screen to JSON envelopes.",
+        summary: "Compile every screen to versioned envelopes, a manifest and a pointer.",
         help: """
-            OVERVIEW: Validate every screen of the catalog and write its envelope.
+            OVERVIEW: Validate every screen and the contract, then write the output folder as the
+            exact image of what `publish` uploads:
 
-            Writes DIR/screens/<id>.json for every screen. The output folder is replaced as a
-            whole, and only when every screen compiled: on any error nothing is written.
+              objects/<sha256>.json           every distinct envelope (full and per-version variants)
+              manifests/<sha256>.json         the manifest: every screen's variants by hash
+              pointer.json                    names the current manifest
+              screens/<id>                    the variant for the screen's oldest supported contract
+              contracts/<k>/screens/<id>      the variant for clients of contract k
+
+            The output folder is replaced as a whole, and only when everything compiled: on any
+            error nothing is written.
 
             USAGE: screenkit build [--out DIR] [--pretty] [--contract DIR]
 
             OPTIONS:
               --out DIR         Output folder (default: dist).
-              --pretty          Indented JSON for review instead of compact published bytes.
-              --contract DIR    The contract folder (default: Screens/Contract); envelopes are
-                                written for its newest frozen version.
+              --pretty          Indented JSON for review instead of the compact published bytes.
+              --contract DIR    The contract folder (default: Screens/Contract).
               -h, --help        Show this help.
             """,
         valueOptions: ["--out", "--contract"],
@@ -37,33 +43,52 @@ enum BuildCommand {
         let started = Date()
         let style: JSONStyle = arguments.flag("--pretty") ? .pretty : .compact
         context.terminal.progress("compiling \(context.catalog.screens.count) screens…")
-        let history = ContractLocation(arguments, context).history()
-        let contractVersion = history.latest?.version ?? 1
-        let result = Compiler(catalog: context.catalog).compile(
-            CompileOptions(style: style, contractVersion: contractVersion))
+        let compilation = ContractLocation(arguments, context).compile(context.catalog, style: style)
         context.terminal.endProgress()
-        context.report(result.diagnostics)
-        if result.hasErrors {
-            let errors = result.diagnostics.count { $0.severity == .error }
+        context.report(compilation.diagnostics)
+        if compilation.hasErrors {
+            let errors = compilation.diagnostics.count { $0.severity == .error }
             context.terminal.printError("build failed: \(errors) error\(errors == 1 ? "" : "s"); nothing was written")
             return .violations
         }
-        let files = result.screens.map { OutputDirectory.File(path: "screens/\($0.id).json", bytes: $0.envelope) }
+        let out = context.url(outPath)
+        let image = BucketLayout(
+            screens: compilation.result.screens, contract: compilation.result.contract,
+            history: compilation.historyHashes, previous: previousManifest(in: out))
         do {
-            try OutputDirectory.replace(context.url(outPath), with: files)
+            try OutputDirectory.replace(
+                out, with: image.files.map { OutputDirectory.File(path: $0.key, bytes: $0.value) })
         } catch {
             throw .failure(error.description)
         }
         let display = outPath.hasSuffix("/") ? String(outPath.dropLast()) : outPath
-        var total = 0
-        for file in files {
-            context.terminal.print("wrote \(display)/\(file.path) (\(file.bytes.count) bytes)")
-            total += file.bytes.count
+        for screen in compilation.result.screens {
+            let objects = Set(screen.variants.map(\.envelope)).count
+            let versions = screen.variants.map { "\($0.contract)" }.joined(separator: ", ")
+            let fallbacks = screen.variants.filter { !$0.downgrades.isEmpty }.map { "\($0.contract)" }
+            let note = fallbacks.isEmpty ? "" : "; fallbacks for contract \(fallbacks.joined(separator: ", "))"
+            context.terminal.print(
+                "\(screen.id): contract \(versions) in \(objects) object\(objects == 1 ? "" : "s")\(note)")
         }
+        let bytes = image.files.values.reduce(0) { $0 + $1.count }
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+        let count = compilation.result.screens.count
         context.terminal.print(
-            "built \(files.count) screen\(files.count == 1 ? "" : "s") into \(display)/ (\(total) bytes) in \(milliseconds) ms"
+            "built \(count) screen\(count == 1 ? "" : "s") for contract \(compilation.result.contract) into \(display)/: \(image.immutablePaths.count - 1) objects, manifest \(image.manifestHash.prefix(12)), \(bytes) bytes in \(milliseconds) ms"
         )
         return .success
+    }
+
+    /// The manifest the previous build in `out` points to, if it is readable.
+    static func previousManifest(in out: URL) -> (hash: String, manifest: Manifest)? {
+        guard
+            let pointerData = FileManager.default.contents(
+                atPath: out.appendingPathComponent(BucketLayout.pointer).path),
+            let pointer = Pointer.decode([UInt8](pointerData)),
+            let data = FileManager.default.contents(
+                atPath: out.appendingPathComponent(BucketLayout.manifest(pointer.manifest)).path),
+            let manifest = try? Manifest.decode([UInt8](data))
+        else { return nil }
+        return (pointer.manifest, manifest)
     }
 }

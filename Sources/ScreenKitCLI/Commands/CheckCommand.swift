@@ -8,8 +8,11 @@ enum CheckCommand {
         name: "check",
         summary: "Run every screen and contract rule; fail on breaking changes.",
         help: """
-            OVERVIEW: Run every rule over the screens, and check the live contract against every
-            frozen version of its history (additive-only). Reports all problems together.
+            OVERVIEW: Run every rule over the screens for every supported client version, and check
+            the live contract against every frozen version of its history (additive-only).
+            Reports all problems together. The json and markdown forms include the compatibility
+            matrix: for every screen and client version, whether it renders fully or with which
+            fallbacks.
 
             USAGE: screenkit check [--format text|json|github|markdown] [--against GIT_REF] [--contract DIR]
 
@@ -36,20 +39,18 @@ enum CheckCommand {
             throw .usage("unexpected argument '\(arguments.positional[0])'")
         }
         let format = try ReportFormat.parse(arguments.value("--format"))
-        let location = ContractLocation(arguments, context)
-        let contract = location.report(context.catalog)
-        var diagnostics = contract.diagnostics
+        let compilation = ContractLocation(arguments, context).compile(context.catalog)
+        var diagnostics = compilation.diagnostics
         if let ref = arguments.value("--against") {
             do {
-                diagnostics += try HistoryAgainstRef.check(contract.history, against: ref)
+                diagnostics += try HistoryAgainstRef.check(compilation.contract.history, against: ref)
             } catch {
                 throw .failure("--against \(ref): \(error.description)")
             }
         }
-        diagnostics += Compiler(catalog: context.catalog).check()
         let report = Report(
-            command: "check", diagnostics: diagnostics, exemptions: contract.exemptionsInForce,
-            changes: contract.pendingChanges)
+            command: "check", diagnostics: diagnostics, exemptions: compilation.contract.exemptionsInForce,
+            changes: compilation.contract.pendingChanges, matrix: compilation.result.screens)
         context.terminal.print(report.render(format, workingDirectory: context.workingDirectory))
         return report.errorCount > 0 ? .violations : .success
     }

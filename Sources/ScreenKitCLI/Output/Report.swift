@@ -1,4 +1,5 @@
 import Foundation
+import ScreenCompiler
 import ScreenContract
 import ScreenJSON
 import ScreenKit
@@ -35,6 +36,8 @@ struct Report {
     var changes: [ContractChange] = []
     /// Extra facts for the JSON form, e.g. `from` and `to` of a diff.
     var facts: [(String, String)] = []
+    /// The compiled screens, for the compatibility matrix.
+    var matrix: [CompiledScreen] = []
 
     var errorCount: Int { diagnostics.count { $0.severity == .error } }
     var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -127,6 +130,32 @@ struct Report {
             json.endObject()
         }
         json.endArray()
+        json.key("matrix")
+        json.beginArray()
+        for screen in matrix {
+            json.beginObject()
+            json.key("screen")
+            json.string(screen.id)
+            json.key("minContract")
+            json.integer(screen.minContract)
+            json.key("versions")
+            json.beginArray()
+            for variant in screen.variants {
+                json.beginObject()
+                json.key("contract")
+                json.integer(variant.contract)
+                json.key("rendersFully")
+                json.bool(variant.downgrades.isEmpty)
+                json.key("downgrades")
+                json.beginArray()
+                for downgrade in variant.downgrades { json.string(downgrade.description) }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
         json.key("changes")
         json.beginArray()
         for change in changes {
@@ -212,6 +241,22 @@ struct Report {
                 lines.append(
                     "| \(change.isBreaking ? "❌ breaking" : "✅ allowed") | `\(change.rule.id)` | `\(change.element)` | \(Self.escapeCell(change.message)) |"
                 )
+            }
+        }
+        if let newest = matrix.map(\.contract).max(), let oldest = matrix.map(\.minContract).min() {
+            let versions = Array(oldest...newest)
+            lines.append("")
+            lines.append("### Compatibility matrix")
+            lines.append("")
+            lines.append("| screen | " + versions.map { "contract \($0)" }.joined(separator: " | ") + " |")
+            lines.append("|---|" + versions.map { _ in "---|" }.joined())
+            for screen in matrix {
+                let cells = versions.map { version -> String in
+                    guard let variant = screen.variant(for: version) else { return "not supported" }
+                    guard !variant.downgrades.isEmpty else { return "✅ full" }
+                    return "⚠️ " + Self.escapeCell(variant.downgrades.map(\.description).joined(separator: "; "))
+                }
+                lines.append("| `\(screen.id)` | " + cells.joined(separator: " | ") + " |")
             }
         }
         if !exemptions.isEmpty {

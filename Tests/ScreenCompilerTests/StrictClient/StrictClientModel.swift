@@ -2,6 +2,37 @@
 // native client decodes the wire format: synthesized `Decodable`, every defaulted field a
 // non-optional stored property (so a missing default fails to decode), optional fields optional.
 // Only the `type` discriminators are decoded by hand, as any client must.
+//
+// The model is version-aware: decoding with `userInfo[.contractVersion] = k` behaves as a client
+// built for contract k, which fails on anything version k does not know (variants must never
+// contain it). Without a version it is a current client that renders unknown types through their
+// inline fallback, as the full envelope expects.
+
+import Foundation
+
+extension CodingUserInfoKey {
+    /// The client contract version the strict model decodes as.
+    static let contractVersion = CodingUserInfoKey(rawValue: "contractVersion")!
+}
+
+/// Decodes `bytes` as a client of contract `version` (nil: a current client).
+func decodeAsClient(_ bytes: [UInt8], version: Int?) throws -> ClientEnvelope {
+    let decoder = JSONDecoder()
+    if let version { decoder.userInfo[.contractVersion] = version }
+    return try decoder.decode(ClientEnvelope.self, from: Data(bytes))
+}
+
+/// What a version-k client does not know: thrown while decoding a variant that contains it.
+struct UnknownToClient: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Throws when a client of the decoder's contract version would not know an element of version 2.
+private func requireVersion2(_ decoder: any Decoder, _ element: String) throws {
+    if let version = decoder.userInfo[.contractVersion] as? Int, version < 2 {
+        throw UnknownToClient(description: "\(element) is unknown to clients of contract \(version)")
+    }
+}
 
 struct ClientEnvelope: Decodable {
     let format: Int
@@ -157,15 +188,26 @@ indirect enum ClientNode: Decodable {
         case "row": self = .row(try RowNode(from: decoder))
         case "scrollView": self = .scrollView(try ScrollViewNode(from: decoder))
         case "lazyVStack": self = .lazyVStack(try LazyVStackNode(from: decoder))
-        case "text": self = .text(try TextNode(from: decoder))
+        case "text":
+            let node = try TextNode(from: decoder)
+            if node.maxLines != nil { try requireVersion2(decoder, "text.maxLines") }
+            if node.style == .display { try requireVersion2(decoder, "TextStyle.display") }
+            self = .text(node)
         case "image": self = .image(try ImageNode(from: decoder))
         case "spacer": self = .spacer(try SpacerNode(from: decoder))
         case "button": self = .button(try ButtonNode(from: decoder))
         case "textField": self = .textField(try TextFieldNode(from: decoder))
         case "card": self = .card(try CardNode(from: decoder))
-        case "productCard": self = .productCard(try ProductCardNode(from: decoder))
-        case "divider": self = .divider(try DividerNode(from: decoder))
+        case "productCard":
+            try requireVersion2(decoder, "productCard")
+            self = .productCard(try ProductCardNode(from: decoder))
+        case "divider":
+            try requireVersion2(decoder, "divider")
+            self = .divider(try DividerNode(from: decoder))
         default:
+            if decoder.userInfo[.contractVersion] != nil {
+                throw UnknownToClient(description: "component type \(type) is unknown to this client")
+            }
             if (try? container.decode(String.self, forKey: .fallback)) == "drop" {
                 self = .dropped
             } else {
@@ -249,7 +291,9 @@ indirect enum ClientAction: Decodable {
         case "showAlert": self = .showAlert(try ShowAlertAction(from: decoder))
         case "openURL": self = .openURL(try OpenURLAction(from: decoder))
         case "sequence": self = .sequence(try SequenceAction(from: decoder))
-        case "share": self = .share(try ShareAction(from: decoder))
+        case "share":
+            try requireVersion2(decoder, "action share")
+            self = .share(try ShareAction(from: decoder))
         default:
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "unknown action type \(type)"))

@@ -4,15 +4,19 @@ import Testing
 /// Compares output with a reviewed golden file under `Tests/Goldens/`, showing a line diff on mismatch.
 ///
 /// Set `SCREENKIT_RECORD_GOLDENS=1` to rewrite the goldens on purpose; review the diff before committing.
-enum Golden {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public enum Golden {
+    /// The folder holding the goldens, `Tests/Goldens`.
+    public static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Goldens")
 
-    static var isRecording: Bool { ProcessInfo.processInfo.environment["SCREENKIT_RECORD_GOLDENS"] == "1" }
+    /// Whether goldens are being re-recorded.
+    public static var isRecording: Bool { ProcessInfo.processInfo.environment["SCREENKIT_RECORD_GOLDENS"] == "1" }
 
     /// Expects `actual` to equal the golden file `name`, or records it when recording.
-    static func expect(_ actual: [UInt8], matches name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    public static func expect(
+        _ actual: [UInt8], matches name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let url = directory.appendingPathComponent(name)
         if isRecording {
             try? FileManager.default.createDirectory(
@@ -35,7 +39,7 @@ enum Golden {
     }
 
     /// A unified-style line diff of two texts, from their longest common subsequence.
-    static func lineDiff(expected: String, actual: String) -> String {
+    public static func lineDiff(expected: String, actual: String) -> String {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var table = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)

@@ -1,0 +1,72 @@
+import ScreenContract
+import ScreenKit
+
+/// What clients of one contract version know: component types and props, enum values, action kinds and fields.
+struct VersionView: Sendable {
+    /// The contract version.
+    let version: Int
+    private let components: [String: Set<String>]
+    private let enums: [String: Set<String>]
+    private let actions: [String: Set<String>]
+
+    init(_ contract: Contract, version: Int) {
+        self.version = version
+        var components: [String: Set<String>] = [:]
+        for component in contract.components { components[component.type] = Set(component.props.map(\.key)) }
+        self.components = components
+        var enums: [String: Set<String>] = [:]
+        for schema in contract.enums { enums[schema.name] = Set(schema.cases.map(\.value)) }
+        self.enums = enums
+        var actions: [String: Set<String>] = [:]
+        for action in contract.actions { actions[action.kind] = Set(action.fields.map(\.key)) }
+        self.actions = actions
+    }
+
+    func knows(component type: String) -> Bool { components[type] != nil }
+    func knows(prop key: String, of type: String) -> Bool { components[type]?.contains(key) == true }
+    func knows(value: String, of enumName: String) -> Bool { enums[enumName]?.contains(value) == true }
+    func knows(action kind: String) -> Bool { actions[kind] != nil }
+    func knows(field key: String, of kind: String) -> Bool { actions[kind]?.contains(key) == true }
+}
+
+/// One thing an older client gets differently from the full envelope.
+public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
+    /// A node of an unknown type was replaced by its fallback.
+    case replaced(nodeID: String, type: String, by: String)
+    /// A node of an unknown type was dropped.
+    case dropped(nodeID: String, type: String)
+    /// A prop unknown to the version was left out.
+    case propRemoved(nodeID: String, type: String, key: String)
+    /// An enum value unknown to the version was mapped through its fallbacks.
+    case enumMapped(nodeID: String, enumName: String, from: String, to: String)
+    /// An action of an unknown kind was replaced by its fallback action.
+    case actionReplaced(nodeID: String, kind: String, by: String)
+    /// An action of an unknown kind was dropped.
+    case actionDropped(nodeID: String, kind: String)
+    /// An action field unknown to the version was left out.
+    case fieldRemoved(nodeID: String, kind: String, key: String)
+
+    /// A short line for reports, e.g. `card-aeropress: productCard → card`.
+    public var description: String {
+        switch self {
+        case .replaced(let id, let type, let by): "\(id): \(type) → \(by)"
+        case .dropped(let id, let type): "\(id): \(type) dropped"
+        case .propRemoved(let id, let type, let key): "\(id): \(type).\(key) left out"
+        case .enumMapped(let id, let name, let from, let to): "\(id): \(name).\(from) → \(to)"
+        case .actionReplaced(let id, let kind, let by): "\(id): action \(kind) → \(by)"
+        case .actionDropped(let id, let kind): "\(id): action \(kind) dropped"
+        case .fieldRemoved(let id, let kind, let key): "\(id): \(kind).\(key) left out"
+        }
+    }
+
+    /// The contract element the client lacks, e.g. `component:productCard`.
+    public var element: String {
+        switch self {
+        case .replaced(_, let type, _), .dropped(_, let type): "component:\(type)"
+        case .propRemoved(_, let type, let key): "prop:\(type).\(key)"
+        case .enumMapped(_, let name, let from, _): "enum:\(name).\(from)"
+        case .actionReplaced(_, let kind, _), .actionDropped(_, let kind): "action:\(kind)"
+        case .fieldRemoved(_, let kind, let key): "field:\(kind).\(key)"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ScreenCrypto
+
+/// The bucket layout: content-addressed objects, the manifest, the pointer and the client paths.
+///
+/// ```
+/// objects/<sha256>.json              every distinct envelope, immutable
+/// manifests/<sha256>.json            every manifest, immutable
+/// pointer.json                       names the current manifest; swapped last
+/// screens/<id>                       the variant for the screen's oldest supported contract
+/// contracts/<k>/screens/<id>         the variant for clients of contract k
+/// ```
+public struct BucketLayout: Sendable {
+    /// An object's key for a SHA-256.
+    public static func object(_ hash: String) -> String { "objects/\(hash).json" }
+    /// A manifest's key for a SHA-256.
+    public static func manifest(_ hash: String) -> String { "manifests/\(hash).json" }
+    /// The pointer's key.
+    public static let pointer = "pointer.json"
+    /// The path simple clients fetch: the oldest supported variant.
+    public static func screen(_ id: String) -> String { "screens/\(id)" }
+    /// The path clients of contract `version` fetch.
+    public static func screen(_ id: String, contract version: Int) -> String { "contracts/\(version)/screens/\(id)" }
+
+    /// Every file of the image, keyed by path.
+    public let files: [String: [UInt8]]
+    /// The immutable, content-addressed paths (objects and manifests).
+    public let immutablePaths: Set<String>
+    /// The manifest.
+    public let manifest: Manifest
+    /// The manifest's SHA-256.
+    public let manifestHash: String
+
+    /// The image of `screens` built for the frozen files hashed `history`, chained to `previous`.
+    ///
+    /// When `previous` has the same content (apart from its own `previous`), it is reused as is,
+    /// so rebuilding without changes gives byte-identical output.
+    public init(
+        screens: [CompiledScreen], contract: Int, history: [String], previous: (hash: String, manifest: Manifest)?
+    ) {
+        var files: [String: [UInt8]] = [:]
+        var immutable: Set<String> = []
+        func store(_ bytes: [UInt8]) -> String {
+            let hash = SHA256.hexDigest(bytes)
+            let path = Self.object(hash)
+            if files[path] == nil {
+                files[path] = bytes
+                immutable.insert(path)
+            }
+            return hash
+        }
+        var entries: [Manifest.Screen] = []
+        for screen in screens {
+            let full = store(screen.full)
+            var variants: [Manifest.Variant] = []
+            for variant in screen.variants {
+                let hash = store(variant.envelope)
+                variants.append(Manifest.Variant(contract: variant.contract, object: hash))
+                files[Self.screen(screen.id, contract: variant.contract)] = variant.envelope
+            }
+            if let oldest = screen.variants.first { files[Self.screen(screen.id)] = oldest.envelope }
+            entries.append(
+                Manifest.Screen(id: screen.id, minContract: screen.minContract, full: full, variants: variants))
+        }
+        var manifest = Manifest(contract: contract, history: history, screens: entries, previous: previous?.hash)
+        if let previous, previous.manifest.chained(to: nil) == manifest.chained(to: nil) {
+            manifest = previous.manifest
+        }
+        let manifestBytes = manifest.encoded()
+        let manifestHash = SHA256.hexDigest(manifestBytes)
+        files[Self.manifest(manifestHash)] = manifestBytes
+        immutable.insert(Self.manifest(manifestHash))
+        files[Self.pointer] = Pointer(manifest: manifestHash).encoded()
+        self.files = files
+        self.immutablePaths = immutable
+        self.manifest = manifest
+        self.manifestHash = manifestHash
+    }
+}

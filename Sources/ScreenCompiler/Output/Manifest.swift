@@ -1,0 +1,176 @@
+import Foundation
+import ScreenJSON
+
+/// The manifest: every screen's variants by content hash, the contract history it was built
+/// from, and the previous manifest's hash.
+public struct Manifest: Sendable, Hashable {
+    /// The manifest format this code reads and writes.
+    public static let format = 1
+
+    /// One screen's objects.
+    public struct Screen: Sendable, Hashable {
+        /// The screen ID.
+        public let id: String
+        /// The oldest client contract version it supports.
+        public let minContract: Int
+        /// The SHA-256 of the full envelope.
+        public let full: String
+        /// The SHA-256 of each variant, by client contract version, oldest first.
+        public let variants: [Variant]
+    }
+
+    /// One client contract version's object.
+    public struct Variant: Sendable, Hashable {
+        /// The client contract version.
+        public let contract: Int
+        /// The SHA-256 of the envelope those clients receive.
+        public let object: String
+    }
+
+    /// The current contract version.
+    public let contract: Int
+    /// The SHA-256 of each frozen contract file the screens were built from, version 1 first.
+    public let history: [String]
+    /// The screens, sorted by ID.
+    public let screens: [Screen]
+    /// The previous manifest's SHA-256, nil for the first.
+    public let previous: String?
+
+    /// Creates a manifest.
+    public init(contract: Int, history: [String], screens: [Screen], previous: String?) {
+        self.contract = contract
+        self.history = history
+        self.screens = screens.sorted { $0.id < $1.id }
+        self.previous = previous
+    }
+
+    /// A copy chained to another previous manifest.
+    public func chained(to previous: String?) -> Manifest {
+        Manifest(contract: contract, history: history, screens: screens, previous: previous)
+    }
+
+    /// The canonical bytes.
+    public func encoded(style: JSONStyle = .compact) -> [UInt8] {
+        var json = JSONWriter(style: style, capacity: 256 + screens.count * 256)
+        json.beginObject()
+        json.key("format")
+        json.integer(Self.format)
+        json.key("contract")
+        json.integer(contract)
+        json.key("history")
+        json.beginArray()
+        for hash in history { json.string(hash) }
+        json.endArray()
+        json.key("screens")
+        json.beginArray()
+        for screen in screens {
+            json.beginObject()
+            json.key("id")
+            json.string(screen.id)
+            json.key("minContract")
+            json.integer(screen.minContract)
+            json.key("full")
+            json.string(screen.full)
+            json.key("variants")
+            json.beginArray()
+            for variant in screen.variants {
+                json.beginObject()
+                json.key("contract")
+                json.integer(variant.contract)
+                json.key("object")
+                json.string(variant.object)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        if let previous {
+            json.key("previous")
+            json.string(previous)
+        }
+        json.endObject()
+        if style == .pretty { json.newline() }
+        return json.takeBytes()
+    }
+
+    /// Why a manifest could not be read.
+    public struct ReadError: Error, CustomStringConvertible {
+        /// What is wrong.
+        public let description: String
+    }
+
+    /// Reads a manifest: the format number first, then the rest.
+    public static func decode(_ bytes: [UInt8]) throws(ReadError) -> Manifest {
+        struct Header: Decodable { let format: Int }
+        struct File: Decodable {
+            struct Variant: Decodable {
+                let contract: Int
+                let object: String
+            }
+            struct Screen: Decodable {
+                let id: String
+                let minContract: Int
+                let full: String
+                let variants: [Variant]
+            }
+            let contract: Int
+            let history: [String]
+            let screens: [Screen]
+            let previous: String?
+        }
+        let data = Data(bytes)
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            throw ReadError(description: "not a manifest (no format number)")
+        }
+        guard header.format == format else {
+            throw ReadError(
+                description: "manifest format \(header.format) is not supported (this screenkit reads \(format))")
+        }
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch {
+            throw ReadError(description: "malformed manifest: \(error)")
+        }
+        return Manifest(
+            contract: file.contract, history: file.history,
+            screens: file.screens.map { screen in
+                Screen(
+                    id: screen.id, minContract: screen.minContract, full: screen.full,
+                    variants: screen.variants.map { Variant(contract: $0.contract, object: $0.object) })
+            },
+            previous: file.previous)
+    }
+}
+
+/// The pointer: a small file naming the current manifest; swapped last when publishing.
+public struct Pointer: Sendable, Hashable {
+    /// The current manifest's SHA-256.
+    public let manifest: String
+
+    /// Creates a pointer.
+    public init(manifest: String) { self.manifest = manifest }
+
+    /// The canonical bytes: `{"format":1,"manifest":"<sha256>"}`.
+    public func encoded() -> [UInt8] {
+        var json = JSONWriter(style: .compact, capacity: 128)
+        json.beginObject()
+        json.key("format")
+        json.integer(1)
+        json.key("manifest")
+        json.string(manifest)
+        json.endObject()
+        return json.takeBytes()
+    }
+
+    /// Reads a pointer.
+    public static func decode(_ bytes: [UInt8]) -> Pointer? {
+        struct File: Decodable {
+            let format: Int
+            let manifest: String
+        }
+        guard let file = try? JSONDecoder().decode(File.self, from: Data(bytes)), file.format == 1 else { return nil }
+        return Pointer(manifest: file.manifest)
+    }
+}
