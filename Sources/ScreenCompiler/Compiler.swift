@@ -103,7 +103,7 @@ public struct Compiler: Sendable {
         for screen in catalog.screens {
             var root: Node?
             if screen.content.count == 1 {
-                if let problem = Self.depthProblem(screen.content[0], screenID: screen.id) {
+                if let problem = Self.sizeProblem(screen.content[0], screenID: screen.id) {
                     collector.report(problem)
                 } else {
                     root = IDAssigner.assign(screen.content[0], screenID: screen.id)
@@ -167,13 +167,21 @@ public struct Compiler: Sendable {
         }
     }
 
-    /// A diagnostic when the tree (fallbacks included) nests deeper than the limit; found without recursion.
-    static func depthProblem(_ root: Node, screenID: String) -> Diagnostic? {
+    /// A diagnostic when the tree (fallbacks included) nests deeper or holds more nodes than the
+    /// limits; found without recursion, before any recursive pass runs.
+    static func sizeProblem(_ root: Node, screenID: String) -> Diagnostic? {
         var stack: [(Node, Int)] = [(root, 1)]
+        var count = 0
         while let (node, depth) = stack.popLast() {
+            count += 1
             if depth > ScreenLimits.maximumDepth {
                 return ScreenRules.depthExceeded.diagnostic(
                     "screen \"\(screenID)\" nests deeper than \(ScreenLimits.maximumDepth) levels", at: node.source,
+                    path: screenID)
+            }
+            if count > ScreenLimits.maximumNodes {
+                return ScreenRules.screenTooLarge.diagnostic(
+                    "screen \"\(screenID)\" has more than \(ScreenLimits.maximumNodes) nodes", at: root.source,
                     path: screenID)
             }
             for child in node.children ?? [] { stack.append((child, depth + 1)) }

@@ -47,12 +47,20 @@ import Testing
         #expect(object["format"] as? Int == 1)
         #expect((object["summary"] as? [String: Any])?["errors"] as? Int == 0)
         #expect(jsonOut.hasPrefix("{\n  \"format\": 1,"))
+        let matrix = try #require(object["matrix"] as? [[String: Any]])
+        let home = try #require(matrix.first { $0["screen"] as? String == "home" })
+        let versions = try #require(home["versions"] as? [[String: Any]])
+        #expect(versions.map { $0["rendersFully"] as? Bool } == [false, true])
+        #expect((versions[0]["downgrades"] as? [String])?.contains("card-aeropress: productCard → card") == true)
         let (github, githubOut, _) = run(["check", "--format", "github"])
         #expect(github == .success)
         #expect(!githubOut.contains("::error"))
         let (markdown, markdownOut, _) = run(["check", "--format", "markdown"])
         #expect(markdown == .success)
         #expect(markdownOut.hasPrefix("## ScreenKit `check`: ✅ passed"))
+        #expect(markdownOut.contains("| screen | contract 1 | contract 2 |"))
+        #expect(markdownOut.contains("| `settings` | ⚠️ settings.divider-1: divider dropped | ✅ full |"))
+        #expect(markdownOut.contains("| `sign-in` | ✅ full | ✅ full |"))
     }
 
     @Test func aBreakingChangeFailsCheckInEveryFormat() throws {

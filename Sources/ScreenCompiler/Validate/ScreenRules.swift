@@ -7,7 +7,7 @@ public enum ScreenRules {
         screenIDInvalid, screenIDDuplicate, screenRoot, componentUnknown, childrenOnLeaf,
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
-        minContractInvalid, depthExceeded, contractPending, contractUnfrozen,
+        minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen,
     ]
 
     static let screenIDInvalid = Rule(
@@ -142,6 +142,14 @@ public enum ScreenRules {
             the layout, for example with a LazyVStack instead of nested containers.
             """
     )
+    static let screenTooLarge = Rule(
+        id: "screen-too-large",
+        summary: "A payload this large cannot be downloaded and rendered on a phone; it is refused.",
+        explanation: """
+            A screen may hold at most \(ScreenLimits.maximumNodes) nodes (fallbacks included), about \
+            10 MB of JSON. Split it into several screens, or page the content through navigation.
+            """
+    )
     static let contractPending = Rule(
         id: "contract-pending",
         summary: "A screen uses contract elements that are not frozen yet; no client knows them.",
@@ -165,4 +173,6 @@ public enum ScreenRules {
 public enum ScreenLimits {
     /// The deepest nesting a screen may have, fallbacks included.
     public static let maximumDepth = 128
+    /// The most nodes a screen may have, fallbacks included.
+    public static let maximumNodes = 100_000
 }

@@ -1,0 +1,168 @@
+import Foundation
+import ScreenCompiler
+import ScreenContract
+import ScreenKit
+import Testing
+
+/// The rules that need the catalog, the initial state or the contract history.
+@Suite struct VersionedValidationTests {
+    static func compile(_ screens: [Screen], external: Set<String> = []) -> CompileResult {
+        Compiler(catalog: Catalog(screens: screens, externalScreens: external)).compileFrozen()
+    }
+
+    @Test(arguments: [
+        ("javascript:alert(1)", "uses the javascript: scheme"),
+        ("data:image/png;base64,AAAA", "uses the data: scheme"),
+        ("http://cdn.example.com/a.png", "uses http"),
+        ("ftp://example.com/a.png", "uses the ftp: scheme"),
+        ("/images/a.png", "is not an absolute URL"),
+        ("https://", "has no host"),
+    ])
+    func urlsMustBeAbsoluteHTTPS(url: String, problem: String) {
+        let line = #line + 1
+        let result = Self.compile([Screen("s") { Image(url: url) }])
+        #expect(result.diagnostics.map(\.rule) == ["url-invalid"])
+        #expect(result.diagnostics.first?.message.contains(problem) == true, "\(result.diagnostics)")
+        #expect(result.diagnostics.first?.location?.line == line)
+        #expect(result.screens.isEmpty)
+    }
+
+    @Test(arguments: ["https://cdn.example.com/a.png?x=1", "http://localhost:8080/a.png", "http://127.0.0.1/a"])
+    func allowedURLs(url: String) {
+        #expect(
+            Self.compile([
+                Screen("s") {
+                    Column {
+                        Image(url: url)
+                        Button("b", id: "b", action: .openURL(url))
+                    }
+                }
+            ]).diagnostics == [])
+    }
+
+    @Test func navigateDestinationsMustExist() {
+        let line = #line + 2
+        let result = Self.compile([
+            Screen("a") { Button("go", id: "go", action: .navigate(to: "nowhere")) }
+        ])
+        #expect(result.diagnostics.map(\.rule) == ["reference-unknown"])
+        #expect(result.diagnostics[0].message.contains("\"nowhere\""))
+        #expect(result.diagnostics[0].location?.line == line)
+        let ok = Self.compile(
+            [
+                Screen("a") { Button("go", id: "go", action: .sequence(.navigate(to: "b"), .navigate(to: "cart"))) },
+                Screen("b") { Text("b") },
+            ], external: ["cart"])
+        #expect(ok.diagnostics == [])
+    }
+
+    @Test func stateKeysMustExistInTheInitialState() {
+        let line = #line + 4
+        let result = Self.compile([
+            Screen("s", initialState: ["email": ""]) {
+                Column {
+                    TextField("Email", id: "email", stateKey: "emial")
+                    Button("b", id: "b", action: .apiCall("/x", bodyFromState: ["email", "password"]))
+                    Button("c", id: "c", action: .updateState("count", to: 1))
+                }
+            }
+        ])
+        #expect(result.diagnostics.map(\.rule) == ["state-key-unknown", "state-key-unknown", "state-key-unknown"])
+        #expect(result.diagnostics.compactMap(\.location?.line) == [line, line + 1, line + 2])
+        #expect(result.diagnostics.map(\.message).joined().contains("\"emial\""))
+        #expect(result.diagnostics.map(\.message).joined().contains("\"password\""))
+        #expect(result.diagnostics.map(\.message).joined().contains("\"count\""))
+    }
+
+    /// A component of version 2 whose declaration forgot its fallback rule.
+    struct Chip: Component {
+        static let schema = ComponentSchema(type: "chip", props: [.required("label", .string)])
+        var node: Node
+        init(_ label: String, file: String = #filePath, line: Int = #line, column: Int = #column) {
+            node = Self.makeNode(
+                id: nil, props: [Prop(key: "label", value: .string(label))],
+                source: SourceLocation(file: file, line: line, column: column))
+        }
+    }
+
+    /// Contract 1 is the standard catalog; contract 2 adds `chip`.
+    static func twoVersions(_ screens: [Screen]) -> CompileResult {
+        let v1 = Catalog(screens: [])
+        let catalog = Catalog(components: StandardCatalog.components + [Chip.self], screens: screens)
+        return Compiler(catalog: catalog).compile(
+            CompileOptions(history: [Contract.live(v1).0, Contract.live(catalog).0]))
+    }
+
+    @Test func aNewerNodeWithoutFallbackFailsForOlderSupportedVersions() {
+        let line = #line + 1
+        let missing = Self.twoVersions([Screen("s") { Column { Chip("new") } }])
+        #expect(missing.diagnostics.map(\.rule) == ["fallback-missing"])
+        #expect(missing.diagnostics[0].message == "\"chip\" is unknown to clients of contract 1 and has no fallback")
+        #expect(missing.diagnostics[0].location?.line == line)
+        let supported = Self.twoVersions([Screen("s", minContract: 2) { Column { Chip("new") } }])
+        #expect(supported.diagnostics == [], "clients of contract 1 are not supported by this screen")
+        let withFallback = Self.twoVersions([Screen("s") { Column { Chip("new").fallback(Text("new")) } }])
+        #expect(withFallback.diagnostics == [])
+        #expect(withFallback.screens[0].variant(for: 1)?.downgrades.count == 1)
+    }
+
+    @Test func theRootCannotBeDropped() {
+        let result = Self.twoVersions([Screen("s") { Chip("new").fallback(.drop) }])
+        #expect(result.diagnostics.map(\.rule) == ["fallback-missing"])
+    }
+
+    @Test func fallbackNodesAreValidatedLikeAnyNode() {
+        let result = Self.twoVersions([
+            Screen("s") { Column { Chip("x").fallback(Image(url: "javascript:x")) } }
+        ])
+        #expect(result.diagnostics.map(\.rule) == ["url-invalid"])
+    }
+
+    @Test func idsMustBeUniqueInEveryVariant() {
+        // Each fallback alone is fine, but both apply for contract 1, where the IDs collide.
+        let result = Self.twoVersions([
+            Screen("s") {
+                Column {
+                    Chip("a").fallback(Column { Text("a", id: "shared") })
+                    Chip("b").fallback(Column { Text("b", id: "shared") })
+                }
+            }
+        ])
+        #expect(result.diagnostics.map(\.rule) == ["id-duplicate"])
+        #expect(result.diagnostics[0].message.contains("payload for contract 1"))
+    }
+
+    @Test func minContractMustBeAFrozenVersion() {
+        for minContract in [0, 3] {
+            let line = #line + 1
+            let result = Self.twoVersions([Screen("s", minContract: minContract) { Text("x") }])
+            #expect(result.diagnostics.map(\.rule) == ["min-contract-invalid"])
+            #expect(result.diagnostics.first?.location?.line == line)
+        }
+        var catalog = Catalog(screens: [Screen("s") { Text("x") }])
+        catalog.minContract = 2
+        let result = Compiler(catalog: catalog).compileFrozen()
+        #expect(result.diagnostics.map(\.rule) == ["min-contract-invalid"], "the catalog-wide default applies")
+    }
+
+    @Test func pendingElementsWarnForBuildAndFailForPublish() {
+        let v1 = Contract.live(Catalog(screens: [])).0
+        let catalog = Catalog(
+            components: StandardCatalog.components + [Chip.self],
+            screens: [Screen("s") { Column { Chip("x").fallback(Text("x")) } }])
+        let build = Compiler(catalog: catalog).compile(CompileOptions(history: [v1]))
+        #expect(build.diagnostics.map(\.rule) == ["contract-pending"])
+        #expect(build.diagnostics[0].severity == .warning)
+        #expect(build.diagnostics[0].message.contains("component:chip"))
+        #expect(build.screens.count == 1)
+        let publish = Compiler(catalog: catalog).compile(CompileOptions(history: [v1], pendingIsError: true))
+        #expect(publish.diagnostics.map(\.severity) == [.error])
+        #expect(publish.screens.isEmpty)
+    }
+
+    @Test func withoutAHistoryTheLiveContractStandsInWithAWarning() {
+        let result = Compiler(catalog: Catalog(screens: [Screen("s") { Text("x") }])).compile()
+        #expect(result.diagnostics.map(\.rule) == ["contract-unfrozen"])
+        #expect(result.screens.count == 1 && result.contract == 1)
+    }
+}
