@@ -19,8 +19,12 @@ let package = Package(
         .target(name: "ScreenContract", dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON"]),
         // Validation, downleveling and envelopes.
         .target(name: "ScreenCompiler", dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract"]),
+        // Buckets (a directory or any S3-compatible store), SigV4 and the publish protocol.
+        .target(name: "ScreenPublish", dependencies: ["ScreenCompiler", "ScreenCrypto"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
-        .target(name: "ScreenKitCLI", dependencies: ["ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler"]),
+        .target(
+            name: "ScreenKitCLI",
+            dependencies: ["ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish"]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.
         .target(name: "Screens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
@@ -30,6 +34,12 @@ let package = Package(
         .target(name: "ScreenTestSupport", path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "Screens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
+        .testTarget(
+            name: "ScreenPublishTests",
+            dependencies: [
+                "ScreenPublish", "ScreenCompiler", "ScreenCrypto", "ScreenKit", "Screens", "ScreenTestSupport",
+            ],
+            exclude: []),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
         .testTarget(name: "ScreenContractTests", dependencies: ["ScreenContract", "ScreenKit", "ScreenCrypto"]),
         .testTarget(

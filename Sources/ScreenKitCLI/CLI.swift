@@ -4,19 +4,22 @@ import ScreenKit
 /// The `screenkit` command line: parses arguments and runs a command over an app's catalog.
 public enum CLI {
     /// Runs the command line of this process over `catalog` and exits with its code.
-    public static func main(catalog: Catalog) -> Never {
+    public static func main(catalog: Catalog) async -> Never {
         let terminal = Terminal.standard()
-        let code = run(
+        let code = await run(
             Array(CommandLine.arguments.dropFirst()), catalog: catalog, terminal: terminal,
-            workingDirectory: FileManager.default.currentDirectoryPath)
+            workingDirectory: FileManager.default.currentDirectoryPath,
+            environment: ProcessInfo.processInfo.environment)
         exit(code.rawValue)
     }
 
     /// Runs one command line; what it prints goes to `terminal`.
     public static func run(
-        _ arguments: [String], catalog: Catalog, terminal: Terminal, workingDirectory: String
-    ) -> ExitCode {
-        let context = CommandContext(catalog: catalog, terminal: terminal, workingDirectory: workingDirectory)
+        _ arguments: [String], catalog: Catalog, terminal: Terminal, workingDirectory: String,
+        environment: [String: String] = [:]
+    ) async -> ExitCode {
+        let context = CommandContext(
+            catalog: catalog, terminal: terminal, workingDirectory: workingDirectory, environment: environment)
         guard let name = arguments.first, !["-h", "--help", "help"].contains(name) else {
             terminal.print(usage)
             return arguments.isEmpty ? .usage : .success
@@ -32,7 +35,7 @@ public enum CLI {
                 terminal.print(command.help)
                 return .success
             }
-            return try command.run(parsed, context)
+            return try await command.run(parsed, context)
         } catch {
             terminal.printError("error: \(error.message)")
             if error.code == .usage { terminal.printError("See 'screenkit \(name) --help'.") }
@@ -41,7 +44,8 @@ public enum CLI {
     }
 
     static let commands: [Command] = [
-        BuildCommand.command, CheckCommand.command, ContractCommand.command, ExplainCommand.command,
+        BuildCommand.command, CheckCommand.command, ContractCommand.command, PublishCommand.command,
+        ExplainCommand.command,
     ]
 
     static var usage: String {
@@ -66,6 +70,8 @@ struct CommandContext {
     let catalog: Catalog
     let terminal: Terminal
     let workingDirectory: String
+    /// The environment variables (credentials, region).
+    let environment: [String: String]
 
     /// `path` resolved against the working folder.
     func url(_ path: String) -> URL {
@@ -90,5 +96,5 @@ struct Command: Sendable {
     let help: String
     let valueOptions: Set<String>
     let flags: Set<String>
-    let run: @Sendable (Arguments, CommandContext) throws(CommandError) -> ExitCode
+    let run: @Sendable (Arguments, CommandContext) async throws(CommandError) -> ExitCode
 }

@@ -1,4 +1,4 @@
 import ScreenKitCLI
 import Screens
 
-CLI.main(catalog: App.catalog)
+await CLI.main(catalog: App.catalog)

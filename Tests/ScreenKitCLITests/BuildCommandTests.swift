@@ -18,9 +18,9 @@ import Testing
             at: ContractCommandTests.repositoryContract, to: folder.appendingPathComponent("Screens/Contract"))
     }
 
-    func run(_ arguments: [String], catalog: Catalog = App.catalog) -> (ExitCode, Terminal) {
+    func run(_ arguments: [String], catalog: Catalog = App.catalog) async -> (ExitCode, Terminal) {
         let terminal = Terminal.capturing()
-        let code = CLI.run(arguments, catalog: catalog, terminal: terminal, workingDirectory: folder.path)
+        let code = await CLI.run(arguments, catalog: catalog, terminal: terminal, workingDirectory: folder.path)
         return (code, terminal)
     }
 
@@ -44,8 +44,8 @@ import Testing
         return (pointer.manifest, try Manifest.decode(try read("\(out)/manifests/\(pointer.manifest).json")))
     }
 
-    @Test func buildWritesTheBucketImage() throws {
-        let (code, terminal) = run(["build"])
+    @Test func buildWritesTheBucketImage() async throws {
+        let (code, terminal) = await run(["build"])
         #expect(code == .success, "\(terminal.standardError)")
         let ids = App.catalog.screens.map(\.id)
         let all = files(under: "dist")
@@ -84,31 +84,31 @@ import Testing
             ))
     }
 
-    @Test func rebuildingIsByteIdenticalAndAChangeChainsTheManifest() throws {
-        #expect(run(["build"]).0 == .success)
+    @Test func rebuildingIsByteIdenticalAndAChangeChainsTheManifest() async throws {
+        #expect(await run(["build"]).0 == .success)
         let first = try manifest()
         let before = try files(under: "dist").map { try read("dist/\($0)") }
-        #expect(run(["build"]).0 == .success)
+        #expect(await run(["build"]).0 == .success)
         #expect(try files(under: "dist").map { try read("dist/\($0)") } == before)
         var changed = App.catalog
         changed.screens[0].title = "Welcome"
-        #expect(run(["build"], catalog: changed).0 == .success)
+        #expect(await run(["build"], catalog: changed).0 == .success)
         let second = try manifest()
         #expect(second.hash != first.hash)
         #expect(second.manifest.previous == first.hash)
     }
 
-    @Test func prettyAndOutOptions() throws {
-        let (code, _) = run(["build", "--out", "site/out", "--pretty"])
+    @Test func prettyAndOutOptions() async throws {
+        let (code, _) = await run(["build", "--out", "site/out", "--pretty"])
         #expect(code == .success)
         let data = try Data(contentsOf: folder.appendingPathComponent("site/out/screens/home"))
         #expect(String(decoding: data, as: UTF8.self).hasPrefix("{\n  \"format\": 1,\n"))
-        let (again, _) = run(["build", "--out=site/out"])
+        let (again, _) = await run(["build", "--out=site/out"])
         #expect(again == .success)
     }
 
-    @Test func aBadCatalogFailsNamingScreenAndLineAndWritesNothing() throws {
-        #expect(run(["build"]).0 == .success)
+    @Test func aBadCatalogFailsNamingScreenAndLineAndWritesNothing() async throws {
+        #expect(await run(["build"]).0 == .success)
         let before = try Data(contentsOf: folder.appendingPathComponent("dist/screens/home"))
         let line = #line + 3
         var bad = App.catalog
@@ -117,7 +117,7 @@ import Testing
             Screen("home") { Text("again") },
             Screen("Bad Name") { Text("x") },
         ]
-        let (code, terminal) = run(["build"], catalog: bad)
+        let (code, terminal) = await run(["build"], catalog: bad)
         #expect(code == .violations)
         let errors = terminal.standardError
         #expect(errors.contains("BuildCommandTests.swift:\(line):"))
@@ -132,40 +132,40 @@ import Testing
         #expect(leftovers == [])
     }
 
-    @Test func aFailedBuildCreatesNoOutputFolder() {
-        let (code, _) = run(["build"], catalog: Catalog(screens: [Screen("x") {}]))
+    @Test func aFailedBuildCreatesNoOutputFolder() async {
+        let (code, _) = await run(["build"], catalog: Catalog(screens: [Screen("x") {}]))
         #expect(code == .violations)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
     }
 
-    @Test func anUnwritableOutputIsAnIOFailureThatLeavesNoTemporaryFiles() throws {
+    @Test func anUnwritableOutputIsAnIOFailureThatLeavesNoTemporaryFiles() async throws {
         let blocker = folder.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
-        let (code, terminal) = run(["build", "--out", "file/dist"])
+        let (code, terminal) = await run(["build", "--out", "file/dist"])
         #expect(code == .failure)
         #expect(terminal.standardError.hasPrefix("error: cannot create"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Screens", "file"])
     }
 
-    @Test func usageErrorsAndHelp() {
-        let (unknown, terminal) = run(["build", "--fast"])
+    @Test func usageErrorsAndHelp() async {
+        let (unknown, terminal) = await run(["build", "--fast"])
         #expect(unknown == .usage)
         #expect(terminal.standardError.contains("unknown option --fast"))
-        #expect(run(["build", "--out"]).0 == .usage)
-        #expect(run(["build", "extra"]).0 == .usage)
-        #expect(run(["frobnicate"]).0 == .usage)
-        #expect(run([]).0 == .usage)
-        let (help, helpTerminal) = run(["build", "--help"])
+        #expect(await run(["build", "--out"]).0 == .usage)
+        #expect(await run(["build", "extra"]).0 == .usage)
+        #expect(await run(["frobnicate"]).0 == .usage)
+        #expect(await run([]).0 == .usage)
+        let (help, helpTerminal) = await run(["build", "--help"])
         #expect(help == .success)
         #expect(helpTerminal.standardOutput.contains("USAGE: screenkit build [--out DIR] [--pretty] [--contract DIR]"))
-        let (top, topTerminal) = run(["--help"])
+        let (top, topTerminal) = await run(["--help"])
         #expect(top == .success)
         #expect(topTerminal.standardOutput.contains("build"))
     }
 
-    @Test func checkReportsAllProblemsAndExitsOne() {
-        #expect(run(["check"]).0 == .success)
-        let (code, terminal) = run(["check"], catalog: Catalog(screens: [Screen("A") { Text("x") }]))
+    @Test func checkReportsAllProblemsAndExitsOne() async {
+        #expect(await run(["check"]).0 == .success)
+        let (code, terminal) = await run(["check"], catalog: Catalog(screens: [Screen("A") { Text("x") }]))
         #expect(code == .violations)
         #expect(terminal.standardOutput.contains("error: [screen-id-invalid]"))
     }

@@ -23,9 +23,9 @@ import Testing
         try FileManager.default.copyItem(at: Self.repositoryContract, to: contract)
     }
 
-    func run(_ arguments: [String], catalog: Catalog = App.catalog) -> (ExitCode, String, String) {
+    func run(_ arguments: [String], catalog: Catalog = App.catalog) async -> (ExitCode, String, String) {
         let terminal = Terminal.capturing()
-        let code = CLI.run(arguments, catalog: catalog, terminal: terminal, workingDirectory: folder.path)
+        let code = await CLI.run(arguments, catalog: catalog, terminal: terminal, workingDirectory: folder.path)
         return (code, terminal.standardOutput, terminal.standardError)
     }
 
@@ -37,11 +37,11 @@ import Testing
         return catalog
     }
 
-    @Test func theExampleAppPassesCheckInEveryFormat() throws {
-        let (text, out, _) = run(["check"])
+    @Test func theExampleAppPassesCheckInEveryFormat() async throws {
+        let (text, out, _) = await run(["check"])
         #expect(text == .success)
         #expect(out.contains("check: 0 errors, 0 warnings"))
-        let (json, jsonOut, _) = run(["check", "--format", "json"])
+        let (json, jsonOut, _) = await run(["check", "--format", "json"])
         #expect(json == .success)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(jsonOut.utf8)) as? [String: Any])
         #expect(object["format"] as? Int == 1)
@@ -52,10 +52,10 @@ import Testing
         let versions = try #require(home["versions"] as? [[String: Any]])
         #expect(versions.map { $0["rendersFully"] as? Bool } == [false, true])
         #expect((versions[0]["downgrades"] as? [String])?.contains("card-aeropress: productCard → card") == true)
-        let (github, githubOut, _) = run(["check", "--format", "github"])
+        let (github, githubOut, _) = await run(["check", "--format", "github"])
         #expect(github == .success)
         #expect(!githubOut.contains("::error"))
-        let (markdown, markdownOut, _) = run(["check", "--format", "markdown"])
+        let (markdown, markdownOut, _) = await run(["check", "--format", "markdown"])
         #expect(markdown == .success)
         #expect(markdownOut.hasPrefix("## ScreenKit `check`: ✅ passed"))
         #expect(markdownOut.contains("| screen | contract 1 | contract 2 |"))
@@ -63,32 +63,32 @@ import Testing
         #expect(markdownOut.contains("| `sign-in` | ✅ full | ✅ full |"))
     }
 
-    @Test func aBreakingChangeFailsCheckInEveryFormat() throws {
-        let (code, out, _) = run(["check"], catalog: Self.breaking)
+    @Test func aBreakingChangeFailsCheckInEveryFormat() async throws {
+        let (code, out, _) = await run(["check"], catalog: Self.breaking)
         #expect(code == .violations)
         #expect(
             out.contains(
                 "Screens/Contract/history/2.json:1:1: error: [component-removed] component \"productCard\" was removed")
         )
-        let (_, json, _) = run(["check", "--format=json"], catalog: Self.breaking)
+        let (_, json, _) = await run(["check", "--format=json"], catalog: Self.breaking)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.map { $0["rule"] as? String } == ["component-removed"])
         #expect(diagnostics[0]["file"] as? String == "Screens/Contract/history/2.json")
         #expect(diagnostics[0]["path"] as? String == "component:productCard")
-        let (_, github, _) = run(["check", "--format", "github"], catalog: Self.breaking)
+        let (_, github, _) = await run(["check", "--format", "github"], catalog: Self.breaking)
         #expect(
             github.contains(
                 "::error file=Screens/Contract/history/2.json,line=1,col=1,title=component-removed::component \"productCard\" was removed"
             ))
-        let (_, markdown, _) = run(["check", "--format", "markdown"], catalog: Self.breaking)
+        let (_, markdown, _) = await run(["check", "--format", "markdown"], catalog: Self.breaking)
         #expect(markdown.contains("## ScreenKit `check`: ❌ failed"))
         #expect(markdown.contains("| ❌ | `component-removed` | `Screens/Contract/history/2.json:1` |"))
         #expect(markdown.contains("| ❌ breaking | `component-removed` | `component:productCard` |"))
     }
 
-    @Test func diffListsEveryChangeClassified() throws {
-        let (code, out, _) = run(["contract", "diff", "--from", "1", "--to", "2", "--format", "json"])
+    @Test func diffListsEveryChangeClassified() async throws {
+        let (code, out, _) = await run(["contract", "diff", "--from", "1", "--to", "2", "--format", "json"])
         #expect(code == .success)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
         #expect(object["from"] as? String == "1" && object["to"] as? String == "2")
@@ -99,63 +99,63 @@ import Testing
                 "action:share",
             ])
         #expect(changes.allSatisfy { $0["breaking"] as? Bool == false })
-        let (none, noneOut, _) = run(["contract", "diff"])
+        let (none, noneOut, _) = await run(["contract", "diff"])
         #expect(none == .success)
         #expect(noneOut.contains("no changes from version 2 to live"))
-        let (breaking, text, _) = run(["contract", "diff"], catalog: Self.breaking)
+        let (breaking, text, _) = await run(["contract", "diff"], catalog: Self.breaking)
         #expect(breaking == .violations)
         #expect(text.contains("error: [component-removed]"))
-        let (_, github, _) = run(["contract", "diff", "--from", "1", "--format", "github"])
+        let (_, github, _) = await run(["contract", "diff", "--from", "1", "--format", "github"])
         #expect(github.contains("Screens/Components/ProductCard.swift,line="))
         #expect(github.contains("title=component-added::component \"productCard\" was added (fallback: node)"))
-        let (_, markdown, _) = run(["contract", "diff", "--from", "1", "--format", "markdown"])
+        let (_, markdown, _) = await run(["contract", "diff", "--from", "1", "--format", "markdown"])
         #expect(markdown.contains("| ✅ allowed | `component-added` | `component:productCard` |"))
     }
 
-    @Test func showPrintsFrozenBytesOrAMarkdownReference() throws {
-        let (code, out, _) = run(["contract", "show", "--version", "1"])
+    @Test func showPrintsFrozenBytesOrAMarkdownReference() async throws {
+        let (code, out, _) = await run(["contract", "show", "--version", "1"])
         #expect(code == .success)
         let frozen = try String(contentsOf: contract.appendingPathComponent("history/1.json"), encoding: .utf8)
         #expect(out == frozen)
-        let (_, markdown, _) = run(["contract", "show", "--format", "markdown"])
+        let (_, markdown, _) = await run(["contract", "show", "--format", "markdown"])
         #expect(markdown.hasPrefix("# Component contract — live (= version 2)"))
         #expect(markdown.contains("| `maxLines` | `number` | optional | v2 |"))
         #expect(markdown.contains("| `display` | `largeTitle` | v2 |"))
         #expect(markdown.contains("### `productCard`\n\nSince v2 · leaf · fallback: node"))
-        #expect(run(["contract", "show", "--version", "9"]).0 == .usage)
-        #expect(run(["contract", "show", "--format", "github"]).0 == .usage)
-        #expect(run(["contract", "show", "--from", "1"]).0 == .usage)
-        #expect(run(["contract"]).0 == .usage)
-        #expect(run(["contract", "thaw"]).0 == .usage)
+        #expect(await run(["contract", "show", "--version", "9"]).0 == .usage)
+        #expect(await run(["contract", "show", "--format", "github"]).0 == .usage)
+        #expect(await run(["contract", "show", "--from", "1"]).0 == .usage)
+        #expect(await run(["contract"]).0 == .usage)
+        #expect(await run(["contract", "thaw"]).0 == .usage)
     }
 
-    @Test func freezeAppendsOnlyAdditiveChanges() throws {
-        let (unchanged, out, _) = run(["contract", "freeze"])
+    @Test func freezeAppendsOnlyAdditiveChanges() async throws {
+        let (unchanged, out, _) = await run(["contract", "freeze"])
         #expect(unchanged == .success)
         #expect(out.contains("contract unchanged since version 2; nothing written"))
-        let (refused, _, errors) = run(["contract", "freeze"], catalog: Self.breaking)
+        let (refused, _, errors) = await run(["contract", "freeze"], catalog: Self.breaking)
         #expect(refused == .violations)
         #expect(errors.contains("freeze refused: 1 error; nothing was written"))
         var grown = App.catalog
         grown.components.append(ComponentSchema(type: "chip", props: [.required("label", .string)], fallback: .drop))
-        let (frozen, frozenOut, _) = run(["contract", "freeze"], catalog: grown)
+        let (frozen, frozenOut, _) = await run(["contract", "freeze"], catalog: grown)
         #expect(frozen == .success)
         #expect(frozenOut.contains("froze contract version 3 -> Screens/Contract/history/3.json"))
         #expect(frozenOut.contains("[component-added] component \"chip\" was added (fallback: drop)"))
-        #expect(run(["check"], catalog: grown).0 == .success)
-        #expect(run(["check"]).0 == .violations, "removing chip again is now a breaking change")
+        #expect(await run(["check"], catalog: grown).0 == .success)
+        #expect(await run(["check"]).0 == .violations, "removing chip again is now a breaking change")
     }
 
-    @Test func aDamagedHistoryFailsCheckWithTheFileNamed() throws {
+    @Test func aDamagedHistoryFailsCheckWithTheFileNamed() async throws {
         try Data("{\"format\": 1, \"version\": 1, \"compo".utf8).write(
             to: contract.appendingPathComponent("history/1.json"))
-        let (code, out, _) = run(["check"])
+        let (code, out, _) = await run(["check"])
         #expect(code == .violations)
         #expect(
             out.contains(
                 "Screens/Contract/history/1.json:1:1: error: [history-unreadable] 1.json: not a contract file: invalid JSON"
             ))
-        let (show, _, errors) = run(["contract", "show"])
+        let (show, _, errors) = await run(["contract", "show"])
         #expect(show == .violations)
         #expect(errors.contains("[history-unreadable]"))
     }
@@ -172,39 +172,39 @@ import Testing
         #expect(process.terminationStatus == 0, "git \(arguments)")
     }
 
-    @Test func againstARefCatchesADeletedOrEditedNewestVersion() throws {
+    @Test func againstARefCatchesADeletedOrEditedNewestVersion() async throws {
         try git("init", "-q")
         try git("add", ".")
         try git("commit", "-q", "-m", "history")
-        #expect(run(["check", "--against", "HEAD"]).0 == .success)
+        #expect(await run(["check", "--against", "HEAD"]).0 == .success)
 
         let newest = contract.appendingPathComponent("history/2.json")
         let original = try Data(contentsOf: newest)
         try Data(original + Data("\n".utf8)).write(to: newest)
-        let (edited, editedOut, _) = run(["check", "--against", "HEAD"])
+        let (edited, editedOut, _) = await run(["check", "--against", "HEAD"])
         #expect(edited == .violations)
         #expect(editedOut.contains("error: [history-rewritten] version 2 differs from the one at HEAD"))
 
         try FileManager.default.removeItem(at: newest)
-        let (deleted, deletedOut, _) = run(["check", "--against", "HEAD"], catalog: Self.breaking)
+        let (deleted, deletedOut, _) = await run(["check", "--against", "HEAD"], catalog: Self.breaking)
         #expect(deleted == .violations)
         #expect(deletedOut.contains("error: [history-rewritten] version 2 exists at HEAD but was deleted here"))
 
-        let (unknown, _, errors) = run(["check", "--against", "no-such-branch"])
+        let (unknown, _, errors) = await run(["check", "--against", "no-such-branch"])
         #expect(unknown == .failure)
         #expect(errors.contains("no-such-branch is not a commit in this repository"))
     }
 
-    @Test func explainPrintsTheReasonAndFix() {
-        let (code, out, _) = run(["explain", "prop-renamed"])
+    @Test func explainPrintsTheReasonAndFix() async {
+        let (code, out, _) = await run(["explain", "prop-renamed"])
         #expect(code == .success)
         #expect(out.hasPrefix("prop-renamed: A prop's wire key is the contract"))
         #expect(out.contains("restore the old key"))
-        let (list, listOut, _) = run(["explain"])
+        let (list, listOut, _) = await run(["explain"])
         #expect(list == .success)
         for rule in ["screen-id-invalid", "component-removed", "history-chain-broken", "exemption-unused"] {
             #expect(listOut.contains(rule))
         }
-        #expect(run(["explain", "nope"]).0 == .usage)
+        #expect(await run(["explain", "nope"]).0 == .usage)
     }
 }

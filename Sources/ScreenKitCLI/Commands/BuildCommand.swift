@@ -34,7 +34,7 @@ enum BuildCommand {
         run: run
     )
 
-    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> ExitCode {
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
         guard arguments.positional.isEmpty else {
             throw .usage("unexpected argument '\(arguments.positional[0])'")
         }

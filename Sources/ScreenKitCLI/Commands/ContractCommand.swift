@@ -32,7 +32,7 @@ enum ContractCommand {
         run: run
     )
 
-    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> ExitCode {
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
         guard let sub = arguments.positional.first else {
             throw .usage("contract needs a subcommand: show, diff or freeze")
         }

@@ -23,7 +23,7 @@ enum ExplainCommand {
     /// Every rule of every kind.
     static var rules: [Rule] { ScreenRules.all + ContractRules.all }
 
-    static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> ExitCode {
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
         guard arguments.positional.count <= 1 else { throw .usage("explain takes one rule ID") }
         guard let id = arguments.positional.first else {
             let width = (rules.map(\.id.count).max() ?? 0) + 2

@@ -1,0 +1,156 @@
+import Foundation
+import ScreenCompiler
+import ScreenPublish
+
+/// `screenkit publish`: upload what `build` produces to a directory or S3-compatible bucket.
+enum PublishCommand {
+    static let command = Command(
+        name: "publish",
+        summary: "Publish to a bucket: immutable objects, then the manifest, then the pointer.",
+        help: """
+            OVERVIEW: Compile everything (pending contract elements are errors here), then publish
+            the bucket image: content-addressed objects first (create-only; an existing object must
+            have the same bytes), then the manifest, then the pointer with compare-and-swap, then
+            the short-lived client aliases. A re-run with nothing changed uploads nothing.
+
+            USAGE: screenkit publish --to URL [--endpoint URL] [--region R] [--dry-run]
+
+            OPTIONS:
+              --to URL          file:///absolute/path, or s3://bucket/prefix.
+              --endpoint URL    An S3-compatible endpoint (R2, MinIO, GCS, a local server); path-style
+                                addressing. Without it: AWS, virtual-hosted style.
+              --region R        The signing region (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).
+              --dry-run         Print the plan (what would be uploaded, what already exists); change nothing.
+              --timeout S       Seconds one request may take before it is retried (default: 30).
+              --attempts N      Attempts per request, retries included (default: 5).
+              --contract DIR    The contract folder (default: Screens/Contract).
+              -h, --help        Show this help.
+
+            Credentials for s3:// come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
+            AWS_SESSION_TOKEN. Exit codes: 0 published (or up to date), 1 refused (errors, a contract
+            history mismatch, a conflicting object or pointer), 2 usage, 3 bucket or environment failure.
+            """,
+        valueOptions: ["--to", "--endpoint", "--region", "--contract", "--timeout", "--attempts"],
+        flags: ["--dry-run"],
+        run: run
+    )
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
+        guard arguments.positional.isEmpty else { throw .usage("unexpected argument '\(arguments.positional[0])'") }
+        guard let target = arguments.value("--to") else { throw .usage("publish needs --to URL") }
+        let bucket = try makeBucket(target, arguments, context)
+        let compilation = ContractLocation(arguments, context).compile(context.catalog, pendingIsError: true)
+        context.report(compilation.diagnostics)
+        if compilation.hasErrors {
+            let errors = compilation.diagnostics.count { $0.severity == .error }
+            context.terminal.printError(
+                "publish refused: \(errors) error\(errors == 1 ? "" : "s"); nothing was uploaded")
+            return .violations
+        }
+        let started = Date()
+        let publisher = Publisher(bucket: bucket)
+        do {
+            context.terminal.progress("reading \(bucket)…")
+            let plan = try await publisher.plan(
+                screens: compilation.result.screens, contract: compilation.result.contract,
+                history: compilation.historyHashes)
+            context.terminal.endProgress()
+            if arguments.flag("--dry-run") {
+                printPlan(plan, bucket: bucket, context)
+                return .success
+            }
+            let terminal = context.terminal
+            let summary = try await publisher.publish(plan) { done, total in
+                terminal.progress("uploading \(done)/\(total)…")
+            }
+            context.terminal.endProgress()
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            if !summary.pointerMoved && summary.uploaded == 0 && summary.aliases == 0 {
+                context.terminal.print(
+                    "\(bucket) is up to date: nothing uploaded (\(summary.skipped) objects already present) in \(seconds) s"
+                )
+            } else {
+                context.terminal.print(
+                    "published manifest \(summary.manifest.prefix(12)) to \(bucket): uploaded \(summary.uploaded) objects (\(summary.uploadedBytes) bytes), skipped \(summary.skipped), \(summary.aliases) aliases written in \(seconds) s"
+                )
+            }
+            return .success
+        } catch {
+            context.terminal.endProgress()
+            context.terminal.printError("error: \(error.description)")
+            switch error.kind {
+            case .historyMismatch, .objectConflict, .pointerConflict: return .violations
+            case .bucket, .corrupt: return .failure
+            }
+        }
+    }
+
+    private static func makeBucket(_ target: String, _ arguments: Arguments, _ context: CommandContext)
+        throws(CommandError) -> any Bucket
+    {
+        let location: BucketLocation
+        do {
+            location = try BucketLocation.parse(target)
+        } catch {
+            throw .usage(error.description)
+        }
+        switch location {
+        case .directory(let path):
+            if arguments.value("--endpoint") != nil { throw .usage("--endpoint applies to s3:// buckets only") }
+            return DirectoryBucket(path: path)
+        case .s3(let name, let prefix):
+            guard let credentials = AWSCredentials.fromEnvironment(context.environment) else {
+                throw .failure(
+                    "missing credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to publish to \(target)")
+            }
+            var endpoint: URL?
+            if let text = arguments.value("--endpoint") {
+                guard let url = URL(string: text), let scheme = url.scheme,
+                    ["http", "https"].contains(scheme.lowercased()),
+                    url.host != nil
+                else { throw .usage("--endpoint \(text) is not an http(s) URL") }
+                endpoint = url
+            }
+            let region =
+                arguments.value("--region") ?? context.environment["AWS_REGION"] ?? context.environment[
+                    "AWS_DEFAULT_REGION"]
+                ?? "us-east-1"
+            var retry = S3Bucket.RetryPolicy()
+            if let text = arguments.value("--timeout") {
+                guard let seconds = Double(text), seconds > 0 else { throw .usage("--timeout needs a positive number") }
+                retry.timeout = seconds
+            }
+            if let text = arguments.value("--attempts") {
+                guard let attempts = Int(text), attempts >= 1 else {
+                    throw .usage("--attempts needs a whole number ≥ 1")
+                }
+                retry.attempts = attempts
+            }
+            do {
+                return try S3Bucket(
+                    bucket: name, prefix: prefix, endpoint: endpoint, region: region, credentials: credentials,
+                    retry: retry)
+            } catch {
+                throw .usage(error.description)
+            }
+        }
+    }
+
+    private static func printPlan(_ plan: PublishPlan, bucket: any Bucket, _ context: CommandContext) {
+        let terminal = context.terminal
+        terminal.print("dry run: nothing is changed in \(bucket)")
+        if plan.isUpToDate {
+            terminal.print("up to date: the pointer already names manifest \(plan.layout.manifestHash.prefix(12))")
+            return
+        }
+        for key in plan.uploads {
+            terminal.print("would upload \(key) (\(plan.layout.files[key]?.count ?? 0) bytes)")
+        }
+        terminal.print("already present: \(plan.present) objects")
+        if plan.previousManifest != plan.layout.manifestHash {
+            let from = plan.previousManifest.map { String($0.prefix(12)) } ?? "(none)"
+            terminal.print("would move the pointer from manifest \(from) to \(plan.layout.manifestHash.prefix(12))")
+        }
+        for alias in plan.aliases { terminal.print("would write alias \(alias)") }
+    }
+}

@@ -1,0 +1,97 @@
+/// A content bucket: a directory or an S3-compatible store.
+///
+/// Objects are created only if absent, the pointer is swapped only if unchanged since it was
+/// read, and aliases are overwritten; nothing else is ever written.
+public protocol Bucket: Sendable, CustomStringConvertible {
+    /// Where the bucket is, for messages, e.g. `s3://shop/screens` or `file:///srv/screens`.
+    var description: String { get }
+
+    /// The object at `key` with its entity tag; nil when there is none.
+    func read(_ key: String) async throws(BucketError) -> StoredObject?
+
+    /// Creates the object only if `key` does not exist yet.
+    func create(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError) -> CreateOutcome
+
+    /// Writes `key`, replacing what is there (used for short-lived aliases only).
+    func write(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError)
+
+    /// Replaces `key` only if its entity tag is still `expected` (nil: only if it does not exist).
+    func swap(_ key: String, bytes: [UInt8], metadata: ObjectMetadata, expecting expected: String?)
+        async throws(BucketError) -> SwapOutcome
+}
+
+/// An object as read from a bucket.
+public struct StoredObject: Sendable, Hashable {
+    /// The exact bytes.
+    public let bytes: [UInt8]
+    /// The entity tag the bucket reported, used for compare-and-swap.
+    public let etag: String
+
+    /// Creates a stored object.
+    public init(bytes: [UInt8], etag: String) {
+        self.bytes = bytes
+        self.etag = etag
+    }
+}
+
+/// HTTP metadata stored with an object.
+public struct ObjectMetadata: Sendable, Hashable {
+    /// The `Content-Type`.
+    public let contentType: String
+    /// The `Cache-Control`.
+    public let cacheControl: String
+
+    /// Immutable, content-addressed objects and manifests: cached for a year.
+    public static let immutable = ObjectMetadata(
+        contentType: "application/json", cacheControl: "public, max-age=31536000, immutable")
+    /// The pointer and the client aliases: revalidated within a minute.
+    public static let shortLived = ObjectMetadata(contentType: "application/json", cacheControl: "public, max-age=60")
+
+    /// Creates metadata.
+    public init(contentType: String, cacheControl: String) {
+        self.contentType = contentType
+        self.cacheControl = cacheControl
+    }
+}
+
+/// What a create-only write found.
+public enum CreateOutcome: Sendable, Hashable {
+    /// The object was written.
+    case created
+    /// An object already had that key; nothing was written.
+    case exists
+}
+
+/// What a compare-and-swap found.
+public enum SwapOutcome: Sendable, Hashable {
+    /// The new bytes replaced the expected ones.
+    case swapped
+    /// Someone else changed the key since it was read; nothing was written.
+    case conflict
+}
+
+/// A bucket operation that failed, with a message fit for the user.
+public struct BucketError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure it is.
+    public enum Kind: Sendable, Hashable {
+        /// The credentials were refused.
+        case authentication
+        /// The bucket could not be reached, or kept failing after retries.
+        case unavailable
+        /// The bucket answered something this client refuses (a redirect, an unexpected status).
+        case protocolError
+        /// Reading or writing local files failed.
+        case io
+    }
+
+    /// The kind.
+    public let kind: Kind
+    /// What went wrong, naming the key.
+    public let description: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+}

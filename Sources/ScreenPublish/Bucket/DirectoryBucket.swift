@@ -1,0 +1,119 @@
+import Foundation
+import ScreenCrypto
+
+/// A bucket in a local folder, with the same guarantees as the S3 protocol.
+///
+/// Every write goes to a temporary file that is synced, then linked (create-only) or renamed
+/// (overwrite) into place, so a reader never sees a partial file. The pointer swap holds an
+/// exclusive lock while it compares the current pointer's hash with the expected one.
+public struct DirectoryBucket: Bucket {
+    /// The folder.
+    public let root: URL
+
+    /// A bucket rooted at `path`; the folder is created when first written.
+    public init(path: String) {
+        root = URL(fileURLWithPath: path)
+    }
+
+    /// `file://` and the folder.
+    public var description: String { "file://\(root.path)" }
+
+    /// The entity tag of a directory object: the SHA-256 of its bytes.
+    static func etag(_ bytes: [UInt8]) -> String { SHA256.hexDigest(bytes) }
+
+    public func read(_ key: String) async throws(BucketError) -> StoredObject? {
+        let url = root.appendingPathComponent(key)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw BucketError(.io, "cannot read \(url.path)")
+        }
+        let bytes = [UInt8](data)
+        return StoredObject(bytes: bytes, etag: Self.etag(bytes))
+    }
+
+    public func create(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError)
+        -> CreateOutcome
+    {
+        let url = root.appendingPathComponent(key)
+        let staging = try stage(bytes, for: url)
+        defer { unlink(staging) }
+        if link(staging, url.path) != 0 {
+            if errno == EEXIST { return .exists }
+            throw BucketError(.io, "cannot create \(url.path): \(String(cString: strerror(errno)))")
+        }
+        syncDirectory(url.deletingLastPathComponent())
+        return .created
+    }
+
+    public func write(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError) {
+        let url = root.appendingPathComponent(key)
+        let staging = try stage(bytes, for: url)
+        guard rename(staging, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(staging)
+            throw BucketError(.io, "cannot write \(url.path): \(reason)")
+        }
+        syncDirectory(url.deletingLastPathComponent())
+    }
+
+    public func swap(_ key: String, bytes: [UInt8], metadata: ObjectMetadata, expecting expected: String?)
+        async throws(BucketError) -> SwapOutcome
+    {
+        try makeFolder(root)
+        let lockPath = root.appendingPathComponent(".\(key).lock").path
+        let lock = open(lockPath, O_CREAT | O_RDWR, 0o644)
+        guard lock >= 0 else { throw BucketError(.io, "cannot open \(lockPath): \(String(cString: strerror(errno)))") }
+        defer { close(lock) }
+        guard flock(lock, LOCK_EX) == 0 else {
+            throw BucketError(.io, "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        defer { flock(lock, LOCK_UN) }
+        let current = try await read(key)
+        guard current?.etag == expected else { return .conflict }
+        try await write(key, bytes: bytes, metadata: metadata)
+        return .swapped
+    }
+
+    /// Writes `bytes` to a synced temporary file next to `url`; returns its path.
+    private func stage(_ bytes: [UInt8], for url: URL) throws(BucketError) -> String {
+        let folder = url.deletingLastPathComponent()
+        try makeFolder(folder)
+        let path = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            throw BucketError(.io, "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            guard written > 0 else {
+                unlink(path)
+                throw BucketError(.io, "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+        guard fsync(descriptor) == 0 else {
+            unlink(path)
+            throw BucketError(.io, "cannot sync \(path): \(String(cString: strerror(errno)))")
+        }
+        return path
+    }
+
+    private func makeFolder(_ folder: URL) throws(BucketError) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw BucketError(.io, "cannot create \(folder.path): \(error.localizedDescription)")
+        }
+    }
+
+    private func syncDirectory(_ folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}

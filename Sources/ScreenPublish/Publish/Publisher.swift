@@ -1,0 +1,258 @@
+import Foundation
+import ScreenCompiler
+import ScreenCrypto
+
+/// What a publish run would do, or did.
+public struct PublishPlan: Sendable {
+    /// The image being published.
+    public let layout: BucketLayout
+    /// The manifest the bucket's pointer named before, if any.
+    public let previousManifest: String?
+    /// The entity tag of the pointer as read, for the compare-and-swap.
+    public let pointerTag: String?
+    /// Immutable objects (and the manifest) to upload, sorted.
+    public let uploads: [String]
+    /// Immutable objects already in the bucket (listed by its current manifest).
+    public let present: Int
+    /// Aliases (`screens/…`, `contracts/…`) whose content changes.
+    public let aliases: [String]
+
+    /// Whether the bucket already serves exactly this image.
+    public var isUpToDate: Bool { previousManifest == layout.manifestHash && aliases.isEmpty }
+}
+
+/// What a publish run did.
+public struct PublishSummary: Sendable, Hashable {
+    /// Objects (and manifests) uploaded.
+    public let uploaded: Int
+    /// Bytes of those uploads.
+    public let uploadedBytes: Int
+    /// Objects already present: skipped, or found with equal bytes.
+    public let skipped: Int
+    /// Aliases written.
+    public let aliases: Int
+    /// The manifest the pointer now names.
+    public let manifest: String
+    /// Whether the pointer moved.
+    public let pointerMoved: Bool
+}
+
+/// Why publishing stopped; nothing that was in the bucket was overwritten.
+public struct PublishError: Error, Sendable, CustomStringConvertible {
+    /// What kind of refusal or failure it is.
+    public enum Kind: Sendable, Hashable {
+        /// The bucket was built from another contract history.
+        case historyMismatch
+        /// An immutable object exists with other bytes.
+        case objectConflict
+        /// Another publisher moved the pointer first.
+        case pointerConflict
+        /// The bucket failed (authentication, network, I/O).
+        case bucket(BucketError.Kind)
+        /// The bucket holds something unreadable.
+        case corrupt
+    }
+
+    /// The kind.
+    public let kind: Kind
+    /// What happened and what to do.
+    public let description: String
+}
+
+/// Publishes a bucket image: objects first (create-only), then the manifest, then the pointer with
+/// compare-and-swap, then the short-lived aliases. A re-run with nothing changed writes nothing.
+public struct Publisher: Sendable {
+    /// The bucket.
+    public let bucket: any Bucket
+    /// How many uploads run at once.
+    public let concurrency: Int
+
+    /// Creates a publisher.
+    public init(bucket: any Bucket, concurrency: Int = 8) {
+        self.bucket = bucket
+        self.concurrency = max(1, concurrency)
+    }
+
+    /// Reads the bucket's current state and works out what to upload for `screens`.
+    public func plan(screens: [CompiledScreen], contract: Int, history: [String]) async throws(PublishError)
+        -> PublishPlan
+    {
+        let pointer = try await wrap { () async throws(BucketError) in try await bucket.read(BucketLayout.pointer) }
+        var previous: (hash: String, manifest: Manifest)?
+        if let pointer {
+            guard let decoded = Pointer.decode(pointer.bytes) else {
+                throw PublishError(
+                    kind: .corrupt, description: "\(bucket)/\(BucketLayout.pointer) is not a pointer file")
+            }
+            let key = BucketLayout.manifest(decoded.manifest)
+            guard let stored = try await wrap({ () async throws(BucketError) in try await bucket.read(key) }) else {
+                throw PublishError(
+                    kind: .corrupt, description: "the pointer names \(key), which is missing from \(bucket)")
+            }
+            guard SHA256.hexDigest(stored.bytes) == decoded.manifest else {
+                throw PublishError(kind: .corrupt, description: "\(bucket)/\(key) does not match its hash")
+            }
+            do {
+                previous = (decoded.manifest, try Manifest.decode(stored.bytes))
+            } catch {
+                throw PublishError(kind: .corrupt, description: "\(bucket)/\(key): \(error.description)")
+            }
+        }
+        if let published = previous?.manifest.history {
+            guard published.count <= history.count, Array(history.prefix(published.count)) == published else {
+                let detail =
+                    published.count > history.count
+                    ? "the bucket was built from \(published.count) frozen contract versions, this checkout has \(history.count)"
+                    : "frozen contract version \(zip(published, history).enumerated().first { $0.element.0 != $0.element.1 }.map { $0.offset + 1 } ?? 0) differs from the one the bucket was built from"
+                throw PublishError(
+                    kind: .historyMismatch,
+                    description: "refusing to publish: \(detail); update this checkout (git pull) and rebuild")
+            }
+        }
+        let layout = BucketLayout(screens: screens, contract: contract, history: history, previous: previous)
+        var known: Set<String> = []
+        var oldAliases: [String: String] = [:]
+        if let previous {
+            known.insert(BucketLayout.manifest(previous.hash))
+            for screen in previous.manifest.screens {
+                known.insert(BucketLayout.object(screen.full))
+                for variant in screen.variants {
+                    known.insert(BucketLayout.object(variant.object))
+                    oldAliases[BucketLayout.screen(screen.id, contract: variant.contract)] = variant.object
+                }
+                if let oldest = screen.variants.first { oldAliases[BucketLayout.screen(screen.id)] = oldest.object }
+            }
+        }
+        let uploads = layout.immutablePaths.subtracting(known).sorted()
+        var aliases: [String] = []
+        for screen in layout.manifest.screens {
+            for variant in screen.variants
+            where oldAliases[BucketLayout.screen(screen.id, contract: variant.contract)] != variant.object {
+                aliases.append(BucketLayout.screen(screen.id, contract: variant.contract))
+            }
+            if let oldest = screen.variants.first, oldAliases[BucketLayout.screen(screen.id)] != oldest.object {
+                aliases.append(BucketLayout.screen(screen.id))
+            }
+        }
+        return PublishPlan(
+            layout: layout, previousManifest: previous?.hash, pointerTag: pointer?.etag, uploads: uploads,
+            present: layout.immutablePaths.count - uploads.count, aliases: aliases.sorted())
+    }
+
+    /// Carries out `plan`; `progress` is told after every upload (done, total).
+    public func publish(_ plan: PublishPlan, progress: @Sendable (Int, Int) -> Void = { _, _ in })
+        async throws(PublishError) -> PublishSummary
+    {
+        let layout = plan.layout
+        if plan.isUpToDate {
+            return PublishSummary(
+                uploaded: 0, uploadedBytes: 0, skipped: layout.immutablePaths.count, aliases: 0,
+                manifest: layout.manifestHash, pointerMoved: false)
+        }
+        let manifestKey = BucketLayout.manifest(layout.manifestHash)
+        let objects = plan.uploads.filter { $0 != manifestKey }
+        var created = 0
+        var bytes = 0
+        var existed = 0
+        var done = 0
+        var index = 0
+        while index < objects.count {
+            let batch = Array(objects[index..<min(objects.count, index + concurrency)])
+            index += batch.count
+            let outcomes = try await upload(batch, layout: layout)
+            for (key, outcome) in outcomes {
+                if outcome == .created {
+                    created += 1
+                    bytes += layout.files[key]?.count ?? 0
+                } else {
+                    existed += 1
+                }
+            }
+            done += batch.count
+            progress(done, plan.uploads.count)
+        }
+        if plan.uploads.contains(manifestKey) {
+            let outcome = try await createVerified(manifestKey, layout.files[manifestKey] ?? [])
+            if outcome == .created {
+                created += 1
+                bytes += layout.files[manifestKey]?.count ?? 0
+            } else {
+                existed += 1
+            }
+            progress(plan.uploads.count, plan.uploads.count)
+        }
+        var pointerMoved = false
+        if plan.previousManifest != layout.manifestHash {
+            let pointer = layout.files[BucketLayout.pointer] ?? []
+            let outcome = try await wrap { () async throws(BucketError) in
+                try await bucket.swap(
+                    BucketLayout.pointer, bytes: pointer, metadata: .shortLived, expecting: plan.pointerTag)
+            }
+            guard outcome == .swapped else {
+                let now = try? await bucket.read(BucketLayout.pointer)
+                let names =
+                    now.flatMap { Pointer.decode($0.bytes) }.map {
+                        " (it now names manifest \($0.manifest.prefix(12)))"
+                    } ?? ""
+                throw PublishError(
+                    kind: .pointerConflict,
+                    description:
+                        "another publisher moved the pointer first\(names); your objects are uploaded but the pointer was not changed — re-run publish"
+                )
+            }
+            pointerMoved = true
+        }
+        for alias in plan.aliases {
+            let content = layout.files[alias] ?? []
+            try await wrap { () async throws(BucketError) in
+                try await bucket.write(alias, bytes: content, metadata: .shortLived)
+            }
+        }
+        return PublishSummary(
+            uploaded: created, uploadedBytes: bytes, skipped: plan.present + existed, aliases: plan.aliases.count,
+            manifest: layout.manifestHash, pointerMoved: pointerMoved)
+    }
+
+    private func upload(_ keys: [String], layout: BucketLayout) async throws(PublishError) -> [(String, CreateOutcome)]
+    {
+        do {
+            return try await withThrowingTaskGroup(of: (String, CreateOutcome).self) { group in
+                for key in keys {
+                    let bytes = layout.files[key] ?? []
+                    group.addTask { (key, try await createVerified(key, bytes)) }
+                }
+                var results: [(String, CreateOutcome)] = []
+                for try await result in group { results.append(result) }
+                return results
+            }
+        } catch let error as PublishError {
+            throw error
+        } catch {
+            throw PublishError(kind: .corrupt, description: "\(error)")
+        }
+    }
+
+    /// Creates `key`; when it exists, proves the stored bytes are the same (never overwrites).
+    private func createVerified(_ key: String, _ bytes: [UInt8]) async throws(PublishError) -> CreateOutcome {
+        let outcome = try await wrap { () async throws(BucketError) in
+            try await bucket.create(key, bytes: bytes, metadata: .immutable)
+        }
+        guard outcome == .exists else { return .created }
+        let stored = try await wrap { () async throws(BucketError) in try await bucket.read(key) }
+        guard let stored, SHA256.hexDigest(stored.bytes) == SHA256.hexDigest(bytes) else {
+            throw PublishError(
+                kind: .objectConflict,
+                description:
+                    "\(bucket)/\(key) already exists with different bytes; refusing to overwrite an immutable object")
+        }
+        return .exists
+    }
+
+    private func wrap<T>(_ operation: () async throws(BucketError) -> T) async throws(PublishError) -> T {
+        do {
+            return try await operation()
+        } catch {
+            throw PublishError(kind: .bucket(error.kind), description: error.description)
+        }
+    }
+}

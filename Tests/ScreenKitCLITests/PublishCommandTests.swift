@@ -1,0 +1,100 @@
+import Foundation
+import ScreenCompiler
+import ScreenKit
+import ScreenKitCLI
+import Screens
+import Testing
+
+/// `screenkit publish` through the CLI, to a directory bucket; S3 is covered by the integration tests.
+@Suite struct PublishCommandTests {
+    let folder: URL
+    let bucket: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "screenkit-publish-cli-\(UUID().uuidString)")
+        bucket = folder.appendingPathComponent("bucket")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Screens"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: ContractCommandTests.repositoryContract, to: folder.appendingPathComponent("Screens/Contract"))
+    }
+
+    func run(_ arguments: [String], catalog: Catalog = App.catalog, environment: [String: String] = [:]) async
+        -> (ExitCode, String, String)
+    {
+        let terminal = Terminal.capturing()
+        let code = await CLI.run(
+            arguments, catalog: catalog, terminal: terminal, workingDirectory: folder.path, environment: environment)
+        return (code, terminal.standardOutput, terminal.standardError)
+    }
+
+    var target: String { "file://\(bucket.path)" }
+
+    @Test func publishThenRepublishThenDryRun() async throws {
+        let (first, out, _) = await run(["publish", "--to", target])
+        #expect(first == .success)
+        #expect(out.contains("published manifest "))
+        #expect(out.contains("to \(target): uploaded 20 objects"))
+        #expect(FileManager.default.fileExists(atPath: bucket.appendingPathComponent("screens/home").path))
+        let (second, again, _) = await run(["publish", "--to", target])
+        #expect(second == .success)
+        #expect(again.contains("\(target) is up to date: nothing uploaded (20 objects already present)"))
+        var changed = App.catalog
+        changed.screens[0].title = "Hello"
+        let (dry, plan, _) = await run(["publish", "--to", target, "--dry-run"], catalog: changed)
+        #expect(dry == .success)
+        #expect(plan.contains("dry run: nothing is changed in \(target)"))
+        #expect(plan.contains("would upload objects/"))
+        #expect(plan.contains("already present: 17 objects"))
+        #expect(plan.contains("would write alias screens/sign-in"))
+        let (_, unchanged, _) = await run(["publish", "--to", target])
+        #expect(unchanged.contains("is up to date"), "the dry run changed nothing")
+    }
+
+    @Test func pendingContractElementsAreRefused() async throws {
+        var catalog = App.catalog
+        catalog.components.append(
+            ComponentSchema(type: "chip", props: [.required("label", .string)], fallback: .drop))
+        let chip = Node(
+            type: "chip", props: [Prop(key: "label", value: "x")], fallback: .drop,
+            source: SourceLocation(file: #filePath, line: #line, column: 1))
+        catalog.screens[0] = Screen("sign-in") { Column { chip } }
+        let (code, _, errors) = await run(["publish", "--to", target], catalog: catalog)
+        #expect(code == .violations)
+        #expect(errors.contains("error: [contract-pending] screen \"sign-in\" uses component:chip"))
+        #expect(errors.contains("publish refused: 1 error; nothing was uploaded"))
+        #expect(!FileManager.default.fileExists(atPath: bucket.path))
+    }
+
+    @Test(arguments: ["s3://", "s3://A_B/x", "ftp://x", "file://relative/path", "bucket/prefix"])
+    func malformedBucketURLsAreUsageErrors(url: String) async {
+        let (code, _, errors) = await run(["publish", "--to", url])
+        #expect(code == .usage)
+        #expect(errors.contains("error: "))
+    }
+
+    @Test func missingCredentialsAndBadOptions() async {
+        let (code, _, errors) = await run(["publish", "--to", "s3://screens-bucket/app"])
+        #expect(code == .failure)
+        #expect(errors.contains("missing credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"))
+        let credentials = ["AWS_ACCESS_KEY_ID": "a", "AWS_SECRET_ACCESS_KEY": "b"]
+        #expect(
+            await run(["publish", "--to", "s3://screens-bucket", "--endpoint", "nope"], environment: credentials).0
+                == .usage)
+        #expect(await run(["publish", "--to", target, "--endpoint", "http://x"]).0 == .usage)
+        #expect(await run(["publish"]).0 == .usage)
+    }
+
+    @Test func anUnreachableEndpointIsAnEnvironmentFailure() async {
+        let environment = ["AWS_ACCESS_KEY_ID": "a", "AWS_SECRET_ACCESS_KEY": "b"]
+        let (code, _, errors) = await run(
+            [
+                "publish", "--to", "s3://screens-bucket/app", "--endpoint", "http://127.0.0.1:9", "--attempts", "2",
+                "--timeout", "2",
+            ],
+            environment: environment)
+        #expect(code == .failure)
+        #expect(errors.contains("error: GET s3://screens-bucket/app/pointer.json"))
+    }
+}

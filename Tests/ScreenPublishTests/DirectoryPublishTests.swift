@@ -1,0 +1,140 @@
+import Foundation
+import ScreenCompiler
+import ScreenCrypto
+import ScreenKit
+import ScreenPublish
+import Screens
+import Testing
+
+/// The publish protocol against the directory bucket.
+@Suite struct DirectoryPublishTests {
+    let folder = PublishFixture.temporaryFolder()
+
+    func publish(_ catalog: Catalog = App.catalog, to bucket: any Bucket) async throws -> PublishSummary {
+        let publisher = Publisher(bucket: bucket)
+        let plan = try await publisher.plan(
+            screens: PublishFixture.screens(catalog), contract: 2, history: PublishFixture.historyHashes)
+        return try await publisher.publish(plan)
+    }
+
+    func files() -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for path in (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? [] {
+            var isDirectory: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue && !path.hasPrefix(".") { result[path] = [UInt8](try! Data(contentsOf: url)) }
+        }
+        return result
+    }
+
+    @Test func aFirstPublishWritesTheImageAndARerunWritesNothing() async throws {
+        let bucket = CountingBucket(DirectoryBucket(path: folder.path))
+        let first = try await publish(to: bucket)
+        let layout = BucketLayout(
+            screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes, previous: nil)
+        #expect(files() == layout.files, "the bucket holds exactly the build image")
+        #expect(first.uploaded == layout.immutablePaths.count)
+        #expect(first.pointerMoved)
+        let again = CountingBucket(DirectoryBucket(path: folder.path))
+        let second = try await publish(to: again)
+        #expect(second.uploaded == 0 && second.aliases == 0 && !second.pointerMoved)
+        #expect(again.written == [], "a re-run with nothing changed writes nothing")
+        #expect(again.count("read") == 2, "it reads only the pointer and the manifest")
+    }
+
+    @Test func aChangeUploadsOnlyWhatChanged() async throws {
+        _ = try await publish(to: DirectoryBucket(path: folder.path))
+        let before = files()
+        let bucket = CountingBucket(DirectoryBucket(path: folder.path))
+        let summary = try await publish(PublishFixture.changed(), to: bucket)
+        let created = bucket.written.filter { $0.hasPrefix("objects/") }
+        // sign-in's full envelope and its one shared variant object changed: two new objects.
+        #expect(created.count == 2)
+        #expect(summary.uploaded == 3, "two objects and the manifest")
+        #expect(
+            Set(bucket.written.filter { $0.hasPrefix("screens/") || $0.hasPrefix("contracts/") }) == [
+                "screens/sign-in", "contracts/1/screens/sign-in", "contracts/2/screens/sign-in",
+            ])
+        for (path, bytes) in before where path.hasPrefix("objects/") {
+            #expect(files()[path] == bytes, "old objects stay, unchanged")
+        }
+        let pointer = try #require(Pointer.decode(files()["pointer.json"] ?? []))
+        let manifest = try Manifest.decode(files()["manifests/\(pointer.manifest).json"] ?? [])
+        #expect(manifest.previous != nil)
+    }
+
+    @Test func anExistingObjectWithOtherBytesIsAHardErrorAndIsNotOverwritten() async throws {
+        let layout = BucketLayout(
+            screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes, previous: nil)
+        let victim = try #require(layout.immutablePaths.sorted().first { $0.hasPrefix("objects/") })
+        let url = folder.appendingPathComponent(victim)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("tampered".utf8).write(to: url)
+        await #expect {
+            _ = try await publish(to: DirectoryBucket(path: folder.path))
+        } throws: { error in
+            (error as? PublishError)?.kind == .objectConflict
+                && (error as? PublishError)?.description.contains("refusing to overwrite") == true
+        }
+        #expect(try Data(contentsOf: url) == Data("tampered".utf8))
+        #expect(files()["pointer.json"] == nil, "the pointer never moved")
+    }
+
+    @Test func aBucketBuiltFromAnotherHistoryIsRefused() async throws {
+        let publisher = Publisher(bucket: DirectoryBucket(path: folder.path))
+        let longer = PublishFixture.historyHashes + [String(repeating: "a", count: 64)]
+        let plan = try await publisher.plan(screens: PublishFixture.screens(), contract: 2, history: longer)
+        _ = try await publisher.publish(plan)
+        for history in [
+            PublishFixture.historyHashes,
+            [String(repeating: "b", count: 64)] + PublishFixture.historyHashes.dropFirst(),
+        ] {
+            await #expect {
+                _ = try await publisher.plan(screens: PublishFixture.screens(), contract: 2, history: history)
+            } throws: { error in
+                (error as? PublishError)?.kind == .historyMismatch
+            }
+        }
+    }
+
+    @Test func twoConcurrentPublishersOneWinsAndNoObjectIsLost() async throws {
+        let bucket = DirectoryBucket(path: folder.path)
+        _ = try await publish(to: bucket)
+        let a = Publisher(bucket: bucket)
+        let b = Publisher(bucket: bucket)
+        let planA = try await a.plan(
+            screens: PublishFixture.screens(PublishFixture.changed("A")), contract: 2,
+            history: PublishFixture.historyHashes)
+        let planB = try await b.plan(
+            screens: PublishFixture.screens(PublishFixture.changed("B")), contract: 2,
+            history: PublishFixture.historyHashes)
+        async let resultA = Result { () async throws(PublishError) in try await a.publish(planA) }
+        async let resultB = Result { () async throws(PublishError) in try await b.publish(planB) }
+        let outcomes = await [resultA, resultB]
+        let winners = outcomes.filter { if case .success = $0 { true } else { false } }
+        #expect(winners.count == 1)
+        let loser = outcomes.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+        #expect(loser.map(\.kind) == [.pointerConflict])
+        let stored = files()
+        for plan in [planA, planB] {
+            for path in plan.layout.immutablePaths { #expect(stored[path] == plan.layout.files[path], "\(path)") }
+        }
+        let pointer = try #require(Pointer.decode(stored["pointer.json"] ?? []))
+        #expect([planA.layout.manifestHash, planB.layout.manifestHash].contains(pointer.manifest))
+    }
+
+    @Test func aDryRunPlansWithoutWriting() async throws {
+        let bucket = CountingBucket(DirectoryBucket(path: folder.path))
+        let plan = try await Publisher(bucket: bucket).plan(
+            screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes)
+        #expect(plan.uploads.count == plan.layout.immutablePaths.count && plan.present == 0)
+        #expect(bucket.written == [] && files().isEmpty)
+    }
+}
+
+extension Result where Failure == PublishError {
+    init(catching body: () async throws(PublishError) -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ScreenCompiler
+import ScreenContract
+import ScreenKit
+import ScreenPublish
+import Screens
+
+/// The example app compiled against its history, and variations of it, ready to publish.
+enum PublishFixture {
+    static let historyFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Screens/Contract/history")
+
+    static let history = ContractHistory.load(from: historyFolder)
+    static var historyHashes: [String] { history.versions.map(\.sha256) }
+
+    /// The compiled screens of `catalog` (default: the example app).
+    static func screens(_ catalog: Catalog = App.catalog) -> [CompiledScreen] {
+        let result = Compiler(catalog: catalog).compile(CompileOptions(history: history.versions.map(\.contract)))
+        precondition(!result.hasErrors, "\(result.diagnostics)")
+        return result.screens
+    }
+
+    /// The example app with one screen's title changed.
+    static func changed(_ title: String = "Welcome back") -> Catalog {
+        var catalog = App.catalog
+        catalog.screens[0].title = title
+        return catalog
+    }
+
+    static func temporaryFolder() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "screenkit-publish-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// A bucket that counts writes, to prove what a run did and did not upload.
+final class CountingBucket: Bucket, @unchecked Sendable {
+    let inner: any Bucket
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    private var keys: [String] = []
+
+    init(_ inner: any Bucket) { self.inner = inner }
+
+    var description: String { inner.description }
+
+    /// How many calls of each kind (`read`, `create`, `write`, `swap`) were made.
+    func count(_ kind: String) -> Int { lock.withLock { counts[kind, default: 0] } }
+    /// The keys written (create, write, swap), in order.
+    var written: [String] { lock.withLock { keys } }
+
+    private func note(_ kind: String, _ key: String) {
+        lock.withLock {
+            counts[kind, default: 0] += 1
+            if kind != "read" { keys.append(key) }
+        }
+    }
+
+    func read(_ key: String) async throws(BucketError) -> StoredObject? {
+        note("read", key)
+        return try await inner.read(key)
+    }
+
+    func create(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError) -> CreateOutcome {
+        note("create", key)
+        return try await inner.create(key, bytes: bytes, metadata: metadata)
+    }
+
+    func write(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError) {
+        note("write", key)
+        try await inner.write(key, bytes: bytes, metadata: metadata)
+    }
+
+    func swap(_ key: String, bytes: [UInt8], metadata: ObjectMetadata, expecting expected: String?)
+        async throws(BucketError) -> SwapOutcome
+    {
+        note("swap", key)
+        return try await inner.swap(key, bytes: bytes, metadata: metadata, expecting: expected)
+    }
+}
