@@ -37,9 +37,9 @@ let package = Package(
         .testTarget(
             name: "ScreenPublishTests",
             dependencies: [
-                "ScreenPublish", "ScreenCompiler", "ScreenCrypto", "ScreenKit", "Screens", "ScreenTestSupport",
-            ],
-            exclude: []),
+                "ScreenPublish", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenKitCLI",
+                "Screens", "ScreenTestSupport",
+            ]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
         .testTarget(name: "ScreenContractTests", dependencies: ["ScreenContract", "ScreenKit", "ScreenCrypto"]),
         .testTarget(

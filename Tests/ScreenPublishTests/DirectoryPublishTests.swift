@@ -101,27 +101,14 @@ import Testing
     @Test func twoConcurrentPublishersOneWinsAndNoObjectIsLost() async throws {
         let bucket = DirectoryBucket(path: folder.path)
         _ = try await publish(to: bucket)
-        let a = Publisher(bucket: bucket)
-        let b = Publisher(bucket: bucket)
-        let planA = try await a.plan(
-            screens: PublishFixture.screens(PublishFixture.changed("A")), contract: 2,
-            history: PublishFixture.historyHashes)
-        let planB = try await b.plan(
-            screens: PublishFixture.screens(PublishFixture.changed("B")), contract: 2,
-            history: PublishFixture.historyHashes)
-        async let resultA = Result { () async throws(PublishError) in try await a.publish(planA) }
-        async let resultB = Result { () async throws(PublishError) in try await b.publish(planB) }
-        let outcomes = await [resultA, resultB]
-        let winners = outcomes.filter { if case .success = $0 { true } else { false } }
-        #expect(winners.count == 1)
-        let loser = outcomes.compactMap { if case .failure(let error) = $0 { error } else { nil } }
-        #expect(loser.map(\.kind) == [.pointerConflict])
+        let (plans, failures) = try await PublishFixture.race(bucket, bucket)
+        #expect(failures == [.pointerConflict], "exactly one publisher moves the pointer")
         let stored = files()
-        for plan in [planA, planB] {
+        for plan in plans {
             for path in plan.layout.immutablePaths { #expect(stored[path] == plan.layout.files[path], "\(path)") }
         }
         let pointer = try #require(Pointer.decode(stored["pointer.json"] ?? []))
-        #expect([planA.layout.manifestHash, planB.layout.manifestHash].contains(pointer.manifest))
+        #expect(plans.map(\.layout.manifestHash).contains(pointer.manifest))
     }
 
     @Test func aDryRunPlansWithoutWriting() async throws {
@@ -130,11 +117,5 @@ import Testing
             screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes)
         #expect(plan.uploads.count == plan.layout.immutablePaths.count && plan.present == 0)
         #expect(bucket.written == [] && files().isEmpty)
-    }
-}
-
-extension Result where Failure == PublishError {
-    init(catching body: () async throws(PublishError) -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

@@ -28,6 +28,27 @@ enum PublishFixture {
         return catalog
     }
 
+    /// Two publishers that read the same pointer, then publish different changes at the same time.
+    ///
+    /// Returns both plans and the kinds of the failures (the winner has none).
+    static func race(_ a: any Bucket, _ b: any Bucket) async throws -> (
+        plans: [PublishPlan], failures: [PublishError.Kind]
+    ) {
+        let history = historyHashes
+        let publishers = [Publisher(bucket: a), Publisher(bucket: b)]
+        var plans: [PublishPlan] = []
+        for (publisher, title) in zip(publishers, ["A", "B"]) {
+            plans.append(try await publisher.plan(screens: screens(changed(title)), contract: 2, history: history))
+        }
+        let (first, second) = (plans[0], plans[1])
+        async let resultA = Result { () async throws(PublishError) in try await publishers[0].publish(first) }
+        async let resultB = Result { () async throws(PublishError) in try await publishers[1].publish(second) }
+        let failures = await [resultA, resultB].compactMap { outcome -> PublishError.Kind? in
+            if case .failure(let error) = outcome { error.kind } else { nil }
+        }
+        return (plans, failures)
+    }
+
     static func temporaryFolder() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "screenkit-publish-\(UUID().uuidString)")
@@ -79,5 +100,12 @@ final class CountingBucket: Bucket, @unchecked Sendable {
     {
         note("swap", key)
         return try await inner.swap(key, bytes: bytes, metadata: metadata, expecting: expected)
+    }
+}
+
+extension Result where Failure == PublishError {
+    /// The outcome of an async throwing body.
+    init(catching body: () async throws(PublishError) -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

@@ -1,0 +1,165 @@
+import Foundation
+import ScreenCompiler
+import ScreenCrypto
+import ScreenKit
+import ScreenKitCLI
+import ScreenPublish
+import Screens
+import Testing
+
+/// The publish protocol against a real S3-protocol server (moto, SigV4 checked) on loopback.
+///
+/// Serialized: the proxy's counters and injected faults are shared by every test.
+@Suite(.serialized) struct S3IntegrationTests {
+    let server: S3TestServer
+    let prefix = "it-\(UUID().uuidString.prefix(8).lowercased())"
+
+    init() throws {
+        server = try S3TestServer.shared.get()
+    }
+
+    func publish(_ catalog: Catalog = App.catalog, to bucket: any Bucket) async throws -> PublishSummary {
+        let publisher = Publisher(bucket: bucket)
+        let plan = try await publisher.plan(
+            screens: PublishFixture.screens(catalog), contract: 2, history: PublishFixture.historyHashes)
+        return try await publisher.publish(plan)
+    }
+
+    func layout(_ catalog: Catalog = App.catalog) -> BucketLayout {
+        BucketLayout(
+            screens: PublishFixture.screens(catalog), contract: 2, history: PublishFixture.historyHashes, previous: nil)
+    }
+
+    @Test func firstPublishIsReadBackByBoto3WithItsMetadata() async throws {
+        try await server.control("POST", "/__fault__/reset")
+        let summary = try await publish(to: server.bucket(prefix: prefix))
+        let expected = layout()
+        #expect(summary.uploaded == expected.immutablePaths.count)
+        let stored = try server.readBack(prefix: prefix)
+        #expect(Set(stored.keys) == Set(expected.files.keys))
+        for (key, bytes) in expected.files {
+            let entry = try #require(stored[key])
+            #expect(entry["sha256"] as? String == SHA256.hexDigest(bytes), "\(key)")
+            #expect(entry["contentType"] as? String == "application/json")
+            let immutable = expected.immutablePaths.contains(key)
+            #expect(
+                entry["cacheControl"] as? String
+                    == (immutable ? "public, max-age=31536000, immutable" : "public, max-age=60"), "\(key)")
+        }
+    }
+
+    @Test func aNoOpRepublishSendsNoPutAndAChangeSendsOnlyWhatChanged() async throws {
+        _ = try await publish(to: server.bucket(prefix: prefix))
+        try await server.control("POST", "/__stats__/reset")
+        let again = try await publish(to: server.bucket(prefix: prefix))
+        #expect(again.uploaded == 0 && !again.pointerMoved)
+        #expect(try await server.requests("PUT") == 0)
+        #expect(try await server.requests("GET") == 2, "the pointer and the manifest")
+
+        try await server.control("POST", "/__stats__/reset")
+        let changed = try await publish(PublishFixture.changed(), to: server.bucket(prefix: prefix))
+        #expect(changed.uploaded == 3, "two objects and the manifest")
+        #expect(try await server.requests("PUT") == 3 + 1 + 3, "uploads, the pointer, three aliases")
+    }
+
+    @Test func aWrongSecretIsAClearAuthenticationErrorAndWritesNothing() async throws {
+        try await server.control("POST", "/__stats__/reset")
+        await #expect {
+            _ = try await publish(to: server.bucket(prefix: prefix, secret: "wrong-secret"))
+        } throws: { error in
+            guard let error = error as? PublishError, error.kind == .bucket(.authentication) else { return false }
+            return error.description.contains("the credentials were refused")
+        }
+        #expect(try await server.requests("GET") == 1, "a 403 is not retried")
+        #expect(try server.readBack(prefix: prefix).isEmpty)
+    }
+
+    @Test func twoConcurrentPublishersExactlyOnePointerWinsAndNoObjectIsLost() async throws {
+        _ = try await publish(to: server.bucket(prefix: prefix))
+        let (plans, failures) = try await PublishFixture.race(
+            try server.bucket(prefix: prefix), try server.bucket(prefix: prefix))
+        #expect(failures == [.pointerConflict], "exactly one publisher moves the pointer")
+        let stored = try server.readBack(prefix: prefix)
+        for plan in plans {
+            for path in plan.layout.immutablePaths {
+                #expect(
+                    stored[path]?["sha256"] as? String == SHA256.hexDigest(plan.layout.files[path] ?? []), "\(path)")
+            }
+        }
+        let pointer = try #require(try await server.bucket(prefix: prefix).read(BucketLayout.pointer))
+        let names = try #require(Pointer.decode(pointer.bytes)).manifest
+        #expect(plans.map(\.layout.manifestHash).contains(names))
+    }
+
+    @Test func injectedServerErrorsAreRetriedWithFreshSignatures() async throws {
+        try await server.control("POST", "/__fault__/reset")
+        try await server.control("POST", "/__stats__/reset")
+        try await server.control("POST", "/__fault__", ["status": 500, "count": 3, "method": "PUT"])
+        try await server.control("POST", "/__fault__", ["status": 503, "count": 1, "method": "GET"])
+        try await server.control("POST", "/__fault__", ["status": 429, "count": 1, "method": "PUT"])
+        let summary = try await publish(to: server.bucket(prefix: prefix))
+        #expect(summary.pointerMoved)
+        let stats = try await server.control("GET", "/__stats__")
+        #expect(stats["faultsInjected"] as? Int == 5)
+        #expect(try server.readBack(prefix: prefix).count == layout().files.count)
+    }
+
+    @Test func aTimeoutIsRetried() async throws {
+        try await server.control("POST", "/__fault__/reset")
+        try await server.control("POST", "/__fault__", ["delay": 3.0, "count": 1, "method": "GET"])
+        let bucket = try server.bucket(
+            prefix: prefix, retry: S3Bucket.RetryPolicy(attempts: 3, baseDelay: 0.05, timeout: 1))
+        let started = Date()
+        let summary = try await publish(to: bucket)
+        #expect(summary.pointerMoved)
+        #expect(Date().timeIntervalSince(started) >= 1, "the first attempt timed out")
+    }
+
+    @Test func persistentFailuresStopWithAClearMessageAndNoPointerMove() async throws {
+        try await server.control("POST", "/__fault__/reset")
+        try await server.control("POST", "/__fault__", ["status": 500, "count": 20, "method": "PUT"])
+        let bucket = try server.bucket(prefix: prefix, retry: S3Bucket.RetryPolicy(attempts: 2, baseDelay: 0.01))
+        await #expect {
+            _ = try await publish(to: bucket)
+        } throws: { error in
+            guard let error = error as? PublishError, error.kind == .bucket(.unavailable) else { return false }
+            return error.description.contains("failed 2 times (last: HTTP 500)")
+        }
+        try await server.control("POST", "/__fault__/reset")
+        #expect(try server.readBack(prefix: prefix)["pointer.json"] == nil)
+    }
+
+    @Test func theCommandLinePublishesToS3() async throws {
+        let folder = PublishFixture.temporaryFolder()
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Screens"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: PublishFixture.historyFolder.deletingLastPathComponent(),
+            to: folder.appendingPathComponent("Screens/Contract"))
+        try await server.control("POST", "/__fault__/reset")
+        let environment = ["AWS_ACCESS_KEY_ID": server.accessKeyId, "AWS_SECRET_ACCESS_KEY": server.secretAccessKey]
+        let arguments = [
+            "publish", "--to", "s3://\(server.bucket)/\(prefix)", "--endpoint", server.proxy, "--region", server.region,
+        ]
+        let terminal = Terminal.capturing()
+        let code = await CLI.run(
+            arguments, catalog: App.catalog, terminal: terminal, workingDirectory: folder.path, environment: environment
+        )
+        #expect(code == .success, "\(terminal.standardError)")
+        #expect(terminal.standardOutput.contains("to s3://\(server.bucket)/\(prefix): uploaded 20 objects"))
+        let again = Terminal.capturing()
+        #expect(
+            await CLI.run(
+                arguments, catalog: App.catalog, terminal: again, workingDirectory: folder.path,
+                environment: environment) == .success)
+        #expect(again.standardOutput.contains("is up to date: nothing uploaded"))
+        let wrong = Terminal.capturing()
+        var badEnvironment = environment
+        badEnvironment["AWS_SECRET_ACCESS_KEY"] = "nope"
+        let failed = await CLI.run(
+            arguments, catalog: App.catalog, terminal: wrong, workingDirectory: folder.path, environment: badEnvironment
+        )
+        #expect(failed == .failure)
+        #expect(wrong.standardError.contains("the credentials were refused"))
+    }
+}
