@@ -129,6 +129,22 @@ import Testing
         #expect(try server.readBack(prefix: prefix)["pointer.json"] == nil)
     }
 
+    @Test func aRedirectOrAnotherClientErrorFailsAtOnce() async throws {
+        for status in [307, 400] {
+            try await server.control("POST", "/__fault__/reset")
+            try await server.control("POST", "/__stats__/reset")
+            try await server.control("POST", "/__fault__", ["status": status, "count": 5, "method": "GET"])
+            await #expect {
+                _ = try await publish(to: server.bucket(prefix: prefix))
+            } throws: { error in
+                guard let error = error as? PublishError, error.kind == .bucket(.protocolError) else { return false }
+                return error.description.contains(status == 307 ? "redirect (HTTP 307) refused" : "HTTP 400")
+            }
+            #expect(try await server.requests("GET") == 1, "not retried")
+        }
+        try await server.control("POST", "/__fault__/reset")
+    }
+
     @Test func theCommandLinePublishesToS3() async throws {
         let folder = PublishFixture.temporaryFolder()
         try FileManager.default.createDirectory(
