@@ -21,10 +21,14 @@ let package = Package(
         .target(name: "ScreenCompiler", dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract"]),
         // Buckets (a directory or any S3-compatible store), SigV4 and the publish protocol.
         .target(name: "ScreenPublish", dependencies: ["ScreenCompiler", "ScreenCrypto"]),
+        // Static HTML previews of every screen as each supported client version renders it.
+        .target(name: "ScreenPreview", dependencies: ["ScreenCompiler"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
         .target(
             name: "ScreenKitCLI",
-            dependencies: ["ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish"]),
+            dependencies: [
+                "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "ScreenPreview",
+            ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.
         .target(name: "Screens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
@@ -40,6 +44,9 @@ let package = Package(
                 "ScreenPublish", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenKitCLI",
                 "Screens", "ScreenTestSupport",
             ]),
+        .testTarget(
+            name: "ScreenPreviewTests",
+            dependencies: ["ScreenPreview", "ScreenCompiler", "ScreenContract", "Screens", "ScreenTestSupport"]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
         .testTarget(name: "ScreenContractTests", dependencies: ["ScreenContract", "ScreenKit", "ScreenCrypto"]),
         .testTarget(

@@ -44,8 +44,8 @@ public enum CLI {
     }
 
     static let commands: [Command] = [
-        BuildCommand.command, CheckCommand.command, ContractCommand.command, PublishCommand.command,
-        ExplainCommand.command,
+        BuildCommand.command, CheckCommand.command, ContractCommand.command, PreviewCommand.command,
+        PublishCommand.command, ExplainCommand.command,
     ]
 
     static var usage: String {

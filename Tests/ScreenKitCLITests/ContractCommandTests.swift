@@ -59,8 +59,10 @@ import Testing
         #expect(markdown == .success)
         #expect(markdownOut.hasPrefix("## ScreenKit `check`: ✅ passed"))
         #expect(markdownOut.contains("| screen | contract 1 | contract 2 |"))
-        #expect(markdownOut.contains("| `settings` | ⚠️ settings.divider-1: divider dropped | ✅ full |"))
-        #expect(markdownOut.contains("| `sign-in` | ✅ full | ✅ full |"))
+        #expect(
+            markdownOut.contains(
+                "| [`settings`](preview/settings.html) | ⚠️ settings.divider-1: divider dropped | ✅ full |"))
+        #expect(markdownOut.contains("| [`sign-in`](preview/sign-in.html) | ✅ full | ✅ full |"))
     }
 
     @Test func aBreakingChangeFailsCheckInEveryFormat() async throws {
@@ -193,6 +195,39 @@ import Testing
         let (unknown, _, errors) = await run(["check", "--against", "no-such-branch"])
         #expect(unknown == .failure)
         #expect(errors.contains("no-such-branch is not a commit in this repository"))
+    }
+
+    @Test func theReviewReportListsChangedScreensWithPreviewLinks() async throws {
+        #expect(await run(["build", "--out", "base-dist"]).0 == .success)
+        var changed = App.catalog
+        changed.screens[0].title = "Hello"
+        let (code, markdown, _) = await run(
+            ["check", "--format", "markdown", "--baseline", "base-dist", "--preview-url", "https://ci.example.com/p"],
+            catalog: changed)
+        #expect(code == .success)
+        #expect(markdown.contains("### Screens whose output changed"))
+        #expect(
+            markdown.contains(
+                "| `sign-in` | contract 1, contract 2 | [sign-in](https://ci.example.com/p/sign-in.html) |"))
+        #expect(!markdown.contains("| `home` |"))
+        let (_, json, _) = await run(["check", "--format", "json", "--baseline", "base-dist"], catalog: changed)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let screens = try #require(object["changedScreens"] as? [[String: Any]])
+        #expect(screens.map { $0["screen"] as? String } == ["sign-in"])
+        #expect(await run(["check", "--baseline", "nowhere"]).0 == .failure)
+    }
+
+    @Test func previewWritesAPagePerScreenAndAnIndex() async throws {
+        let (code, out, _) = await run(["preview", "--out", "site"])
+        #expect(code == .success)
+        #expect(out.contains("wrote \(App.catalog.screens.count + 1) pages to site/"))
+        let index = try String(contentsOf: folder.appendingPathComponent("site/index.html"), encoding: .utf8)
+        for screen in App.catalog.screens {
+            #expect(index.contains("<a href=\"\(screen.id).html\">"))
+            #expect(
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/\(screen.id).html").path))
+        }
+        #expect(await run(["preview", "extra"]).0 == .usage)
     }
 
     @Test func explainPrintsTheReasonAndFix() async {

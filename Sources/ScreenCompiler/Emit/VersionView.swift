@@ -59,6 +59,15 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The ID of the node it concerns.
+    public var nodeID: String {
+        switch self {
+        case .replaced(let id, _, _), .dropped(let id, _), .propRemoved(let id, _, _), .enumMapped(let id, _, _, _),
+            .actionReplaced(let id, _, _), .actionDropped(let id, _), .fieldRemoved(let id, _, _):
+            id
+        }
+    }
+
     /// The contract element the client lacks, e.g. `component:productCard`.
     public var element: String {
         switch self {

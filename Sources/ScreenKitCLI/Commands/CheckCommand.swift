@@ -15,6 +15,7 @@ enum CheckCommand {
             fallbacks.
 
             USAGE: screenkit check [--format text|json|github|markdown] [--against GIT_REF] [--contract DIR]
+                                   [--baseline DIR] [--preview-url URL]
 
             OPTIONS:
               --format F        text (default): path:line:col: error: [RULE] message
@@ -25,11 +26,15 @@ enum CheckCommand {
                                 prefix of the local history, so a deleted or edited version is caught.
               --contract DIR    The contract folder (default: Screens/Contract): DIR/history/N.json
                                 and DIR/exemptions.json.
+              --baseline DIR    A `build` output of the base branch: the report lists the screens
+                                whose published output changed, per client version.
+              --preview-url U   Where `screenkit preview` pages are served (default: preview); the
+                                markdown report links each changed screen's page.
               -h, --help        Show this help.
 
             Exit codes: 0 clean, 1 violations, 2 usage, 3 I/O (e.g. git failed).
             """,
-        valueOptions: ["--format", "--against", "--contract"],
+        valueOptions: ["--format", "--against", "--contract", "--baseline", "--preview-url"],
         flags: [],
         run: run
     )
@@ -48,9 +53,16 @@ enum CheckCommand {
                 throw .failure("--against \(ref): \(error.description)")
             }
         }
-        let report = Report(
+        var report = Report(
             command: "check", diagnostics: diagnostics, exemptions: compilation.contract.exemptionsInForce,
             changes: compilation.contract.pendingChanges, matrix: compilation.result.screens)
+        report.previewURL = arguments.value("--preview-url") ?? "preview"
+        if let baseline = arguments.value("--baseline") {
+            guard let previous = BuildCommand.previousManifest(in: context.url(baseline)) else {
+                throw .failure("--baseline \(baseline) holds no build output (no readable pointer.json and manifest)")
+            }
+            report.changedScreens = ScreenChanges.between(previous.manifest, compilation)
+        }
         context.terminal.print(report.render(format, workingDirectory: context.workingDirectory))
         return report.errorCount > 0 ? .violations : .success
     }

@@ -38,6 +38,10 @@ struct Report {
     var facts: [(String, String)] = []
     /// The compiled screens, for the compatibility matrix.
     var matrix: [CompiledScreen] = []
+    /// The screens whose published output differs from a baseline build, with what changed.
+    var changedScreens: [ScreenChanges]?
+    /// Where preview pages are served, for links.
+    var previewURL = "preview"
 
     var errorCount: Int { diagnostics.count { $0.severity == .error } }
     var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -156,6 +160,21 @@ struct Report {
             json.endObject()
         }
         json.endArray()
+        if let changedScreens {
+            json.key("changedScreens")
+            json.beginArray()
+            for screen in changedScreens {
+                json.beginObject()
+                json.key("screen")
+                json.string(screen.id)
+                json.key("changes")
+                json.beginArray()
+                for change in screen.changes { json.string(change) }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
+        }
         json.key("changes")
         json.beginArray()
         for change in changes {
@@ -243,6 +262,23 @@ struct Report {
                 )
             }
         }
+        if let changedScreens {
+            lines.append("")
+            lines.append("### Screens whose output changed")
+            lines.append("")
+            if changedScreens.isEmpty {
+                lines.append("No screen's published output changed.")
+            } else {
+                lines.append("| screen | what changed | preview |")
+                lines.append("|---|---|---|")
+                let base = previewURL.hasSuffix("/") ? previewURL : previewURL + "/"
+                for screen in changedScreens {
+                    let link = screen.changes == ["removed"] ? "—" : "[\(screen.id)](\(base)\(screen.id).html)"
+                    lines.append(
+                        "| `\(screen.id)` | \(Self.escapeCell(screen.changes.joined(separator: ", "))) | \(link) |")
+                }
+            }
+        }
         if let newest = matrix.map(\.contract).max(), let oldest = matrix.map(\.minContract).min() {
             let versions = Array(oldest...newest)
             lines.append("")
@@ -256,7 +292,8 @@ struct Report {
                     guard !variant.downgrades.isEmpty else { return "✅ full" }
                     return "⚠️ " + Self.escapeCell(variant.downgrades.map(\.description).joined(separator: "; "))
                 }
-                lines.append("| `\(screen.id)` | " + cells.joined(separator: " | ") + " |")
+                let base = previewURL.hasSuffix("/") ? previewURL : previewURL + "/"
+                lines.append("| [`\(screen.id)`](\(base)\(screen.id).html) | " + cells.joined(separator: " | ") + " |")
             }
         }
         if !exemptions.isEmpty {

@@ -1,0 +1,57 @@
+import Foundation
+import ScreenCompiler
+import ScreenPreview
+
+/// `screenkit preview`: a static HTML site showing every screen as each client version renders it.
+enum PreviewCommand {
+    static let command = Command(
+        name: "preview",
+        summary: "Write HTML previews of every screen for every supported client version.",
+        help: """
+            OVERVIEW: Render every screen as the clients of each supported contract version will see
+            it — from the same variants that are published, fallbacks applied — side by side, one
+            self-contained page per screen plus index.html. Fallbacks, dropped nodes and mapped
+            values are outlined and labelled. No JavaScript and no network fetches: images are
+            drawn as labelled placeholders.
+
+            USAGE: screenkit preview [--out DIR] [--contract DIR]
+
+            OPTIONS:
+              --out DIR         Output folder (default: preview); replaced as a whole.
+              --contract DIR    The contract folder (default: Screens/Contract).
+              -h, --help        Show this help.
+            """,
+        valueOptions: ["--out", "--contract"],
+        flags: [],
+        run: run
+    )
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
+        guard arguments.positional.isEmpty else { throw .usage("unexpected argument '\(arguments.positional[0])'") }
+        let outPath = arguments.value("--out") ?? "preview"
+        let compilation = ContractLocation(arguments, context).compile(context.catalog)
+        context.report(compilation.diagnostics)
+        if compilation.hasErrors {
+            let errors = compilation.diagnostics.count { $0.severity == .error }
+            context.terminal.printError("preview failed: \(errors) error\(errors == 1 ? "" : "s"); nothing was written")
+            return .violations
+        }
+        let pages: [PreviewSite.Page]
+        do {
+            pages = try PreviewSite.pages(for: compilation.result.screens)
+        } catch {
+            throw .failure(error.description)
+        }
+        do {
+            try OutputDirectory.replace(
+                context.url(outPath),
+                with: pages.map { OutputDirectory.File(path: $0.name, bytes: Array($0.html.utf8)) })
+        } catch {
+            throw .failure(error.description)
+        }
+        let display = outPath.hasSuffix("/") ? String(outPath.dropLast()) : outPath
+        context.terminal.print(
+            "wrote \(pages.count) pages to \(display)/ — open \(display)/index.html in a browser")
+        return .success
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import ScreenCompiler
+
+/// Renders one variant's node tree as HTML, following the components' layout meaning.
+///
+/// Works from the variant's JSON, exactly what those clients receive. Nodes replaced by a
+/// fallback are outlined and labelled; dropped nodes leave a labelled placeholder where they
+/// were (found through the full envelope). A component the preview has no renderer for (an app's
+/// own) renders through its fallback from the full envelope, as an old client would.
+struct NodeRenderer {
+    /// The full envelope's nodes by ID, for fallbacks and dropped-node positions.
+    let full: [String: [String: Any]]
+    /// What this version gets differently, by node ID.
+    let marks: [String: [Downgrade]]
+    var html = ""
+
+    static let knownTypes: Set<String> = [
+        "column", "row", "scrollView", "lazyVStack", "text", "image", "spacer", "button", "textField", "card",
+        "divider",
+    ]
+
+    mutating func render(_ node: [String: Any]) {
+        let type = node["type"] as? String ?? "?"
+        let id = node["id"] as? String ?? ""
+        guard Self.knownTypes.contains(type) else {
+            renderThroughFallback(node, type: type, id: id)
+            return
+        }
+        var classes = ["sk", "sk-\(type)"]
+        switch type {
+        case "text": classes.append("sk-text-\(node["style"] as? String ?? "body")")
+        case "button": classes.append("sk-button-\(node["style"] as? String ?? "primary")")
+        default: break
+        }
+        var badge = ""
+        if let downgrades = marks[id], !downgrades.isEmpty {
+            classes.append("sk-marked")
+            if case .replaced = downgrades[0] { classes.append("sk-fallback") }
+            badge = "<span class=\"sk-badge\">\(HTML.escape(downgrades.map(Self.label).joined(separator: "; ")))</span>"
+        }
+        let style = Self.style(type, node)
+        var attributes = "class=\"\(classes.joined(separator: " "))\" data-node-id=\"\(HTML.escape(id))\""
+        if !style.isEmpty { attributes += " style=\"\(HTML.escape(style))\"" }
+        switch type {
+        case "text":
+            html += "<p \(attributes)>\(badge)\(HTML.escape(node["content"] as? String ?? ""))</p>"
+        case "image":
+            let label = node["accessibilityLabel"] as? String ?? "image"
+            let detail = "\(node["url"] as? String ?? "") · \(node["contentMode"] as? String ?? "fit")"
+            html += "<div \(attributes) role=\"img\" aria-label=\"\(HTML.escape(label))\">\(badge)"
+            html += "<span class=\"sk-image-label\">\(HTML.escape(label))</span>"
+            html += "<span class=\"sk-image-url\">\(HTML.escape(detail))</span></div>"
+        case "spacer", "divider":
+            html += "<div \(attributes)>\(badge)</div>"
+        case "button":
+            let enabled = node["isEnabled"] as? Bool ?? true
+            let action = HTML.escape(Self.describe(action: node["action"]))
+            html += "<button \(attributes) type=\"button\" title=\"\(action)\"\(enabled ? "" : " disabled")>"
+            html += "\(badge)\(HTML.escape(node["label"] as? String ?? ""))</button>"
+        case "textField":
+            let secure = node["isSecure"] as? Bool ?? false
+            let keyboard = node["keyboardType"] as? String ?? "default"
+            let inputType =
+                secure ? "password" : ["email": "email", "number": "number", "url": "url"][keyboard] ?? "text"
+            let placeholder = HTML.escape(node["placeholder"] as? String ?? "")
+            let key = HTML.escape(node["stateKey"] as? String ?? "")
+            html += "<label \(attributes)>\(badge)<input type=\"\(inputType)\" placeholder=\"\(placeholder)\""
+            html += " data-state-key=\"\(key)\" readonly></label>"
+        default:
+            let action = node["action"].map { " title=\"\(HTML.escape(Self.describe(action: $0)))\"" } ?? ""
+            html += "<div \(attributes)\(action)>\(badge)"
+            renderChildren(of: node, id: id)
+            html += "</div>"
+        }
+    }
+
+    /// The children, in the full envelope's order, with a placeholder where a child was dropped.
+    private mutating func renderChildren(of node: [String: Any], id: String) {
+        let children = node["children"] as? [[String: Any]] ?? []
+        var byID: [String: [String: Any]] = [:]
+        for child in children { if let childID = child["id"] as? String { byID[childID] = child } }
+        let fullChildren = (full[id]?["children"] as? [[String: Any]]) ?? []
+        let fullIDs = fullChildren.compactMap { $0["id"] as? String }
+        guard !fullIDs.isEmpty, Set(byID.keys).isSubset(of: Set(fullIDs)) else {
+            for child in children { render(child) }
+            return
+        }
+        for (childID, fullChild) in zip(fullIDs, fullChildren) {
+            if let child = byID[childID] {
+                render(child)
+            } else if let dropped = marks[childID]?.first(where: { if case .dropped = $0 { true } else { false } }) {
+                let type = HTML.escape(fullChild["type"] as? String ?? "")
+                html += "<div class=\"sk-dropped\" data-dropped-id=\"\(HTML.escape(childID))\" data-type=\"\(type)\">"
+                html += "\(HTML.escape(Self.label(dropped)))</div>"
+            }
+        }
+    }
+
+    /// A component without a renderer here: its fallback from the full envelope, marked.
+    private mutating func renderThroughFallback(_ node: [String: Any], type: String, id: String) {
+        let attributes = "data-node-id=\"\(HTML.escape(id))\" data-type=\"\(HTML.escape(type))\""
+        guard var fallback = full[id]?["fallback"] as? [String: Any] else {
+            html += "<div class=\"sk-unknown\" \(attributes)>\(HTML.escape(type)) (no preview)</div>"
+            return
+        }
+        if fallback["id"] == nil { fallback["id"] = id }
+        fallback.removeValue(forKey: "fallback")
+        html += "<div class=\"sk-custom\" \(attributes)>"
+        html += "<span class=\"sk-badge sk-badge-custom\">\(HTML.escape(type)), shown through its fallback</span>"
+        var inner = NodeRenderer(full: [:], marks: [:])
+        inner.render(fallback)
+        html += inner.html + "</div>"
+    }
+
+    static func label(_ downgrade: Downgrade) -> String {
+        switch downgrade {
+        case .replaced(_, let type, let by): "fallback: \(by) for \(type)"
+        case .dropped(_, let type): "dropped: \(type)"
+        case .propRemoved(_, let type, let key): "\(type).\(key) left out"
+        case .enumMapped(_, let name, let from, let to): "\(name).\(from) → \(to)"
+        case .actionReplaced(_, let kind, let by): "action \(kind) → \(by)"
+        case .actionDropped(_, let kind): "action \(kind) dropped"
+        case .fieldRemoved(_, let kind, let key): "\(kind).\(key) left out"
+        }
+    }
+
+    static func describe(action value: Any?) -> String {
+        guard let action = value as? [String: Any], let kind = action["type"] as? String else { return "" }
+        switch kind {
+        case "navigate":
+            return
+                "navigate → \(action["destination"] as? String ?? "") (\(action["presentation"] as? String ?? "push"))"
+        case "apiCall": return "\(action["method"] as? String ?? "POST") \(action["endpoint"] as? String ?? "")"
+        case "sequence":
+            return ((action["actions"] as? [Any]) ?? []).map { describe(action: $0) }.joined(separator: ", then ")
+        case "openURL", "share": return "\(kind) \(action["url"] as? String ?? "")"
+        case "showAlert": return "alert “\(action["title"] as? String ?? "")”"
+        case "updateState": return "set \(action["key"] as? String ?? "")"
+        default: return kind
+        }
+    }
+
+    static func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+    static func points(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))px" : "\(value)px"
+    }
+
+    /// The inline CSS for a node's layout props.
+    static func style(_ type: String, _ node: [String: Any]) -> String {
+        var rules: [String] = []
+        let horizontal = ["leading": "flex-start", "center": "center", "trailing": "flex-end"]
+        let vertical = ["top": "flex-start", "center": "center", "bottom": "flex-end"]
+        switch type {
+        case "column", "lazyVStack":
+            rules.append("gap:\(points(number(node["spacing"]) ?? 8))")
+            if let padding = number(node["padding"]) { rules.append("padding:\(points(padding))") }
+            if let alignment = node["alignment"] as? String {
+                rules.append("align-items:\(horizontal[alignment] ?? "center")")
+            }
+        case "row":
+            rules.append("gap:\(points(number(node["spacing"]) ?? 8))")
+            rules.append("align-items:\(vertical[node["alignment"] as? String ?? "center"] ?? "center")")
+        case "scrollView":
+            rules.append(node["axis"] as? String == "horizontal" ? "overflow-x:auto" : "overflow-y:auto")
+        case "card":
+            rules.append("padding:\(points(number(node["padding"]) ?? 16))")
+            rules.append("border-radius:\(points(number(node["cornerRadius"]) ?? 12))")
+        case "image":
+            rules.append("width:\(number(node["width"]).map(points) ?? "100%")")
+            rules.append("height:\(number(node["height"]).map(points) ?? "120px")")
+            rules.append("border-radius:\(points(number(node["cornerRadius"]) ?? 0))")
+        case "spacer":
+            if let height = number(node["height"]) { rules.append("height:\(points(height))") }
+            if let width = number(node["width"]) { rules.append("width:\(points(width))") }
+            if node["height"] == nil && node["width"] == nil { rules.append("flex:1") }
+        case "divider":
+            rules.append(
+                "border-top:\(points(number(node["thickness"]) ?? 1)) solid \(css(color: node["color"] as? String) ?? "#d1d5db")"
+            )
+        case "text":
+            if let color = css(color: node["color"] as? String) { rules.append("color:\(color)") }
+            if let lines = number(node["maxLines"]) {
+                rules.append(
+                    "display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;-webkit-line-clamp:\(Int(lines))")
+            }
+        default:
+            break
+        }
+        return rules.joined(separator: ";")
+    }
+
+    /// `#RRGGBB` as is; `#AARRGGBB` as `rgba(…)`.
+    static func css(color: String?) -> String? {
+        guard let color, color.hasPrefix("#") else { return nil }
+        let hex = color.dropFirst()
+        if hex.count == 6 { return color }
+        guard hex.count == 8, let value = UInt32(hex, radix: 16) else { return nil }
+        let alpha = Double((value >> 24) & 0xFF) / 255
+        return "rgba(\((value >> 16) & 0xFF),\((value >> 8) & 0xFF),\(value & 0xFF),\(String(format: "%.2f", alpha)))"
+    }
+}

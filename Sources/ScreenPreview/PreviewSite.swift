@@ -1,0 +1,169 @@
+import Foundation
+import ScreenCompiler
+
+/// The static preview site: one self-contained page per screen, every supported client version
+/// side by side, and an index. No JavaScript, no network fetches: images are drawn as labelled
+/// placeholders with their URL.
+public enum PreviewSite {
+    /// A page: its file name and HTML.
+    public struct Page: Sendable, Hashable {
+        /// The file name, e.g. `home.html`.
+        public let name: String
+        /// The HTML.
+        public let html: String
+    }
+
+    /// The file name of a screen's page.
+    public static func pageName(_ screenID: String) -> String { "\(screenID).html" }
+
+    /// Every page of the site: `index.html` and one per screen.
+    public static func pages(for screens: [CompiledScreen]) throws(RenderError) -> [Page] {
+        var pages = [Page(name: "index.html", html: index(screens))]
+        for screen in screens {
+            pages.append(Page(name: pageName(screen.id), html: try page(screen)))
+        }
+        return pages
+    }
+
+    /// Why a page could not be rendered.
+    public struct RenderError: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    /// One screen's page: every variant side by side, with what each version gets differently.
+    public static func page(_ screen: CompiledScreen) throws(RenderError) -> String {
+        let full = try object(screen.full, screen.id)
+        let title = full["title"] as? String
+        var body = "<header><a href=\"index.html\">All screens</a><h1>\(HTML.escape(screen.id))</h1>"
+        body += "<p>\(title.map { "“\(HTML.escape($0))” · " } ?? "")supports contract \(screen.minContract)"
+        body += screen.contract > screen.minContract ? " to \(screen.contract)" : ""
+        body += " · each column is what clients of that contract version render</p></header><main class=\"versions\">"
+        for variant in screen.variants {
+            let envelope = try object(variant.envelope, screen.id)
+            var marks: [String: [Downgrade]] = [:]
+            for downgrade in variant.downgrades { marks[downgrade.nodeID, default: []].append(downgrade) }
+            var renderer = NodeRenderer(full: index(full["root"]), marks: marks)
+            if let root = envelope["root"] as? [String: Any] { renderer.render(root) }
+            let status =
+                variant.downgrades.isEmpty
+                ? "<span class=\"status ok\">renders fully</span>"
+                : "<span class=\"status warn\">\(variant.downgrades.count) fallback\(variant.downgrades.count == 1 ? "" : "s")</span>"
+            body += "<section class=\"version\" data-contract=\"\(variant.contract)\">"
+            body += "<h2>Contract \(variant.contract) \(status)</h2><div class=\"phone\">"
+            if let title { body += "<div class=\"nav-title\">\(HTML.escape(title))</div>" }
+            body += "<div class=\"phone-body\">\(renderer.html)</div></div>"
+            if !variant.downgrades.isEmpty {
+                body += "<ul class=\"downgrades\">"
+                for downgrade in variant.downgrades { body += "<li>\(HTML.escape(downgrade.description))</li>" }
+                body += "</ul>"
+            }
+            body += "</section>"
+        }
+        body += "</main>"
+        return document(title: "\(screen.id) — ScreenKit preview", body: body)
+    }
+
+    /// The index: every screen and, per version, whether it renders fully.
+    public static func index(_ screens: [CompiledScreen]) -> String {
+        let versions = Array(Set(screens.flatMap { $0.variants.map(\.contract) })).sorted()
+        var body = "<header><h1>ScreenKit preview</h1><p>\(screens.count) screens · contract versions "
+        body +=
+            versions.map(String.init).joined(separator: ", ")
+            + "</p></header><main><table class=\"matrix\"><thead><tr><th>screen</th>"
+        for version in versions { body += "<th>contract \(version)</th>" }
+        body += "</tr></thead><tbody>"
+        for screen in screens {
+            body += "<tr><td><a href=\"\(HTML.escape(pageName(screen.id)))\">\(HTML.escape(screen.id))</a></td>"
+            for version in versions {
+                guard let variant = screen.variant(for: version) else {
+                    body += "<td class=\"na\">not supported</td>"
+                    continue
+                }
+                body +=
+                    variant.downgrades.isEmpty
+                    ? "<td class=\"ok\">renders fully</td>"
+                    : "<td class=\"warn\">\(HTML.escape(variant.downgrades.map(\.description).joined(separator: "; ")))</td>"
+            }
+            body += "</tr>"
+        }
+        body += "</tbody></table></main>"
+        return document(title: "ScreenKit preview", body: body)
+    }
+
+    private static func object(_ bytes: [UInt8], _ screenID: String) throws(RenderError) -> [String: Any] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw RenderError(description: "the envelope of \(screenID) is not a JSON object")
+        }
+        return object
+    }
+
+    /// The full envelope's primary nodes (not fallback subtrees) by ID.
+    private static func index(_ root: Any?) -> [String: [String: Any]] {
+        var result: [String: [String: Any]] = [:]
+        var stack: [[String: Any]] = (root as? [String: Any]).map { [$0] } ?? []
+        while let node = stack.popLast() {
+            if let id = node["id"] as? String { result[id] = node }
+            stack.append(contentsOf: node["children"] as? [[String: Any]] ?? [])
+        }
+        return result
+    }
+
+    private static func document(title: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTML.escape(title))</title>
+        <style>\(stylesheet)</style>
+        </head>
+        <body>
+        \(body)
+        </body>
+        </html>
+
+        """
+    }
+
+    static let stylesheet = """
+        body{margin:0;font-family:-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;background:#eef0f4;color:#111827}\
+        header{padding:16px 24px;background:#fff;border-bottom:1px solid #d1d5db}header h1{margin:4px 0;font-size:22px}\
+        header p{margin:0;color:#4b5563;font-size:14px}a{color:#2563eb}\
+        .versions{display:flex;gap:24px;padding:24px;align-items:flex-start;overflow-x:auto}\
+        .version{flex:0 0 auto}.version h2{font-size:16px;margin:0 0 8px}\
+        .status{font-size:12px;font-weight:500;padding:2px 8px;border-radius:10px;margin-left:6px}\
+        .ok,.status.ok{background:#dcfce7;color:#166534}.warn,.status.warn{background:#fef3c7;color:#92400e}.na{color:#6b7280}\
+        .phone{width:375px;height:720px;background:#fff;border:10px solid #111827;border-radius:36px;overflow:hidden;\
+        display:flex;flex-direction:column}\
+        .nav-title{padding:12px 16px;font-weight:600;text-align:center;border-bottom:1px solid #e5e7eb}\
+        .phone-body{flex:1;overflow-y:auto;display:flex;flex-direction:column;padding-top:16px}\
+        .downgrades{width:375px;font-size:12px;color:#92400e;padding-left:18px}\
+        .sk{box-sizing:border-box;position:relative}\
+        .sk-column,.sk-lazyVStack{display:flex;flex-direction:column;align-items:stretch}\
+        .sk-row{display:flex;flex-direction:row}.sk-scrollView{display:flex;flex-direction:column;flex:1}\
+        .sk-scrollView[style*="overflow-x"]{flex-direction:row;flex:none}\
+        .sk-card{display:flex;flex-direction:column;gap:8px;background:#f9fafb;box-shadow:0 1px 3px rgba(0,0,0,.15)}\
+        .sk-text{margin:0;white-space:pre-wrap}.sk-text-largeTitle{font-size:34px;font-weight:700}\
+        .sk-text-display{font-size:44px;font-weight:800}.sk-text-title{font-size:28px;font-weight:600}\
+        .sk-text-headline{font-size:17px;font-weight:600}.sk-text-subheadline{font-size:15px;color:#374151}\
+        .sk-text-body{font-size:17px}.sk-text-caption{font-size:12px;color:#4b5563}.sk-text-footnote{font-size:13px;color:#6b7280}\
+        .sk-image{background:repeating-linear-gradient(45deg,#e5e7eb,#e5e7eb 8px,#f3f4f6 8px,#f3f4f6 16px);display:flex;\
+        flex-direction:column;justify-content:center;align-items:center;overflow:hidden;max-width:100%}\
+        .sk-image-label{font-size:12px;font-weight:600}.sk-image-url{font-size:10px;color:#6b7280;word-break:break-all;padding:0 4px}\
+        .sk-button{font:inherit;font-size:16px;padding:10px 16px;border-radius:10px;border:none;cursor:pointer}\
+        .sk-button-primary{background:#2563eb;color:#fff}.sk-button-secondary{background:#e5e7eb;color:#111827}\
+        .sk-button-destructive{background:#dc2626;color:#fff}.sk-button-plain{background:none;color:#2563eb;padding:4px}\
+        .sk-button:disabled{opacity:.45;cursor:default}\
+        .sk-textField input{width:100%;box-sizing:border-box;font:inherit;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px}\
+        .sk-divider{width:100%}\
+        .sk-marked{outline:2px dashed #d97706;outline-offset:2px}\
+        .sk-badge{position:absolute;top:0;right:0;z-index:1;font-size:10px;font-weight:600;color:#fff;background:#d97706;\
+        padding:1px 6px;border-radius:8px;white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis}\
+        .sk-custom{position:relative;outline:2px dotted #7c3aed;outline-offset:2px}.sk-badge-custom{background:#7c3aed}\
+        .sk-dropped{font-size:11px;color:#92400e;border:1px dashed #d97706;border-radius:6px;padding:4px 8px;background:#fffbeb}\
+        .matrix{border-collapse:collapse;margin:24px;background:#fff}.matrix th,.matrix td{border:1px solid #d1d5db;padding:8px 12px;\
+        font-size:14px;text-align:left}
+        """
+}

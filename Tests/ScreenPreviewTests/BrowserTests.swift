@@ -1,0 +1,94 @@
+import Foundation
+import ScreenPreview
+import Testing
+
+/// Headless Chromium, from Debian's packages: `.ci/run` installs it and sets
+/// `SCREENKIT_REQUIRE_BROWSER=1`, so in CI a missing browser fails instead of skipping.
+enum Browser {
+    static let path: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["SCREENKIT_CHROMIUM"], FileManager.default.isExecutableFile(atPath: path) {
+            return path
+        }
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            for folder in (environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+                let candidate = "\(folder)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }()
+
+    static let required = ProcessInfo.processInfo.environment["SCREENKIT_REQUIRE_BROWSER"] == "1"
+
+    /// Loads `page` headless, takes a screenshot, and returns the browser's log.
+    static func load(_ page: URL, screenshot: URL, chromium: String) throws -> (status: Int32, log: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+            "--window-size=1300,900", "--enable-logging=stderr", "--v=0", "--screenshot=\(screenshot.path)",
+            page.absoluteString,
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let watchdog = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
+        return (process.terminationStatus, log)
+    }
+
+    /// The lines of a browser log that report a page problem: console errors, uncaught
+    /// exceptions, failed or attempted network loads.
+    static func problems(in log: String) -> [String] {
+        log.split(separator: "\n").map(String.init).filter { line in
+            line.contains("CONSOLE") || line.contains("Uncaught") || line.contains("net::ERR")
+                || line.contains("Page load failed")
+        }
+    }
+}
+
+@Suite(.serialized) struct BrowserTests {
+    @Test(
+        .enabled(
+            if: Browser.path != nil || Browser.required,
+            "needs Chromium (apt-get install chromium); .ci/run installs it and requires it"))
+    func everyPageLoadsWithoutConsoleErrorsAndIsScreenshotted() throws {
+        let chromium = try #require(Browser.path, "Chromium is required (SCREENKIT_REQUIRE_BROWSER=1) but not on PATH")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "screenkit-browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for page in PreviewFixture.pages {
+            try Data(page.html.utf8).write(to: folder.appendingPathComponent(page.name))
+        }
+        for page in PreviewFixture.pages {
+            let screenshot = folder.appendingPathComponent(page.name + ".png")
+            let (status, log) = try Browser.load(
+                folder.appendingPathComponent(page.name), screenshot: screenshot, chromium: chromium)
+            #expect(status == 0, "\(page.name): chromium exited \(status)")
+            #expect(Browser.problems(in: log) == [], "\(page.name)")
+            let png = try Data(contentsOf: screenshot)
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(page.name): a PNG screenshot")
+            #expect(png.count > 10_000, "\(page.name): the screenshot shows something")
+        }
+    }
+
+    @Test(.enabled(if: Browser.path != nil || Browser.required, "needs Chromium"))
+    func theCheckDetectsAConsoleErrorAndANetworkFetch() throws {
+        let chromium = try #require(Browser.path)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "screenkit-browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let bad = folder.appendingPathComponent("bad.html")
+        try Data(
+            "<!doctype html><html><body><img src=\"missing.png\"><script>throw new Error('boom')</script></body></html>"
+                .utf8
+        ).write(to: bad)
+        let (_, log) = try Browser.load(bad, screenshot: folder.appendingPathComponent("bad.png"), chromium: chromium)
+        #expect(!Browser.problems(in: log).isEmpty, "a broken page is caught: \(log)")
+    }
+}
