@@ -34,6 +34,10 @@ let package = Package(
         .target(name: "Screens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
         // The `screenkit` command: the CLI linked with the app's screens.
         .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "Screens"]),
+        // Benchmarks: emit throughput against JSONEncoder (and orjson via Benchmarks/), publish cost.
+        .executableTarget(
+            name: "screenkit-bench",
+            dependencies: ["ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "Screens"]),
         // Helpers the test targets share: golden files with line diffs, a seeded generator.
         .target(name: "ScreenTestSupport", path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "Screens"]),

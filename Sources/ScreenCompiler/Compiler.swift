@@ -95,7 +95,7 @@ public struct Compiler: Sendable {
                     "no frozen contract history; the live contract stands in as version 1", severity: .warning,
                     at: nil))
         }
-        let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1) }
+        let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
         let current = versions.count
         collector.report(contentsOf: CatalogValidator.validate(catalog))
         var writer = EnvelopeWriter(context: context, style: options.style)
@@ -128,9 +128,17 @@ public struct Compiler: Sendable {
                     screen, root: root, contract: current, minContract: minContract, view: nil)
                 var variants: [CompiledScreen.Variant] = []
                 var previous: (bytes: [UInt8], bodyStart: Int)?
+                var primaryIDs: Set<String>?
+                let primary = { () -> Set<String> in
+                    if let primaryIDs { return primaryIDs }
+                    let ids = Self.primaryIDs(root)
+                    primaryIDs = ids
+                    return ids
+                }
                 for view in views[(minContract - 1)...] {
                     var written = try writer.envelope(
-                        screen, root: root, contract: view.version, minContract: minContract, view: view)
+                        screen, root: root, contract: view.version, minContract: minContract, view: view,
+                        primaryIDs: primary)
                     collector.report(contentsOf: writer.problems)
                     if let previous, previous.bytes[previous.bodyStart...] == written.bytes[written.bodyStart...] {
                         written = previous
@@ -154,6 +162,51 @@ public struct Compiler: Sendable {
             screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: current)
     }
 
+    /// The IDs of the primary tree (children, not fallbacks).
+    private static func primaryIDs(_ root: Node) -> Set<String> {
+        var ids: Set<String> = []
+        func walk(_ node: Node) {
+            ids.insert(node.id ?? "")
+            if let children = node.children { for index in children.indices { walk(children[index]) } }
+        }
+        walk(root)
+        return ids
+    }
+
+    /// Every screen's root with derived IDs assigned; nil for a screen without exactly one root.
+    ///
+    /// With ``emitFull(_:roots:)`` this is the emit step alone, without validation or variants,
+    /// for benchmarks and tools that validated already.
+    public func resolvedRoots() -> [Node?] {
+        catalog.screens.map { screen in
+            screen.content.count == 1 ? IDAssigner.assign(screen.content[0], screenID: screen.id) : nil
+        }
+    }
+
+    /// Writes the full envelope of every screen whose root is given, without validating.
+    public func emitFull(_ options: CompileOptions, roots: [Node?]) throws -> [[UInt8]] {
+        var writer = EnvelopeWriter(context: context, style: options.style)
+        let current = max(1, options.history.count)
+        var envelopes: [[UInt8]] = []
+        for (screen, root) in zip(catalog.screens, roots) {
+            guard let root else { continue }
+            let minContract = screen.minContract ?? catalog.minContract
+            do {
+                envelopes.append(
+                    try writer.envelope(screen, root: root, contract: current, minContract: minContract, view: nil).bytes)
+            } catch {
+                throw EmitFailure(description: "\(error.location): \(error.message)")
+            }
+        }
+        return envelopes
+    }
+
+    /// Why ``emitFull(_:roots:)`` could not write an envelope.
+    public struct EmitFailure: Error, CustomStringConvertible {
+        /// What went wrong, with the source location.
+        public let description: String
+    }
+
     /// What the newest frozen version lacks is pending: reported once per element and screen.
     private func reportPending(
         _ downgrades: [Downgrade], screen: Screen, options: CompileOptions, into collector: inout DiagnosticCollector
@@ -170,23 +223,31 @@ public struct Compiler: Sendable {
     /// A diagnostic when the tree (fallbacks included) nests deeper or holds more nodes than the
     /// limits; found without recursion, before any recursive pass runs.
     static func sizeProblem(_ root: Node, screenID: String) -> Diagnostic? {
-        var stack: [(Node, Int)] = [(root, 1)]
         var count = 0
-        while let (node, depth) = stack.popLast() {
+        var problem: Diagnostic?
+        // Recursion stops one level past the limit, so the stack stays bounded whatever the input.
+        func visit(_ node: Node, depth: Int) {
+            guard problem == nil else { return }
             count += 1
             if depth > ScreenLimits.maximumDepth {
-                return ScreenRules.depthExceeded.diagnostic(
+                problem = ScreenRules.depthExceeded.diagnostic(
                     "screen \"\(screenID)\" nests deeper than \(ScreenLimits.maximumDepth) levels", at: node.source,
                     path: screenID)
+                return
             }
             if count > ScreenLimits.maximumNodes {
-                return ScreenRules.screenTooLarge.diagnostic(
+                problem = ScreenRules.screenTooLarge.diagnostic(
                     "screen \"\(screenID)\" has more than \(ScreenLimits.maximumNodes) nodes", at: root.source,
                     path: screenID)
+                return
             }
-            for child in node.children ?? [] { stack.append((child, depth + 1)) }
-            if case .node(let fallback) = node.fallback { stack.append((fallback, depth + 1)) }
+            if let children = node.children {
+                for index in children.indices { visit(children[index], depth: depth + 1) }
+            }
+            if case .node(let fallback) = node.fallback { visit(fallback, depth: depth + 1) }
         }
-        return nil
+        visit(root, depth: 1)
+        return problem
     }
+
 }

@@ -25,7 +25,10 @@ struct EnvelopeWriter {
     private(set) var downgrades: [Downgrade] = []
     /// Problems found while writing the last variant: missing fallbacks, repeated IDs.
     private(set) var problems: [Diagnostic] = []
-    private var seenIDs: [String: SourceLocation] = [:]
+    /// Nodes written from fallbacks in this variant, and the primary IDs they replaced.
+    private var fallbackIDs: [(String, SourceLocation)] = []
+    private var removedIDs: Set<String> = []
+    private var fallbackDepth = 0
 
     init(context: ValidationContext, style: JSONStyle) {
         self.context = context
@@ -39,12 +42,15 @@ struct EnvelopeWriter {
     /// Returns the bytes and the offset where the part after the `contract` number starts, so
     /// variants that differ only in that number can be recognized.
     mutating func envelope(
-        _ screen: Screen, root: Node, contract: Int, minContract: Int, view: VersionView?
+        _ screen: Screen, root: Node, contract: Int, minContract: Int, view: VersionView?,
+        primaryIDs: () -> Set<String> = { [] }
     ) throws(EmitError) -> (bytes: [UInt8], bodyStart: Int) {
         self.view = view
         downgrades = []
         problems = []
-        seenIDs = [:]
+        fallbackIDs = []
+        removedIDs = []
+        fallbackDepth = 0
         path = [screen.id]
         json.beginObject()
         json.key("format")
@@ -74,45 +80,55 @@ struct EnvelopeWriter {
         }
         json.endObject()
         if style == .pretty { json.newline() }
+        if !fallbackIDs.isEmpty { checkFallbackIDs(primary: primaryIDs()) }
         return (json.takeBytes(), bodyStart)
     }
 
     /// Writes `node` (or, in a variant, what replaces it); false when the variant drops it.
-    private mutating func writeNode(_ original: Node) throws(EmitError) -> Bool {
-        var node = original
-        if let view {
-            while !view.knows(component: node.type) {
-                let id = node.id ?? ""
-                switch node.fallback {
-                case .node(let replacement):
-                    downgrades.append(.replaced(nodeID: id, type: node.type, by: replacement.type))
-                    node = replacement
-                case .drop:
-                    downgrades.append(.dropped(nodeID: id, type: node.type))
-                    return false
-                case nil:
-                    problems.append(
-                        ScreenRules.fallbackMissing.diagnostic(
-                            "\"\(node.type)\" is unknown to clients of contract \(view.version) and has no fallback",
-                            at: node.source, path: (path + [id]).joined(separator: "/")))
-                    return false
-                }
+    private mutating func writeNode(_ node: Node) throws(EmitError) -> Bool {
+        guard let view else { return try writeKnown(node, mask: nil) }
+        if let mask = view.props(of: node.type) { return try writeKnown(node, mask: mask) }
+        var current = node
+        while true {
+            let id = current.id ?? ""
+            switch current.fallback {
+            case .node(let replacement):
+                downgrades.append(.replaced(nodeID: id, type: current.type, by: replacement.type))
+                removedIDs.formUnion(Self.primaryIDs(of: current))
+                current = replacement
+            case .drop:
+                downgrades.append(.dropped(nodeID: id, type: current.type))
+                removedIDs.formUnion(Self.primaryIDs(of: current))
+                return false
+            case nil:
+                problems.append(
+                    ScreenRules.fallbackMissing.diagnostic(
+                        "\"\(current.type)\" is unknown to clients of contract \(view.version) and has no fallback",
+                        at: current.source, path: (path + [id]).joined(separator: "/")))
+                return false
+            }
+            if let mask = view.props(of: current.type) {
+                fallbackDepth += 1
+                defer { fallbackDepth -= 1 }
+                return try writeKnown(current, mask: mask)
             }
         }
+    }
+
+    /// The IDs of a node and its descendants through children.
+    private static func primaryIDs(of node: Node) -> [String] {
+        var ids = [node.id ?? ""]
+        for child in node.children ?? [] { ids += primaryIDs(of: child) }
+        return ids
+    }
+
+    /// Writes a node whose type the version knows; `mask` says which declared props it knows (nil: all).
+    private mutating func writeKnown(_ node: Node, mask: [Bool]?) throws(EmitError) -> Bool {
         guard let schema = context.components[node.type] else {
             throw EmitError(message: "component type \"\(node.type)\" is not declared", location: node.source)
         }
         let id = node.id ?? ""
-        if view != nil {
-            if let first = seenIDs[id] {
-                problems.append(
-                    ScreenRules.idDuplicate.diagnostic(
-                        "node ID \"\(id)\" appears twice in the payload for contract \(view!.version) (first at \(first))",
-                        at: node.source, path: (path + [id]).joined(separator: "/")))
-            } else {
-                seenIDs[id] = node.source
-            }
-        }
+        if fallbackDepth > 0 { fallbackIDs.append((id, node.source)) }
         path.append(id)
         defer { path.removeLast() }
         json.beginObject()
@@ -120,26 +136,26 @@ struct EnvelopeWriter {
         json.string(node.type)
         json.key("id")
         json.string(id)
-        for declared in schema.props {
-            guard let value = node[prop: declared.key] ?? declared.defaultValue else { continue }
-            if let view, !view.knows(prop: declared.key, of: node.type) {
-                if node[prop: declared.key] != nil {
-                    downgrades.append(.propRemoved(nodeID: id, type: node.type, key: declared.key))
-                }
-                continue
-            }
-            if case .action(let action) = value, view != nil {
-                json.key(declared.key)
-                try writeAction(resolve(action, at: id) ?? Self.noOperation, at: node.source)
+        for (index, declared) in schema.props.enumerated() {
+            let set = node[prop: declared.key]
+            guard let value = set ?? declared.defaultValue else { continue }
+            if let mask, !mask[index] {
+                if set != nil { downgrades.append(.propRemoved(nodeID: id, type: node.type, key: declared.key)) }
                 continue
             }
             json.key(declared.key)
-            try writeValue(value, type: declared.type, at: node.source)
+            if case .action(let action) = value, view != nil {
+                try writeAction(resolve(action, at: id) ?? Self.noOperation, at: node.source)
+            } else {
+                try writeValue(value, type: declared.type, at: node.source)
+            }
         }
         if schema.hasChildren {
             json.key("children")
             json.beginArray()
-            for child in node.children ?? [] { _ = try writeNode(child) }
+            if let children = node.children {
+                for index in children.indices { _ = try writeNode(children[index]) }
+            }
             json.endArray()
         }
         if view == nil {
@@ -156,6 +172,22 @@ struct EnvelopeWriter {
         }
         json.endObject()
         return true
+    }
+
+    /// In a variant: the nodes that came from fallbacks must not repeat an ID of each other or of
+    /// the primary nodes the variant keeps.
+    private mutating func checkFallbackIDs(primary: Set<String>) {
+        guard let view, !fallbackIDs.isEmpty else { return }
+        var seen: Set<String> = []
+        for (id, source) in fallbackIDs {
+            let clashes = primary.contains(id) && !removedIDs.contains(id)
+            if clashes || !seen.insert(id).inserted {
+                problems.append(
+                    ScreenRules.idDuplicate.diagnostic(
+                        "node ID \"\(id)\" appears twice in the payload for contract \(view.version)", at: source,
+                        path: path.joined(separator: "/")))
+            }
+        }
     }
 
     /// An action that does nothing, for a dropped action where one is required: an empty sequence.
@@ -254,9 +286,10 @@ struct EnvelopeWriter {
         json.beginObject()
         json.key("type")
         json.string(action.kind)
-        for declared in schema.fields {
+        let mask = view?.fields(of: action.kind)
+        for (index, declared) in schema.fields.enumerated() {
             guard let value = action[field: declared.key] ?? declared.defaultValue else { continue }
-            if let view, !view.knows(field: declared.key, of: action.kind) {
+            if let mask, !mask[index] {
                 if action[field: declared.key] != nil {
                     downgrades.append(.fieldRemoved(nodeID: path.last ?? "", kind: action.kind, key: declared.key))
                 }

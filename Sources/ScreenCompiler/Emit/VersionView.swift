@@ -2,31 +2,46 @@ import ScreenContract
 import ScreenKit
 
 /// What clients of one contract version know: component types and props, enum values, action kinds and fields.
+///
+/// Props and fields are precomputed as masks aligned with the live declarations, so writing a
+/// variant costs one lookup per node, not one per prop.
 struct VersionView: Sendable {
     /// The contract version.
     let version: Int
-    private let components: [String: Set<String>]
+    /// For each component type this version knows: which of the live schema's props it knows.
+    private let components: [String: [Bool]]
     private let enums: [String: Set<String>]
-    private let actions: [String: Set<String>]
+    /// For each action kind this version knows: which of the live schema's fields it knows.
+    private let actions: [String: [Bool]]
 
-    init(_ contract: Contract, version: Int) {
+    init(_ contract: Contract, version: Int, live context: ValidationContext) {
         self.version = version
-        var components: [String: Set<String>] = [:]
-        for component in contract.components { components[component.type] = Set(component.props.map(\.key)) }
+        var components: [String: [Bool]] = [:]
+        for component in contract.components {
+            let known = Set(component.props.map(\.key))
+            let live = context.components[component.type]?.props ?? []
+            components[component.type] = live.map { known.contains($0.key) }
+        }
         self.components = components
         var enums: [String: Set<String>] = [:]
         for schema in contract.enums { enums[schema.name] = Set(schema.cases.map(\.value)) }
         self.enums = enums
-        var actions: [String: Set<String>] = [:]
-        for action in contract.actions { actions[action.kind] = Set(action.fields.map(\.key)) }
+        var actions: [String: [Bool]] = [:]
+        for action in contract.actions {
+            let known = Set(action.fields.map(\.key))
+            let live = context.actions[action.kind]?.fields ?? []
+            actions[action.kind] = live.map { known.contains($0.key) }
+        }
         self.actions = actions
     }
 
+    /// Which of the live schema's props this version knows, or nil when it does not know the type.
+    func props(of type: String) -> [Bool]? { components[type] }
     func knows(component type: String) -> Bool { components[type] != nil }
-    func knows(prop key: String, of type: String) -> Bool { components[type]?.contains(key) == true }
     func knows(value: String, of enumName: String) -> Bool { enums[enumName]?.contains(value) == true }
     func knows(action kind: String) -> Bool { actions[kind] != nil }
-    func knows(field key: String, of kind: String) -> Bool { actions[kind]?.contains(key) == true }
+    /// Which of the live schema's fields this version knows, or nil when it does not know the kind.
+    func fields(of kind: String) -> [Bool]? { actions[kind] }
 }
 
 /// One thing an older client gets differently from the full envelope.

@@ -18,14 +18,14 @@ struct IDValidator: ScreenValidator {
             diagnostics.append(
                 ScreenRules.idInvalid.diagnostic(
                     "node ID \"\(id)\" is invalid: use letters, digits, '-', '_', '.', ':'; 1 to 128 characters",
-                    at: node.source, path: path))
+                    at: node.source, path: path.description))
         }
         forEachNode(root, screenID: screen.screen.id) { node, path in
             guard let id = node.id, id.utf8.count > 128, !explicit.contains(id) else { return }
             diagnostics.append(
                 ScreenRules.idInvalid.diagnostic(
                     "derived node ID \"\(id)\" is longer than 128 characters; give the node, or an ancestor, a shorter explicit ID",
-                    at: node.source, path: path))
+                    at: node.source, path: path.description))
         }
         checkUnique(root, screenID: screen.screen.id, diagnostics: &diagnostics)
         return diagnostics
@@ -43,26 +43,28 @@ struct IDValidator: ScreenValidator {
 
     /// Walks the primary tree (no fallbacks) and reports repeated IDs; then checks each fallback
     /// subtree against the primary IDs outside the node it replaces.
-    private func checkUnique(
-        _ root: Node, screenID: String, diagnostics: inout [Diagnostic]
-    ) {
+    private func checkUnique(_ root: Node, screenID: String, diagnostics: inout [Diagnostic]) {
         var primary: [String: SourceLocation] = [:]
-        var withFallbacks: [(Node, String)] = []
-        var stack: [(Node, String)] = [(root, screenID)]
-        while let (node, parentPath) = stack.popLast() {
+        var withFallbacks: [Node] = []
+        func walk(_ node: Node, _ trail: inout [String]) {
             let id = node.id ?? ""
-            let path = parentPath + "/" + id
-            if let first = primary[id] {
+            trail.append(id)
+            if let first = primary.updateValue(node.source, forKey: id) {
+                primary[id] = first
                 diagnostics.append(
                     ScreenRules.idDuplicate.diagnostic(
-                        "node ID \"\(id)\" is already used by the node at \(first)", at: node.source, path: path))
-            } else {
-                primary[id] = node.source
+                        "node ID \"\(id)\" is already used by the node at \(first)", at: node.source,
+                        path: trail.joined(separator: "/")))
             }
-            if case .node = node.fallback { withFallbacks.append((node, path)) }
-            for child in (node.children ?? []).reversed() { stack.append((child, path)) }
+            if case .node = node.fallback { withFallbacks.append(node) }
+            if let children = node.children {
+                for index in children.indices { walk(children[index], &trail) }
+            }
+            trail.removeLast()
         }
-        for (replaced, path) in withFallbacks {
+        var trail = [screenID]
+        walk(root, &trail)
+        for replaced in withFallbacks {
             guard case .node(let fallback) = replaced.fallback else { continue }
             let inside = Set(Self.primaryNodes(of: replaced).compactMap(\.id))
             var local: Set<String> = []
@@ -73,7 +75,7 @@ struct IDValidator: ScreenValidator {
                     diagnostics.append(
                         ScreenRules.idDuplicate.diagnostic(
                             "fallback node ID \"\(id)\" is already used in the screen", at: node.source,
-                            path: path + "/fallback"))
+                            path: "\(screenID)/\(replaced.id ?? "")/fallback"))
                 }
             }
         }

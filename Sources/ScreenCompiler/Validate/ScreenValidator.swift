@@ -32,18 +32,37 @@ struct ResolvedScreen: Sendable {
     let root: Node?
 }
 
+/// The slash-separated IDs from the screen to a node, built only when a diagnostic asks for it.
+struct NodePath: CustomStringConvertible {
+    fileprivate let trail: Trail
+
+    /// `screen/ancestor/…/node`.
+    var description: String { trail.ids.joined(separator: "/") }
+
+    fileprivate final class Trail {
+        var ids: [String]
+        init(_ ids: [String]) { self.ids = ids }
+    }
+}
+
 /// Calls `visit` for every node of the tree in document order, fallbacks after children.
 ///
-/// Iterative, so a deeply nested screen cannot overflow the stack. `path` is the slash-separated
-/// IDs from the root to the node.
-func forEachNode(_ root: Node, screenID: String, _ visit: (Node, _ path: String) -> Void) {
-    var stack: [(Node, String)] = [(root, screenID)]
-    while let (node, parentPath) = stack.popLast() {
-        let path = parentPath + "/" + (node.id ?? node.type)
+/// Recursive, which is safe because every caller runs after ``Compiler/sizeProblem(_:screenID:)``
+/// has bounded the depth; nodes are borrowed, not copied, and the path is only joined on demand.
+func forEachNode(_ root: Node, screenID: String, _ visit: (Node, NodePath) -> Void) {
+    let path = NodePath(trail: NodePath.Trail([screenID]))
+    func walk(_ node: Node) {
+        path.trail.ids.append(node.id ?? node.type)
         visit(node, path)
-        if case .node(let fallback) = node.fallback { stack.append((fallback, path + "/fallback")) }
         if let children = node.children {
-            for child in children.reversed() { stack.append((child, path)) }
+            for index in children.indices { walk(children[index]) }
         }
+        if case .node(let fallback) = node.fallback {
+            path.trail.ids.append("fallback")
+            walk(fallback)
+            path.trail.ids.removeLast()
+        }
+        path.trail.ids.removeLast()
     }
+    walk(root)
 }

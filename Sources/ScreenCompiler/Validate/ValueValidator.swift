@@ -26,19 +26,19 @@ struct ValueChecker {
     var diagnostics: [Diagnostic] = []
 
     mutating func check(
-        _ value: Value, against declared: PropSchema, owner: String, at source: SourceLocation, path: String
+        _ value: Value, against declared: PropSchema, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath
     ) {
-        check(value, type: declared.type, owner: owner, at: source, path: path)
+        check(value, type: declared.type, owner: owner(), at: source, path: path)
         if declared.nonEmpty, case .string(let string) = value, string.isEmpty {
-            diagnostics.append(ScreenRules.stringEmpty.diagnostic("\(owner) must not be empty", at: source, path: path))
+            diagnostics.append(ScreenRules.stringEmpty.diagnostic("\(owner()) must not be empty", at: source, path: path.description))
         }
         if let reference = declared.reference {
-            check(value, refersTo: reference, owner: owner, at: source, path: path)
+            check(value, refersTo: reference, owner: owner(), at: source, path: path)
         }
     }
 
     private mutating func check(
-        _ value: Value, refersTo reference: Reference, owner: String, at source: SourceLocation, path: String
+        _ value: Value, refersTo reference: Reference, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath
     ) {
         let names: [String]
         switch value {
@@ -52,16 +52,16 @@ struct ValueChecker {
                 if !context.screenIDs.contains(name) && !context.catalog.externalScreens.contains(name) {
                     diagnostics.append(
                         ScreenRules.referenceUnknown.diagnostic(
-                            "\(owner) names screen \"\(name)\", which is not in the catalog (or declared external)",
-                            at: source, path: path))
+                            "\(owner()) names screen \"\(name)\", which is not in the catalog (or declared external)",
+                            at: source, path: path.description))
                 }
             case .stateKey:
                 if screen.initialState[name] == nil {
                     let known = screen.initialState.keys.sorted().joined(separator: ", ")
                     diagnostics.append(
                         ScreenRules.stateKeyUnknown.diagnostic(
-                            "\(owner) names state key \"\(name)\", which is not in the initial state of \"\(screen.id)\" (\(known.isEmpty ? "empty" : known))",
-                            at: source, path: path))
+                            "\(owner()) names state key \"\(name)\", which is not in the initial state of \"\(screen.id)\" (\(known.isEmpty ? "empty" : known))",
+                            at: source, path: path.description))
                 }
             }
         }
@@ -84,66 +84,66 @@ struct ValueChecker {
         }
     }
 
-    mutating func check(_ value: Value, type: PropType, owner: String, at source: SourceLocation, path: String) {
+    mutating func check(_ value: Value, type: PropType, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath) {
         switch (type, value) {
         case (.string, .string), (.bool, .bool), (.scalar, .string), (.scalar, .bool):
             return
         case (.url, .string(let url)):
             if let problem = Self.urlProblem(url) {
                 diagnostics.append(
-                    ScreenRules.urlInvalid.diagnostic("\(owner) \"\(url)\" \(problem)", at: source, path: path))
+                    ScreenRules.urlInvalid.diagnostic("\(owner()) \"\(url)\" \(problem)", at: source, path: path.description))
             }
         case (.number, .number(let number)), (.scalar, .number(let number)):
             if !number.isFinite {
                 diagnostics.append(
                     ScreenRules.numberNotFinite.diagnostic(
-                        "\(owner) is \(number); JSON numbers must be finite", at: source, path: path))
+                        "\(owner()) is \(number); JSON numbers must be finite", at: source, path: path.description))
             }
         case (.color, .string(let color)):
             if !isHexColor(color) {
                 diagnostics.append(
                     ScreenRules.propType.diagnostic(
-                        "\(owner) is \"\(color)\"; a color is #RRGGBB or #AARRGGBB", at: source, path: path))
+                        "\(owner()) is \"\(color)\"; a color is #RRGGBB or #AARRGGBB", at: source, path: path.description))
             }
         case (.enumeration(let schema), .string(let raw)):
             if !schema.contains(raw) {
                 let known = schema.cases.map(\.value).joined(separator: ", ")
                 diagnostics.append(
                     ScreenRules.enumValueUnknown.diagnostic(
-                        "\(owner) is \"\(raw)\", not a value of \(schema.name) (\(known))", at: source, path: path))
+                        "\(owner()) is \"\(raw)\", not a value of \(schema.name) (\(known))", at: source, path: path.description))
             }
         case (.action, .action(let action)):
-            check(action, owner: owner, at: source, path: path)
+            check(action, owner: owner(), at: source, path: path)
         case (.list(let element), .list(let values)):
             for (index, item) in values.enumerated() {
-                check(item, type: element, owner: "\(owner)[\(index)]", at: source, path: path)
+                check(item, type: element, owner: "\(owner())[\(index)]", at: source, path: path)
             }
         case (.map(let element), .map(let values)):
             for key in values.keys.sorted() {
-                check(values[key]!, type: element, owner: "\(owner)[\"\(key)\"]", at: source, path: path)
+                check(values[key]!, type: element, owner: "\(owner())[\"\(key)\"]", at: source, path: path)
             }
         default:
             diagnostics.append(
                 ScreenRules.propType.diagnostic(
-                    "\(owner) is a \(value.kindName) but the contract declares \(type.name)", at: source, path: path))
+                    "\(owner()) is a \(value.kindName) but the contract declares \(type.name)", at: source, path: path.description))
         }
     }
 
-    mutating func check(_ action: Action, owner: String, at source: SourceLocation, path: String) {
+    mutating func check(_ action: Action, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath) {
         guard let schema = context.actions[action.kind] else {
             diagnostics.append(
                 ScreenRules.actionUnknown.diagnostic(
-                    "\(owner) uses action kind \"\(action.kind)\", which the catalog does not declare",
-                    at: source, path: path))
+                    "\(owner()) uses action kind \"\(action.kind)\", which the catalog does not declare",
+                    at: source, path: path.description))
             return
         }
-        let actionOwner = "\(owner) (\(action.kind))"
+        let actionOwner = "\(owner()) (\(action.kind))"
         for field in action.fields {
             guard let declared = schema.field(field.key) else {
                 diagnostics.append(
                     ScreenRules.propUnknown.diagnostic(
                         "\(actionOwner) has field \"\(field.key)\", which the action does not declare",
-                        at: source, path: path))
+                        at: source, path: path.description))
                 continue
             }
             check(
@@ -152,10 +152,10 @@ struct ValueChecker {
         for declared in schema.fields where declared.presence == .required && action[field: declared.key] == nil {
             diagnostics.append(
                 ScreenRules.propRequired.diagnostic(
-                    "\(actionOwner) is missing its required field \"\(declared.key)\"", at: source, path: path))
+                    "\(actionOwner) is missing its required field \"\(declared.key)\"", at: source, path: path.description))
         }
         if case .action(let fallback) = action.fallback {
-            check(fallback, owner: "\(owner) fallback", at: source, path: path)
+            check(fallback, owner: "\(owner()) fallback", at: source, path: path)
         }
     }
 

@@ -1,0 +1,92 @@
+import Foundation
+import ScreenCompiler
+import ScreenContract
+import ScreenKit
+
+/// `screenkit-bench emit`: ScreenKit's pipeline and emit step against JSONEncoder, same tree, one process.
+enum EmitBenchmark {
+    struct Options {
+        var nodes = 100_000
+        var runs = 5
+        var phase = "all"
+        var writeTree: String?
+        var historyFolder = URL(fileURLWithPath: "Screens/Contract/history")
+    }
+
+    static func run(_ options: Options) throws {
+        let started = ContinuousClock.now
+        let bench = try BenchCatalog.make(nodes: options.nodes, historyFolder: options.historyFolder)
+        let compiler = Compiler(catalog: bench.catalog)
+        let compileOptions = CompileOptions(style: .compact, history: bench.history)
+        log("generated \(bench.nodes) nodes in \(bench.catalog.screens.count) screens (\(ContinuousClock.now - started))")
+        var row: [(String, String)] = [("nodes", "\(bench.nodes)"), ("screens", "\(bench.catalog.screens.count)")]
+
+        if options.phase == "all" || options.phase == "pipeline" {
+            let (seconds, result) = Measure.median(runs: options.runs) { compiler.compile(compileOptions) }
+            guard !result.hasErrors else {
+                throw BenchError("the generated catalog has errors: \(result.diagnostics.prefix(3))")
+            }
+            let bytes = result.screens.reduce(0) { total, screen in
+                total + screen.full.count + Set(screen.variants.map(\.envelope)).reduce(0) { $0 + $1.count }
+            }
+            row += [
+                ("pipeline_s", format(seconds)), ("pipeline_bytes", "\(bytes)"),
+                ("pipeline_MBps", format(Double(bytes) / seconds / 1e6)),
+            ]
+            log("pipeline (validate + \(bench.history.count) variants + full): \(format(seconds)) s, \(bytes) bytes")
+        }
+
+        let roots = compiler.resolvedRoots()
+        var emitSeconds = 0.0
+        var emitBytes = 0
+        if options.phase == "all" || options.phase == "emit" {
+            let (seconds, envelopes) = try Measure.median(runs: options.runs) { try compiler.emitFull(compileOptions, roots: roots) }
+            emitSeconds = seconds
+            emitBytes = envelopes.reduce(0) { $0 + $1.count }
+            row += [("emit_s", format(seconds)), ("emit_bytes", "\(emitBytes)"), ("emit_MBps", format(Double(emitBytes) / seconds / 1e6))]
+            log("emit (full envelopes only): \(format(seconds)) s, \(emitBytes) bytes")
+            if let path = options.writeTree {
+                var bytes: [UInt8] = [0x5B]
+                for (index, envelope) in envelopes.enumerated() {
+                    if index > 0 { bytes.append(0x2C) }
+                    bytes.append(contentsOf: envelope)
+                }
+                bytes.append(0x5D)
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                log("wrote the tree (\(envelopes.count) envelopes) to \(path)")
+            }
+        }
+
+        if options.phase == "all" || options.phase == "encoder" {
+            let schemas = Dictionary(uniqueKeysWithValues: bench.catalog.components.map { ($0.type, $0) })
+            let models = zip(bench.catalog.screens, roots).compactMap { screen, root -> CodableEnvelope? in
+                guard let root else { return nil }
+                return CodableEnvelope(
+                    format: 1, id: screen.id, contract: bench.history.count, minContract: 1, title: screen.title,
+                    initialState: screen.initialState.mapValues(CodableScalar.init),
+                    root: CodableNode(root, schemas: schemas))
+            }
+            for sorted in [false, true] {
+                let encoder = JSONEncoder()
+                if sorted { encoder.outputFormatting = [.sortedKeys] }
+                let (seconds, data) = try Measure.median(runs: max(1, options.runs / 2)) {
+                    try models.map { try encoder.encode($0) }
+                }
+                let bytes = data.reduce(0) { $0 + $1.count }
+                let name = sorted ? "encoder_sorted" : "encoder"
+                row += [(name + "_s", format(seconds)), (name + "_bytes", "\(bytes)")]
+                if emitSeconds > 0 { row.append((name + "_vs_emit", format(seconds / emitSeconds))) }
+                log("JSONEncoder\(sorted ? " (sortedKeys)" : ""): \(format(seconds)) s, \(bytes) bytes")
+            }
+        }
+        row.append(("peak_MiB", format(Measure.peakMemoryMiB())))
+        print(row.map(\.0).joined(separator: "\t"))
+        print(row.map(\.1).joined(separator: "\t"))
+    }
+
+    static func format(_ value: Double) -> String { String(format: value < 10 ? "%.4f" : "%.1f", value) }
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data("screenkit-bench: \(message)\n".utf8))
+}
