@@ -167,7 +167,7 @@ public struct Compiler: Sendable {
         var ids: Set<String> = []
         func walk(_ node: Node) {
             ids.insert(node.id ?? "")
-            if let children = node.children { for index in children.indices { walk(children[index]) } }
+            node.forEachChild { walk($0) }
         }
         walk(root)
         return ids
@@ -193,7 +193,8 @@ public struct Compiler: Sendable {
             let minContract = screen.minContract ?? catalog.minContract
             do {
                 envelopes.append(
-                    try writer.envelope(screen, root: root, contract: current, minContract: minContract, view: nil).bytes)
+                    try writer.envelope(screen, root: root, contract: current, minContract: minContract, view: nil)
+                        .bytes)
             } catch {
                 throw EmitFailure(description: "\(error.location): \(error.message)")
             }
@@ -241,9 +242,7 @@ public struct Compiler: Sendable {
                     path: screenID)
                 return
             }
-            if let children = node.children {
-                for index in children.indices { visit(children[index], depth: depth + 1) }
-            }
+            node.forEachChild { visit($0, depth: depth + 1) }
             if case .node(let fallback) = node.fallback { visit(fallback, depth: depth + 1) }
         }
         visit(root, depth: 1)

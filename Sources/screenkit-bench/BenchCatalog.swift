@@ -30,7 +30,8 @@ struct BenchCatalog {
     static func make(nodes: Int, screens minimum: Int = 1, historyFolder: URL) throws -> BenchCatalog {
         let history = ContractHistory.load(from: historyFolder)
         guard history.diagnostics.isEmpty, history.versions.count == 2 else {
-            throw BenchError("cannot read the example contract history at \(historyFolder.path); run from the package root")
+            throw BenchError(
+                "cannot read the example contract history at \(historyFolder.path); run from the package root")
         }
         let screenCount = max(minimum, (nodes + nodesPerScreen - 1) / nodesPerScreen)
         var generator = Generator(screenCount: screenCount)
@@ -89,7 +90,9 @@ struct BenchCatalog {
                 let action: Action =
                     n % 3 == 0
                     ? .share("https://shop.example.com/p/\(n)", message: text)
-                    : .sequence(.apiCall("/api/\(n)", bodyFromState: ["field"]), .navigate(to: "bench-\((n + 1) % screenCount)"))
+                    : .sequence(
+                        .apiCall("/api/\(n)", bodyFromState: ["field"]), .navigate(to: "bench-\((n + 1) % screenCount)")
+                    )
                 return Button(text, id: "b\(n)", action: action).style(.secondary).node
             case 5: return Image(url: "https://cdn.example.com/\(n).jpg").frame(width: 120, height: 80.5).node
             case 6: return TextField("Field \(n)", id: "f\(n)", stateKey: "field").keyboard(.email).node

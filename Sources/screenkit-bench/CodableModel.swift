@@ -13,7 +13,9 @@ struct CodableEnvelope: Encodable {
 }
 
 enum CodableScalar: Encodable {
-    case string(String), number(Double), bool(Bool)
+    case string(String)
+    case number(Double)
+    case bool(Bool)
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -145,13 +147,15 @@ final class CodableAction: Encodable {
             case ("presentation", .string(let s)): presentation = s
             case ("endpoint", .string(let s)): endpoint = s
             case ("method", .string(let s)): method = s
-            case ("bodyFromState", .list(let l)): bodyFromState = l.compactMap { if case .string(let s) = $0 { s } else { nil } }
+            case ("bodyFromState", .list(let l)):
+                bodyFromState = l.compactMap { if case .string(let s) = $0 { s } else { nil } }
             case ("key", .string(let s)): key = s
             case ("value", let v): value = CodableScalar(v)
             case ("title", .string(let s)): title = s
             case ("message", .string(let s)): message = s
             case ("url", .string(let s)): url = s
-            case ("actions", .list(let l)): actions = l.compactMap { if case .action(let a) = $0 { CodableAction(a) } else { nil } }
+            case ("actions", .list(let l)):
+                actions = l.compactMap { if case .action(let a) = $0 { CodableAction(a) } else { nil } }
             default: break
             }
         }

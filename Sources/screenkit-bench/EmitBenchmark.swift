@@ -18,7 +18,9 @@ enum EmitBenchmark {
         let bench = try BenchCatalog.make(nodes: options.nodes, historyFolder: options.historyFolder)
         let compiler = Compiler(catalog: bench.catalog)
         let compileOptions = CompileOptions(style: .compact, history: bench.history)
-        log("generated \(bench.nodes) nodes in \(bench.catalog.screens.count) screens (\(ContinuousClock.now - started))")
+        log(
+            "generated \(bench.nodes) nodes in \(bench.catalog.screens.count) screens (\(ContinuousClock.now - started))"
+        )
         var row: [(String, String)] = [("nodes", "\(bench.nodes)"), ("screens", "\(bench.catalog.screens.count)")]
 
         if options.phase == "all" || options.phase == "pipeline" {
@@ -40,10 +42,15 @@ enum EmitBenchmark {
         var emitSeconds = 0.0
         var emitBytes = 0
         if options.phase == "all" || options.phase == "emit" {
-            let (seconds, envelopes) = try Measure.median(runs: options.runs) { try compiler.emitFull(compileOptions, roots: roots) }
+            let (seconds, envelopes) = try Measure.median(runs: options.runs) {
+                try compiler.emitFull(compileOptions, roots: roots)
+            }
             emitSeconds = seconds
             emitBytes = envelopes.reduce(0) { $0 + $1.count }
-            row += [("emit_s", format(seconds)), ("emit_bytes", "\(emitBytes)"), ("emit_MBps", format(Double(emitBytes) / seconds / 1e6))]
+            row += [
+                ("emit_s", format(seconds)), ("emit_bytes", "\(emitBytes)"),
+                ("emit_MBps", format(Double(emitBytes) / seconds / 1e6)),
+            ]
             log("emit (full envelopes only): \(format(seconds)) s, \(emitBytes) bytes")
             if let path = options.writeTree {
                 var bytes: [UInt8] = [0x5B]

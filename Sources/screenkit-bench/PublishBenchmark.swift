@@ -21,7 +21,9 @@ enum PublishBenchmark {
         var catalog = bench.catalog
         print("run\tscreens\tobjects_uploaded\tputs\tgets\tseconds")
         for run in ["first", "unchanged", "one screen changed"] {
-            if run == "one screen changed" { catalog.screens[screens / 2].title = "Changed \(Date().timeIntervalSince1970)" }
+            if run == "one screen changed" {
+                catalog.screens[screens / 2].title = "Changed \(Date().timeIntervalSince1970)"
+            }
             let result = Compiler(catalog: catalog).compile(CompileOptions(history: bench.history))
             guard !result.hasErrors else { throw BenchError("\(result.diagnostics.prefix(3))") }
             let bucket = CountingS3(s3)
@@ -31,7 +33,9 @@ enum PublishBenchmark {
             let summary = try await publisher.publish(plan)
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print("\(run)\t\(screens)\t\(summary.uploaded)\t\(bucket.puts)\t\(bucket.gets)\t\(String(format: "%.2f", seconds))")
+            print(
+                "\(run)\t\(screens)\t\(summary.uploaded)\t\(bucket.puts)\t\(bucket.gets)\t\(String(format: "%.2f", seconds))"
+            )
         }
     }
 }

@@ -124,7 +124,7 @@ struct EnvelopeWriter {
 
     /// Writes a node whose type the version knows; `mask` says which declared props it knows (nil: all).
     private mutating func writeKnown(_ node: Node, mask: [Bool]?) throws(EmitError) -> Bool {
-        guard let schema = context.components[node.type] else {
+        guard let plan = context.plans[node.type] else {
             throw EmitError(message: "component type \"\(node.type)\" is not declared", location: node.source)
         }
         let id = node.id ?? ""
@@ -136,26 +136,30 @@ struct EnvelopeWriter {
         json.string(node.type)
         json.key("id")
         json.string(id)
-        for (index, declared) in schema.props.enumerated() {
-            let set = node[prop: declared.key]
-            guard let value = set ?? declared.defaultValue else { continue }
+        let props = node.props
+        for index in plan.keys.indices {
+            let key = plan.keys[index]
+            var set: Value?
+            for prop in props.indices where props[prop].key == key {
+                set = props[prop].value
+                break
+            }
+            guard let value = set ?? plan.defaults[index] else { continue }
             if let mask, !mask[index] {
-                if set != nil { downgrades.append(.propRemoved(nodeID: id, type: node.type, key: declared.key)) }
+                if set != nil { downgrades.append(.propRemoved(nodeID: id, type: node.type, key: key)) }
                 continue
             }
-            json.key(declared.key)
+            json.key(key)
             if case .action(let action) = value, view != nil {
                 try writeAction(resolve(action, at: id) ?? Self.noOperation, at: node.source)
             } else {
-                try writeValue(value, type: declared.type, at: node.source)
+                try writeValue(value, type: plan.types[index], at: node.source)
             }
         }
-        if schema.hasChildren {
+        if plan.hasChildren {
             json.key("children")
             json.beginArray()
-            if let children = node.children {
-                for index in children.indices { _ = try writeNode(children[index]) }
-            }
+            try node.forEachChild { (child) throws(EmitError) in _ = try writeNode(child) }
             json.endArray()
         }
         if view == nil {

@@ -6,27 +6,29 @@ struct ComponentValidator: ScreenValidator {
         guard let root = screen.root else { return [] }
         var diagnostics: [Diagnostic] = []
         forEachNode(root, screenID: screen.screen.id) { node, path in
-            guard let schema = context.components[node.type] else {
+            guard let plan = context.plans[node.type] else {
                 diagnostics.append(
                     ScreenRules.componentUnknown.diagnostic(
-                        "component type \"\(node.type)\" is not declared in the catalog", at: node.source, path: path.description))
+                        "component type \"\(node.type)\" is not declared in the catalog", at: node.source,
+                        path: path.description))
                 return
             }
-            if node.children != nil && !schema.hasChildren {
+            if node.children != nil && !plan.hasChildren {
                 diagnostics.append(
                     ScreenRules.childrenOnLeaf.diagnostic(
-                        "\"\(node.type)\" is not a container but has children", at: node.source, path: path.description))
+                        "\"\(node.type)\" is not a container but has children", at: node.source, path: path.description)
+                )
             }
-            for prop in node.props where schema.prop(prop.key) == nil {
+            for prop in node.props where plan.index(of: prop.key) == nil {
                 diagnostics.append(
                     ScreenRules.propUnknown.diagnostic(
                         "\"\(node.type)\" declares no prop \"\(prop.key)\"", at: node.source, path: path.description))
             }
-            for declared in schema.props where declared.presence == .required && node[prop: declared.key] == nil {
+            for index in plan.keys.indices where plan.required[index] && node[prop: plan.keys[index]] == nil {
                 diagnostics.append(
                     ScreenRules.propRequired.diagnostic(
-                        "\"\(node.type)\" is missing its required prop \"\(declared.key)\"", at: node.source, path: path.description
-                    ))
+                        "\"\(node.type)\" is missing its required prop \"\(plan.keys[index])\"", at: node.source,
+                        path: path.description))
             }
         }
         return diagnostics

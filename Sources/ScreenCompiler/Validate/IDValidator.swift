@@ -57,9 +57,7 @@ struct IDValidator: ScreenValidator {
                         path: trail.joined(separator: "/")))
             }
             if case .node = node.fallback { withFallbacks.append(node) }
-            if let children = node.children {
-                for index in children.indices { walk(children[index], &trail) }
-            }
+            node.forEachChild { walk($0, &trail) }
             trail.removeLast()
         }
         var trail = [screenID]

@@ -1,11 +1,15 @@
 import ScreenKit
 
 /// What a validator sees: the catalog's declarations and the screen IDs that exist.
-struct ValidationContext: Sendable {
+///
+/// A class, so handing it to every validator and writer costs one reference, not a copy of its tables.
+final class ValidationContext: Sendable {
     let catalog: Catalog
     let components: [String: ComponentSchema]
     let actions: [String: ActionSchema]
     let screenIDs: Set<String>
+    /// Each component's declaration flattened for the writer, by wire type.
+    let plans: [String: ComponentPlan]
 
     init(catalog: Catalog) {
         self.catalog = catalog
@@ -16,6 +20,39 @@ struct ValidationContext: Sendable {
         var actions: [String: ActionSchema] = [:]
         for schema in catalog.actions { actions[schema.kind] = schema }
         self.actions = actions
+        var plans: [String: ComponentPlan] = [:]
+        for schema in catalog.components where plans[schema.type] == nil { plans[schema.type] = ComponentPlan(schema) }
+        self.plans = plans
+    }
+}
+
+/// A component declaration flattened into parallel arrays, so writing a node reads them by index
+/// without copying each prop declaration.
+final class ComponentPlan: Sendable {
+    let type: String
+    let keys: [String]
+    let types: [PropType]
+    let defaults: [Value?]
+    let required: [Bool]
+    let nonEmpty: [Bool]
+    let references: [Reference?]
+    let hasChildren: Bool
+
+    init(_ schema: ComponentSchema) {
+        type = schema.type
+        keys = schema.props.map(\.key)
+        types = schema.props.map(\.type)
+        defaults = schema.props.map(\.defaultValue)
+        required = schema.props.map { $0.presence == .required }
+        nonEmpty = schema.props.map(\.nonEmpty)
+        references = schema.props.map(\.reference)
+        hasChildren = schema.hasChildren
+    }
+
+    /// The index of the prop with this key.
+    func index(of key: String) -> Int? {
+        for index in keys.indices where keys[index] == key { return index }
+        return nil
     }
 }
 
@@ -54,9 +91,7 @@ func forEachNode(_ root: Node, screenID: String, _ visit: (Node, NodePath) -> Vo
     func walk(_ node: Node) {
         path.trail.ids.append(node.id ?? node.type)
         visit(node, path)
-        if let children = node.children {
-            for index in children.indices { walk(children[index]) }
-        }
+        node.forEachChild { walk($0) }
         if case .node(let fallback) = node.fallback {
             path.trail.ids.append("fallback")
             walk(fallback)

@@ -7,11 +7,13 @@ struct ValueValidator: ScreenValidator {
         guard let root = screen.root else { return [] }
         var checker = ValueChecker(context: context, screen: screen.screen)
         forEachNode(root, screenID: screen.screen.id) { node, path in
-            guard let schema = context.components[node.type] else { return }
-            for prop in node.props {
-                guard let declared = schema.prop(prop.key) else { continue }
+            guard let plan = context.plans[node.type] else { return }
+            let props = node.props
+            for position in props.indices {
+                guard let index = plan.index(of: props[position].key) else { continue }
                 checker.check(
-                    prop.value, against: declared, owner: "\"\(node.type)\" prop \"\(prop.key)\"",
+                    props[position].value, type: plan.types[index], nonEmpty: plan.nonEmpty[index],
+                    reference: plan.references[index], owner: "\"\(node.type)\" prop \"\(props[position].key)\"",
                     at: node.source, path: path)
             }
         }
@@ -26,19 +28,31 @@ struct ValueChecker {
     var diagnostics: [Diagnostic] = []
 
     mutating func check(
-        _ value: Value, against declared: PropSchema, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath
+        _ value: Value, against declared: PropSchema, owner: @autoclosure () -> String, at source: SourceLocation,
+        path: NodePath
     ) {
-        check(value, type: declared.type, owner: owner(), at: source, path: path)
-        if declared.nonEmpty, case .string(let string) = value, string.isEmpty {
-            diagnostics.append(ScreenRules.stringEmpty.diagnostic("\(owner()) must not be empty", at: source, path: path.description))
+        check(
+            value, type: declared.type, nonEmpty: declared.nonEmpty, reference: declared.reference, owner: owner(),
+            at: source, path: path)
+    }
+
+    mutating func check(
+        _ value: Value, type: PropType, nonEmpty: Bool, reference: Reference?, owner: @autoclosure () -> String,
+        at source: SourceLocation, path: NodePath
+    ) {
+        check(value, type: type, owner: owner(), at: source, path: path)
+        if nonEmpty, case .string(let string) = value, string.isEmpty {
+            diagnostics.append(
+                ScreenRules.stringEmpty.diagnostic("\(owner()) must not be empty", at: source, path: path.description))
         }
-        if let reference = declared.reference {
+        if let reference {
             check(value, refersTo: reference, owner: owner(), at: source, path: path)
         }
     }
 
     private mutating func check(
-        _ value: Value, refersTo reference: Reference, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath
+        _ value: Value, refersTo reference: Reference, owner: @autoclosure () -> String, at source: SourceLocation,
+        path: NodePath
     ) {
         let names: [String]
         switch value {
@@ -84,14 +98,17 @@ struct ValueChecker {
         }
     }
 
-    mutating func check(_ value: Value, type: PropType, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath) {
+    mutating func check(
+        _ value: Value, type: PropType, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath
+    ) {
         switch (type, value) {
         case (.string, .string), (.bool, .bool), (.scalar, .string), (.scalar, .bool):
             return
         case (.url, .string(let url)):
             if let problem = Self.urlProblem(url) {
                 diagnostics.append(
-                    ScreenRules.urlInvalid.diagnostic("\(owner()) \"\(url)\" \(problem)", at: source, path: path.description))
+                    ScreenRules.urlInvalid.diagnostic(
+                        "\(owner()) \"\(url)\" \(problem)", at: source, path: path.description))
             }
         case (.number, .number(let number)), (.scalar, .number(let number)):
             if !number.isFinite {
@@ -103,14 +120,16 @@ struct ValueChecker {
             if !isHexColor(color) {
                 diagnostics.append(
                     ScreenRules.propType.diagnostic(
-                        "\(owner()) is \"\(color)\"; a color is #RRGGBB or #AARRGGBB", at: source, path: path.description))
+                        "\(owner()) is \"\(color)\"; a color is #RRGGBB or #AARRGGBB", at: source,
+                        path: path.description))
             }
         case (.enumeration(let schema), .string(let raw)):
             if !schema.contains(raw) {
                 let known = schema.cases.map(\.value).joined(separator: ", ")
                 diagnostics.append(
                     ScreenRules.enumValueUnknown.diagnostic(
-                        "\(owner()) is \"\(raw)\", not a value of \(schema.name) (\(known))", at: source, path: path.description))
+                        "\(owner()) is \"\(raw)\", not a value of \(schema.name) (\(known))", at: source,
+                        path: path.description))
             }
         case (.action, .action(let action)):
             check(action, owner: owner(), at: source, path: path)
@@ -125,7 +144,8 @@ struct ValueChecker {
         default:
             diagnostics.append(
                 ScreenRules.propType.diagnostic(
-                    "\(owner()) is a \(value.kindName) but the contract declares \(type.name)", at: source, path: path.description))
+                    "\(owner()) is a \(value.kindName) but the contract declares \(type.name)", at: source,
+                    path: path.description))
         }
     }
 
@@ -152,7 +172,8 @@ struct ValueChecker {
         for declared in schema.fields where declared.presence == .required && action[field: declared.key] == nil {
             diagnostics.append(
                 ScreenRules.propRequired.diagnostic(
-                    "\(actionOwner) is missing its required field \"\(declared.key)\"", at: source, path: path.description))
+                    "\(actionOwner) is missing its required field \"\(declared.key)\"", at: source,
+                    path: path.description))
         }
         if case .action(let fallback) = action.fallback {
             check(fallback, owner: "\(owner()) fallback", at: source, path: path)

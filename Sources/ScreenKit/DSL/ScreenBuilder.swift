@@ -1,19 +1,16 @@
 /// Builds a list of nodes from a block of components, `if`/`else`, optionals and `for` loops.
 ///
-/// Concrete `[Node]` throughout: no generic tuple or pack types, so large blocks type-check in
-/// linear time and errors name components, not builder internals.
+/// Concrete `[Node]` and one existential throughout: no generic tuple or pack types and, as in
+/// Plot's builder, no `buildExpression`, so each statement adds as few constraints as possible
+/// and errors name components, not builder internals.
 @resultBuilder
 public enum ScreenBuilder {
-    /// One statement: a component, a node or a section.
-    public static func buildExpression(_ content: any ScreenContent) -> [Node] {
-        content.nodes
-    }
-
-    /// A block of statements.
-    public static func buildBlock(_ parts: [Node]...) -> [Node] {
-        if parts.count == 1 { return parts[0] }
+    /// A block of statements: components, nodes or sections.
+    public static func buildBlock(_ parts: any ScreenContent...) -> [Node] {
+        if parts.count == 1 { return parts[0].nodes }
         var nodes: [Node] = []
-        for part in parts { nodes.append(contentsOf: part) }
+        nodes.reserveCapacity(parts.count)
+        for part in parts { nodes.append(contentsOf: part.nodes) }
         return nodes
     }
 

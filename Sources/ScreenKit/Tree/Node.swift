@@ -38,6 +38,15 @@ public struct Node: Sendable, Hashable {
         return nil
     }
 
+    /// Calls `body` with each child in order, borrowed rather than copied.
+    @inlinable
+    public func forEachChild<E: Error>(_ body: (Node) throws(E) -> Void) throws(E) {
+        guard let children else { return }
+        try children.withUnsafeBufferPointer { (buffer) throws(E) in
+            for index in buffer.indices { try body(buffer[index]) }
+        }
+    }
+
     /// A copy with the prop set to `value`, or removed when `value` is nil.
     public func setting(_ key: String, _ value: Value?) -> Node {
         var copy = self
