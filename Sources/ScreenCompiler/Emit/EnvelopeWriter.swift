@@ -129,8 +129,10 @@ struct EnvelopeWriter {
         }
         let id = node.id ?? ""
         if fallbackDepth > 0 { fallbackIDs.append((id, node.source)) }
-        path.append(id)
-        defer { path.removeLast() }
+        // The path only names nodes in diagnostics, which only variants produce.
+        let tracksPath = view != nil
+        if tracksPath { path.append(id) }
+        defer { if tracksPath { path.removeLast() } }
         json.beginObject()
         json.key("type")
         json.string(node.type)
@@ -150,9 +152,20 @@ struct EnvelopeWriter {
                 continue
             }
             json.key(key)
-            if case .action(let action) = value, view != nil {
+            switch value {
+            case .string(let string) where view == nil || !plan.isEnumeration[index]:
+                json.string(string)
+            case .number(let number):
+                do {
+                    try json.number(number)
+                } catch {
+                    throw EmitError(message: "\(number) is not a finite number; JSON cannot represent it", location: node.source)
+                }
+            case .bool(let bool):
+                json.bool(bool)
+            case .action(let action) where view != nil:
                 try writeAction(resolve(action, at: id) ?? Self.noOperation, at: node.source)
-            } else {
+            default:
                 try writeValue(value, type: plan.types[index], at: node.source)
             }
         }

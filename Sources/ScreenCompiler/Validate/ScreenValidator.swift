@@ -36,6 +36,7 @@ final class ComponentPlan: Sendable {
     let required: [Bool]
     let nonEmpty: [Bool]
     let references: [Reference?]
+    let isEnumeration: [Bool]
     let hasChildren: Bool
 
     init(_ schema: ComponentSchema) {
@@ -46,6 +47,7 @@ final class ComponentPlan: Sendable {
         required = schema.props.map { $0.presence == .required }
         nonEmpty = schema.props.map(\.nonEmpty)
         references = schema.props.map(\.reference)
+        isEnumeration = schema.props.map { if case .enumeration = $0.type { true } else { false } }
         hasChildren = schema.hasChildren
     }
 
