@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import ScreenContract
 import ScreenJSON
 import ScreenKit
@@ -96,70 +98,87 @@ public struct Compiler: Sendable {
                     at: nil))
         }
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
-        let current = versions.count
         collector.report(contentsOf: CatalogValidator.validate(catalog))
-        var writer = EnvelopeWriter(context: context, style: options.style)
+        // Screens are independent: they compile in parallel, and their results are put back in
+        // catalog order, so the output and the diagnostics are the same as one by one.
+        let outcomes = ScreenOutcomes(count: catalog.screens.count)
+        DispatchQueue.concurrentPerform(iterations: catalog.screens.count) { index in
+            outcomes[index] = compile(catalog.screens[index], views: views, options: options)
+        }
         var screens: [CompiledScreen] = []
-        for screen in catalog.screens {
-            var root: Node?
-            if screen.content.count == 1 {
-                if let problem = Self.sizeProblem(screen.content[0], screenID: screen.id) {
-                    collector.report(problem)
-                } else {
-                    root = IDAssigner.assign(screen.content[0], screenID: screen.id)
-                }
-            }
-            let resolved = ResolvedScreen(screen: screen, root: root)
-            let before = collector.errorCount
-            for validator in Self.validators {
-                collector.report(contentsOf: validator.validate(resolved, in: context))
-            }
-            let minContract = screen.minContract ?? catalog.minContract
-            guard (1...current).contains(minContract) else {
-                collector.report(
-                    ScreenRules.minContractInvalid.diagnostic(
-                        "screen \"\(screen.id)\" supports contract \(minContract) and up, but the frozen versions are 1 to \(current)",
-                        at: screen.source, path: screen.id))
-                continue
-            }
-            guard let root, collector.errorCount == before else { continue }
-            do {
-                let full = try writer.envelope(
-                    screen, root: root, contract: current, minContract: minContract, view: nil)
-                var variants: [CompiledScreen.Variant] = []
-                var previous: (bytes: [UInt8], bodyStart: Int)?
-                var primaryIDs: Set<String>?
-                let primary = { () -> Set<String> in
-                    if let primaryIDs { return primaryIDs }
-                    let ids = Self.primaryIDs(root)
-                    primaryIDs = ids
-                    return ids
-                }
-                for view in views[(minContract - 1)...] {
-                    var written = try writer.envelope(
-                        screen, root: root, contract: view.version, minContract: minContract, view: view,
-                        primaryIDs: primary)
-                    collector.report(contentsOf: writer.problems)
-                    if let previous, previous.bytes[previous.bodyStart...] == written.bytes[written.bodyStart...] {
-                        written = previous
-                    }
-                    variants.append(
-                        CompiledScreen.Variant(
-                            contract: view.version, envelope: written.bytes, downgrades: writer.downgrades))
-                    previous = written
-                }
-                reportPending(variants.last?.downgrades ?? [], screen: screen, options: options, into: &collector)
-                screens.append(
-                    CompiledScreen(
-                        id: screen.id, minContract: minContract, contract: current, full: full.bytes,
-                        variants: variants))
-            } catch {
-                collector.report(
-                    Diagnostic(rule: "emit", message: error.message, location: error.location, nodePath: screen.id))
-            }
+        for outcome in outcomes.values {
+            collector.report(contentsOf: outcome.diagnostics)
+            if let screen = outcome.screen { screens.append(screen) }
         }
         return CompileResult(
-            screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: current)
+            screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: versions.count)
+    }
+
+    /// One screen's outcome: its output when it compiled, and its diagnostics.
+    struct ScreenOutcome: Sendable {
+        var screen: CompiledScreen?
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Validates and writes one screen: its full envelope and a variant per supported version.
+    private func compile(_ screen: Screen, views: [VersionView], options: CompileOptions) -> ScreenOutcome {
+        var collector = DiagnosticCollector()
+        let current = views.count
+        var root: Node?
+        if screen.content.count == 1 {
+            if let problem = Self.sizeProblem(screen.content[0], screenID: screen.id) {
+                collector.report(problem)
+            } else {
+                root = IDAssigner.assign(screen.content[0], screenID: screen.id)
+            }
+        }
+        let resolved = ResolvedScreen(screen: screen, root: root)
+        for validator in Self.validators {
+            collector.report(contentsOf: validator.validate(resolved, in: context))
+        }
+        let minContract = screen.minContract ?? catalog.minContract
+        guard (1...current).contains(minContract) else {
+            collector.report(
+                ScreenRules.minContractInvalid.diagnostic(
+                    "screen \"\(screen.id)\" supports contract \(minContract) and up, but the frozen versions are 1 to \(current)",
+                    at: screen.source, path: screen.id))
+            return ScreenOutcome(diagnostics: collector.diagnostics)
+        }
+        guard let root, !collector.hasErrors else { return ScreenOutcome(diagnostics: collector.diagnostics) }
+        var writer = EnvelopeWriter(context: context, style: options.style)
+        do {
+            let full = try writer.envelope(screen, root: root, contract: current, minContract: minContract, view: nil)
+            var variants: [CompiledScreen.Variant] = []
+            var previous: (bytes: [UInt8], bodyStart: Int)?
+            var primaryIDs: Set<String>?
+            let primary = { () -> Set<String> in
+                if let primaryIDs { return primaryIDs }
+                let ids = Self.primaryIDs(root)
+                primaryIDs = ids
+                return ids
+            }
+            for view in views[(minContract - 1)...] {
+                var written = try writer.envelope(
+                    screen, root: root, contract: view.version, minContract: minContract, view: view,
+                    primaryIDs: primary)
+                collector.report(contentsOf: writer.problems)
+                if let previous, previous.bytes[previous.bodyStart...] == written.bytes[written.bodyStart...] {
+                    written = previous
+                }
+                variants.append(
+                    CompiledScreen.Variant(
+                        contract: view.version, envelope: written.bytes, downgrades: writer.downgrades))
+                previous = written
+            }
+            reportPending(variants.last?.downgrades ?? [], screen: screen, options: options, into: &collector)
+            let compiled = CompiledScreen(
+                id: screen.id, minContract: minContract, contract: current, full: full.bytes, variants: variants)
+            return ScreenOutcome(screen: compiled, diagnostics: collector.diagnostics)
+        } catch {
+            collector.report(
+                Diagnostic(rule: "emit", message: error.message, location: error.location, nodePath: screen.id))
+            return ScreenOutcome(diagnostics: collector.diagnostics)
+        }
     }
 
     /// The IDs of the primary tree (children, not fallbacks).
@@ -249,4 +268,22 @@ public struct Compiler: Sendable {
         return problem
     }
 
+}
+
+/// Per-screen results filled in by parallel workers, each index written exactly once.
+final class ScreenOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Compiler.ScreenOutcome]
+
+    init(count: Int) {
+        storage = Array(repeating: Compiler.ScreenOutcome(), count: count)
+    }
+
+    subscript(index: Int) -> Compiler.ScreenOutcome {
+        get { lock.withLock { storage[index] } }
+        set { lock.withLock { storage[index] = newValue } }
+    }
+
+    /// The outcomes in screen order.
+    var values: [Compiler.ScreenOutcome] { lock.withLock { storage } }
 }

@@ -159,7 +159,8 @@ struct EnvelopeWriter {
                 do {
                     try json.number(number)
                 } catch {
-                    throw EmitError(message: "\(number) is not a finite number; JSON cannot represent it", location: node.source)
+                    throw EmitError(
+                        message: "\(number) is not a finite number; JSON cannot represent it", location: node.source)
                 }
             case .bool(let bool):
                 json.bool(bool)
