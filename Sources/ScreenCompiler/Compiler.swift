@@ -241,7 +241,7 @@ public struct Compiler: Sendable {
     }
 
     /// A diagnostic when the tree (fallbacks included) nests deeper or holds more nodes than the
-    /// limits; found without recursion, before any recursive pass runs.
+    /// limits; checked before any other pass, by a walk that stops one level past the limit.
     static func sizeProblem(_ root: Node, screenID: String) -> Diagnostic? {
         var count = 0
         var problem: Diagnostic?
