@@ -228,6 +228,21 @@ import Testing
                 FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/\(screen.id).html").path))
         }
         #expect(await run(["preview", "extra"]).0 == .usage)
+        let before = try Data(contentsOf: folder.appendingPathComponent("site/index.html"))
+        var broken = App.catalog
+        broken.screens.append(Screen("broken") { Spacer(height: .nan) })
+        let (failed, _, errors) = await run(["preview", "--out", "site"], catalog: broken)
+        #expect(failed == .violations)
+        #expect(errors.contains("preview failed: 1 error; nothing was written"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("site/index.html")) == before)
+    }
+
+    @Test func anUnknownReportFormatIsAUsageError() async {
+        let (code, _, errors) = await run(["check", "--format", "xml"])
+        #expect(code == .usage)
+        #expect(errors.contains("unknown format 'xml'; use text, json, github or markdown"))
+        #expect(await run(["contract", "diff", "--format", "yaml"]).0 == .usage)
+        #expect(await run(["contract", "diff", "--from", "7"]).0 == .usage)
     }
 
     @Test func explainPrintsTheReasonAndFix() async {

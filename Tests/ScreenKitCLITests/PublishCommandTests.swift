@@ -84,6 +84,12 @@ import Testing
                 == .usage)
         #expect(await run(["publish", "--to", target, "--endpoint", "http://x"]).0 == .usage)
         #expect(await run(["publish"]).0 == .usage)
+        for option in [["--timeout", "0"], ["--timeout", "soon"], ["--attempts", "0"]] {
+            let (code, _, errors) = await run(
+                ["publish", "--to", "s3://screens-bucket"] + option, environment: credentials)
+            #expect(code == .usage, "\(option)")
+            #expect(errors.contains("error: \(option[0]) needs"))
+        }
     }
 
     @Test func anUnreachableEndpointIsAnEnvironmentFailure() async {
