@@ -39,7 +39,10 @@ let package = Package(
             name: "screenkit-bench",
             dependencies: ["ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "Screens"]),
         // Helpers the test targets share: golden files with line diffs, a seeded generator.
-        .target(name: "ScreenTestSupport", path: "Tests/ScreenTestSupport"),
+        .target(
+            name: "ScreenTestSupport",
+            dependencies: ["ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "Screens"],
+            path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "Screens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
         .testTarget(
@@ -61,7 +64,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "ScreenKitCLITests",
-            dependencies: ["ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "Screens"]),
+            dependencies: [
+                "ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "Screens", "ScreenTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

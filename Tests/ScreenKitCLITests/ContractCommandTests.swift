@@ -1,15 +1,14 @@
 import Foundation
 import ScreenKit
 import ScreenKitCLI
+import ScreenTestSupport
 import Screens
 import Testing
 
 /// `check`, `contract show|diff|freeze` and `explain` through the CLI, in every output format.
 @Suite struct ContractCommandTests {
     /// The example app's checked-in contract folder.
-    static let repositoryContract = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Screens/Contract")
+    static var repositoryContract: URL { ExampleApp.contractFolder }
 
     let folder: URL
     let contract: URL

@@ -8,13 +8,7 @@ import Testing
 
 /// The example app compiled against its history, for the preview.
 enum PreviewFixture {
-    static let history = ContractHistory.load(
-        from: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Screens/Contract/history"))
-
-    static let screens = Compiler(catalog: App.catalog).compile(
-        CompileOptions(history: history.versions.map(\.contract))
-    ).screens
+    static let screens = ExampleApp.compact.screens
 
     static let pages = try! PreviewSite.pages(for: screens)
 

@@ -3,20 +3,17 @@ import ScreenCompiler
 import ScreenContract
 import ScreenKit
 import ScreenPublish
+import ScreenTestSupport
 import Screens
 
 /// The example app compiled against its history, and variations of it, ready to publish.
 enum PublishFixture {
-    static let historyFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Screens/Contract/history")
-
-    static let history = ContractHistory.load(from: historyFolder)
-    static var historyHashes: [String] { history.versions.map(\.sha256) }
+    static var historyFolder: URL { ExampleApp.historyFolder }
+    static var historyHashes: [String] { ExampleApp.historyHashes }
 
     /// The compiled screens of `catalog` (default: the example app).
     static func screens(_ catalog: Catalog = App.catalog) -> [CompiledScreen] {
-        let result = Compiler(catalog: catalog).compile(CompileOptions(history: history.versions.map(\.contract)))
+        let result = ExampleApp.compile(catalog)
         precondition(!result.hasErrors, "\(result.diagnostics)")
         return result.screens
     }

@@ -1,0 +1,36 @@
+import Foundation
+import ScreenCompiler
+import ScreenContract
+import ScreenJSON
+import ScreenKit
+import Screens
+
+/// The example app as the tests see it: the repository's paths, its frozen history, and builds.
+public enum ExampleApp {
+    /// The package root.
+    public static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `Screens/Contract`: the history folder and the exemptions file.
+    public static let contractFolder = root.appendingPathComponent("Screens/Contract")
+
+    /// `Screens/Contract/history`.
+    public static let historyFolder = contractFolder.appendingPathComponent("history")
+
+    /// The checked-in history, verified.
+    public static let history = ContractHistory.load(from: historyFolder)
+
+    /// The SHA-256 of each frozen file, version 1 first.
+    public static var historyHashes: [String] { history.versions.map(\.sha256) }
+
+    /// `catalog` (default: the example app) compiled against the checked-in history.
+    public static func compile(_ catalog: Catalog = App.catalog, style: JSONStyle = .compact) -> CompileResult {
+        Compiler(catalog: catalog).compile(CompileOptions(style: style, history: history.versions.map(\.contract)))
+    }
+
+    /// The example app compiled to compact bytes.
+    public static let compact = compile()
+
+    /// The example app compiled to pretty bytes.
+    public static let pretty = compile(style: .pretty)
+}
