@@ -153,7 +153,7 @@ public struct Compiler: Sendable {
             var primaryIDs: Set<String>?
             let primary = { () -> Set<String> in
                 if let primaryIDs { return primaryIDs }
-                let ids = Self.primaryIDs(root)
+                let ids = root.primaryIDs
                 primaryIDs = ids
                 return ids
             }
@@ -179,17 +179,6 @@ public struct Compiler: Sendable {
                 Diagnostic(rule: "emit", message: error.message, location: error.location, nodePath: screen.id))
             return ScreenOutcome(diagnostics: collector.diagnostics)
         }
-    }
-
-    /// The IDs of the primary tree (children, not fallbacks).
-    private static func primaryIDs(_ root: Node) -> Set<String> {
-        var ids: Set<String> = []
-        func walk(_ node: Node) {
-            ids.insert(node.id ?? "")
-            node.forEachChild { walk($0) }
-        }
-        walk(root)
-        return ids
     }
 
     /// Every screen's root with derived IDs assigned; nil for a screen without exactly one root.

@@ -94,11 +94,11 @@ struct EnvelopeWriter {
             switch current.fallback {
             case .node(let replacement):
                 downgrades.append(.replaced(nodeID: id, type: current.type, by: replacement.type))
-                removedIDs.formUnion(Self.primaryIDs(of: current))
+                removedIDs.formUnion(current.primaryIDs)
                 current = replacement
             case .drop:
                 downgrades.append(.dropped(nodeID: id, type: current.type))
-                removedIDs.formUnion(Self.primaryIDs(of: current))
+                removedIDs.formUnion(current.primaryIDs)
                 return false
             case nil:
                 problems.append(
@@ -113,13 +113,6 @@ struct EnvelopeWriter {
                 return try writeKnown(current, mask: mask)
             }
         }
-    }
-
-    /// The IDs of a node and its descendants through children.
-    private static func primaryIDs(of node: Node) -> [String] {
-        var ids = [node.id ?? ""]
-        for child in node.children ?? [] { ids += primaryIDs(of: child) }
-        return ids
     }
 
     /// Writes a node whose type the version knows; `mask` says which declared props it knows (nil: all).

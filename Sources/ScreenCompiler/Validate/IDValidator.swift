@@ -64,10 +64,10 @@ struct IDValidator: ScreenValidator {
         walk(root, &trail)
         for replaced in withFallbacks {
             guard case .node(let fallback) = replaced.fallback else { continue }
-            let inside = Set(Self.primaryNodes(of: replaced).compactMap(\.id))
+            let inside = replaced.primaryIDs
             var local: Set<String> = []
-            for node in Self.primaryNodes(of: fallback) {
-                guard let id = node.id else { continue }
+            fallback.forEachPrimaryNode { node in
+                guard let id = node.id else { return }
                 let clashesOutside = primary[id] != nil && !inside.contains(id)
                 if clashesOutside || !local.insert(id).inserted {
                     diagnostics.append(
@@ -77,16 +77,5 @@ struct IDValidator: ScreenValidator {
                 }
             }
         }
-    }
-
-    /// The node and its descendants through children, not through fallbacks.
-    private static func primaryNodes(of root: Node) -> [Node] {
-        var result: [Node] = []
-        var stack = [root]
-        while let node = stack.popLast() {
-            result.append(node)
-            stack.append(contentsOf: node.children ?? [])
-        }
-        return result
     }
 }

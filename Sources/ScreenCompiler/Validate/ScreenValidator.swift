@@ -103,3 +103,19 @@ func forEachNode(_ root: Node, screenID: String, _ visit: (Node, NodePath) -> Vo
     }
     walk(root)
 }
+
+extension Node {
+    /// Calls `body` with this node and its descendants through children — the primary tree a
+    /// client receives when no fallback applies — not through fallbacks.
+    func forEachPrimaryNode(_ body: (Node) -> Void) {
+        body(self)
+        forEachChild { $0.forEachPrimaryNode(body) }
+    }
+
+    /// The IDs of the primary tree (see ``forEachPrimaryNode(_:)``).
+    var primaryIDs: Set<String> {
+        var ids: Set<String> = []
+        forEachPrimaryNode { ids.insert($0.id ?? "") }
+        return ids
+    }
+}
