@@ -124,15 +124,13 @@ public struct Compiler: Sendable {
     private func compile(_ screen: Screen, views: [VersionView], options: CompileOptions) -> ScreenOutcome {
         var collector = DiagnosticCollector()
         let current = views.count
-        var root: Node?
+        var flat: FlatScreen?
         if screen.content.count == 1 {
-            if let problem = Self.sizeProblem(screen.content[0], screenID: screen.id) {
-                collector.report(problem)
-            } else {
-                root = IDAssigner.assign(screen.content[0], screenID: screen.id)
-            }
+            let made = FlatScreen.make(screen, root: screen.content[0], context: context)
+            flat = made.flat
+            if let problem = made.problem { collector.report(problem) }
         }
-        let resolved = ResolvedScreen(screen: screen, root: root)
+        let resolved = ResolvedScreen(screen: screen, flat: flat)
         for validator in Self.validators {
             collector.report(contentsOf: validator.validate(resolved, in: context))
         }
@@ -144,23 +142,16 @@ public struct Compiler: Sendable {
                     at: screen.source, path: screen.id))
             return ScreenOutcome(diagnostics: collector.diagnostics)
         }
-        guard let root, !collector.hasErrors else { return ScreenOutcome(diagnostics: collector.diagnostics) }
+        guard let flat, !collector.hasErrors else { return ScreenOutcome(diagnostics: collector.diagnostics) }
         var writer = EnvelopeWriter(context: context, style: options.style)
         do {
-            let full = try writer.envelope(screen, root: root, contract: current, minContract: minContract, view: nil)
+            let supported = views[(minContract - 1)...]
+            let full = try writer.envelope(
+                flat, contract: current, minContract: minContract, view: nil, common: VersionView(commonTo: supported))
             var variants: [CompiledScreen.Variant] = []
             var previous: (bytes: [UInt8], bodyStart: Int)?
-            var primaryIDs: Set<String>?
-            let primary = { () -> Set<String> in
-                if let primaryIDs { return primaryIDs }
-                let ids = root.primaryIDs
-                primaryIDs = ids
-                return ids
-            }
-            for view in views[(minContract - 1)...] {
-                var written = try writer.envelope(
-                    screen, root: root, contract: view.version, minContract: minContract, view: view,
-                    primaryIDs: primary)
+            for view in supported {
+                var written = try writer.envelope(flat, contract: view.version, minContract: minContract, view: view)
                 collector.report(contentsOf: writer.problems)
                 if let previous, previous.bytes[previous.bodyStart...] == written.bytes[written.bodyStart...] {
                     written = previous
@@ -181,28 +172,31 @@ public struct Compiler: Sendable {
         }
     }
 
-    /// Every screen's root with derived IDs assigned; nil for a screen without exactly one root.
+    /// Every screen's tree flattened with IDs assigned; nil for a screen without exactly one root
+    /// or over the size limits.
     ///
-    /// With ``emitFull(_:roots:)`` this is the emit step alone, without validation or variants,
+    /// With ``emitFull(_:trees:)`` this is the emit step alone, without validation or variants,
     /// for benchmarks and tools that validated already.
-    public func resolvedRoots() -> [Node?] {
+    public func resolvedTrees() -> [ResolvedTree?] {
         catalog.screens.map { screen in
-            screen.content.count == 1 ? IDAssigner.assign(screen.content[0], screenID: screen.id) : nil
+            guard screen.content.count == 1,
+                let flat = FlatScreen.make(screen, root: screen.content[0], context: context).flat
+            else { return nil }
+            return ResolvedTree(flat: flat)
         }
     }
 
-    /// Writes the full envelope of every screen whose root is given, without validating.
-    public func emitFull(_ options: CompileOptions, roots: [Node?]) throws -> [[UInt8]] {
+    /// Writes the full envelope of every screen whose tree is given, without validating.
+    public func emitFull(_ options: CompileOptions, trees: [ResolvedTree?]) throws -> [[UInt8]] {
         var writer = EnvelopeWriter(context: context, style: options.style)
         let current = max(1, options.history.count)
         var envelopes: [[UInt8]] = []
-        for (screen, root) in zip(catalog.screens, roots) {
-            guard let root else { continue }
+        for (screen, tree) in zip(catalog.screens, trees) {
+            guard let tree else { continue }
             let minContract = screen.minContract ?? catalog.minContract
             do {
                 envelopes.append(
-                    try writer.envelope(screen, root: root, contract: current, minContract: minContract, view: nil)
-                        .bytes)
+                    try writer.envelope(tree.flat, contract: current, minContract: minContract, view: nil).bytes)
             } catch {
                 throw EmitFailure(description: "\(error.location): \(error.message)")
             }
@@ -210,7 +204,15 @@ public struct Compiler: Sendable {
         return envelopes
     }
 
-    /// Why ``emitFull(_:roots:)`` could not write an envelope.
+    /// A screen's tree, flattened and with IDs assigned, ready to be written.
+    public struct ResolvedTree: Sendable {
+        let flat: FlatScreen
+
+        /// The screen's root as a node tree with every ID set, as the envelopes have them.
+        public var root: Node { flat.resolvedRoot() }
+    }
+
+    /// Why ``emitFull(_:trees:)`` could not write an envelope.
     public struct EmitFailure: Error, CustomStringConvertible {
         /// What went wrong, with the source location.
         public let description: String
@@ -228,35 +230,6 @@ public struct Compiler: Sendable {
                     severity: options.pendingIsError ? .error : .warning, at: screen.source, path: screen.id))
         }
     }
-
-    /// A diagnostic when the tree (fallbacks included) nests deeper or holds more nodes than the
-    /// limits; checked before any other pass, by a walk that stops one level past the limit.
-    static func sizeProblem(_ root: Node, screenID: String) -> Diagnostic? {
-        var count = 0
-        var problem: Diagnostic?
-        // Recursion stops one level past the limit, so the stack stays bounded whatever the input.
-        func visit(_ node: Node, depth: Int) {
-            guard problem == nil else { return }
-            count += 1
-            if depth > ScreenLimits.maximumDepth {
-                problem = ScreenRules.depthExceeded.diagnostic(
-                    "screen \"\(screenID)\" nests deeper than \(ScreenLimits.maximumDepth) levels", at: node.source,
-                    path: screenID)
-                return
-            }
-            if count > ScreenLimits.maximumNodes {
-                problem = ScreenRules.screenTooLarge.diagnostic(
-                    "screen \"\(screenID)\" has more than \(ScreenLimits.maximumNodes) nodes", at: root.source,
-                    path: screenID)
-                return
-            }
-            node.forEachChild { visit($0, depth: depth + 1) }
-            if case .node(let fallback) = node.fallback { visit(fallback, depth: depth + 1) }
-        }
-        visit(root, depth: 1)
-        return problem
-    }
-
 }
 
 /// Per-screen results filled in by parallel workers, each index written exactly once.

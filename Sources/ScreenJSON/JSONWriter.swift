@@ -182,6 +182,33 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes an object member name given as its escaped literal, quotes included (as
+    /// `appendJSONString` makes it); the member's value must follow.
+    public mutating func key(escaped literal: UnsafeBufferPointer<UInt8>) {
+        precondition(depth > 0 && top & Self.objectFlag != 0, "JSONWriter: key(escaped:) outside an object")
+        precondition(!afterKey, "JSONWriter: key(escaped:) after a key with no value")
+        let separator = separatorBeforeMember()
+        afterKey = true
+        let count = literal.count
+        let colon = pretty ? 2 : 1
+        emit(separator, count &+ colon) { out in
+            if let source = literal.baseAddress { out.update(from: source, count: count) }
+            out[count] = 0x3A  // :
+            if colon == 2 { out[count &+ 1] = 0x20 }
+        }
+    }
+
+    /// Writes `value`: the bytes of one complete JSON value, written as they are. A scalar made by
+    /// `appendJSONString`, `appendJSONNumber` or `appendJSONInteger` fits any style and depth; a
+    /// container must come from a writer of the same style, at the same depth.
+    public mutating func rawValue(_ value: UnsafeBufferPointer<UInt8>) {
+        let separator = separatorBeforeValue()
+        let count = value.count
+        emit(separator, count) { out in
+            if let source = value.baseAddress { out.update(from: source, count: count) }
+        }
+    }
+
     /// Appends a line feed (`\n`), e.g. at the end of a pretty document.
     public mutating func newline() {
         emit(Separator.none, 1) { $0[0] = 0x0A }

@@ -38,12 +38,12 @@ enum EmitBenchmark {
             log("pipeline (validate + \(bench.history.count) variants + full): \(format(seconds)) s, \(bytes) bytes")
         }
 
-        let roots = compiler.resolvedRoots()
+        let trees = compiler.resolvedTrees()
         var emitSeconds = 0.0
         var emitBytes = 0
         if options.phase == "all" || options.phase == "emit" {
             let (seconds, envelopes) = try Measure.median(runs: options.runs) {
-                try compiler.emitFull(compileOptions, roots: roots)
+                try compiler.emitFull(compileOptions, trees: trees)
             }
             emitSeconds = seconds
             emitBytes = envelopes.reduce(0) { $0 + $1.count }
@@ -66,8 +66,8 @@ enum EmitBenchmark {
 
         if options.phase == "all" || options.phase == "encoder" {
             let schemas = Dictionary(uniqueKeysWithValues: bench.catalog.components.map { ($0.type, $0) })
-            let models = zip(bench.catalog.screens, roots).compactMap { screen, root -> CodableEnvelope? in
-                guard let root else { return nil }
+            let models = zip(bench.catalog.screens, trees).compactMap { screen, tree -> CodableEnvelope? in
+                guard let root = tree?.root else { return nil }
                 return CodableEnvelope(
                     format: 1, id: screen.id, contract: bench.history.count, minContract: 1, title: screen.title,
                     initialState: screen.initialState.mapValues(CodableScalar.init),

@@ -11,6 +11,10 @@ import ScreenKit
 /// version does not know are replaced by their fallback (or dropped), props it does not know are
 /// left out, enum values are mapped through their fallbacks and action kinds through theirs. Inline
 /// fallbacks are not written into variants: a variant holds exactly what its clients render.
+///
+/// Most of a screen is usually written the same way for every client. The full pass notes, for each
+/// primary node, where its subtree's bytes are and whether every variant writes that subtree exactly
+/// as the full envelope does; the variants then copy those bytes instead of writing them again.
 struct EnvelopeWriter {
     /// The envelope format this writer produces; clients decode it before anything else.
     static let format = 1
@@ -30,22 +34,48 @@ struct EnvelopeWriter {
     private var removedIDs: Set<String> = []
     private var fallbackDepth = 0
 
+    /// What every client of the screen knows; set for the full pass, which then records `spans`.
+    private var common: VersionView?
+    /// Per node, from the last full pass: see ``Span``. Only primary nodes have one.
+    private var spans: [Span] = []
+    /// The last full envelope, which `spans` point into.
+    private var full: [UInt8] = []
+
+    /// Where a primary node's subtree was written in the full envelope, and whether variants write it identically.
+    private struct Span {
+        /// The byte range of the subtree in the full envelope.
+        var start = 0
+        var end = 0
+        /// Whether every client of the screen gets exactly these bytes for this subtree.
+        var uniform = false
+    }
+
+    private static let typeKey: [UInt8] = Array(#""type""#.utf8)
+    private static let idKey: [UInt8] = Array(#""id""#.utf8)
+
     init(context: ValidationContext, style: JSONStyle) {
         self.context = context
         self.style = style
         self.json = JSONWriter(style: style, capacity: 4096)
     }
 
-    /// The envelope of `screen` written for clients of `contract`: the full envelope when `view`
-    /// is nil, else the variant for `view`'s version.
+    /// The envelope of `flat`'s screen written for clients of `contract`: the full envelope when
+    /// `view` is nil, else the variant for `view`'s version.
     ///
+    /// The full pass, given `common` (what every supported version knows), notes which subtrees
+    /// every variant writes the same way; the variants of the same screen that follow copy them.
     /// Returns the bytes and the offset where the part after the `contract` number starts, so
     /// variants that differ only in that number can be recognized.
     mutating func envelope(
-        _ screen: Screen, root: Node, contract: Int, minContract: Int, view: VersionView?,
-        primaryIDs: () -> Set<String> = { [] }
+        _ flat: FlatScreen, contract: Int, minContract: Int, view: VersionView?, common: VersionView? = nil
     ) throws(EmitError) -> (bytes: [UInt8], bodyStart: Int) {
+        let screen = flat.screen
         self.view = view
+        if view == nil {
+            self.common = common
+            spans = common == nil ? [] : Array(repeating: Span(), count: flat.nodes.count)
+            full = []
+        }
         downgrades = []
         problems = []
         fallbackIDs = []
@@ -69,119 +99,147 @@ struct EnvelopeWriter {
         json.key("initialState")
         try writeMap(screen.initialState, at: screen.source)
         json.key("root")
-        if try !writeNode(root) {
-            if let view, case .drop = root.fallback {
+        if try !writeNode(0, in: flat) {
+            if let view, flat.nodes[0].fallback == .drop {
                 problems.append(
                     ScreenRules.fallbackMissing.diagnostic(
-                        "the root \"\(root.type)\" would be dropped for clients of contract \(view.version); give it a node fallback",
-                        at: root.source, path: screen.id))
+                        "the root \"\(flat.types[0])\" would be dropped for clients of contract \(view.version); give it a node fallback",
+                        at: flat.sources[0], path: screen.id))
             }
             json.null()
         }
         json.endObject()
         if style == .pretty { json.newline() }
-        if !fallbackIDs.isEmpty { checkFallbackIDs(primary: primaryIDs()) }
-        return (json.takeBytes(), bodyStart)
+        if !fallbackIDs.isEmpty { checkFallbackIDs(primary: flat.primaryIDs()) }
+        let bytes = json.takeBytes()
+        if view == nil, self.common != nil { full = bytes }
+        return (bytes, bodyStart)
     }
 
-    /// Writes `node` (or, in a variant, what replaces it); false when the variant drops it.
-    private mutating func writeNode(_ node: Node) throws(EmitError) -> Bool {
-        guard let view else { return try writeKnown(node, mask: nil) }
-        if let mask = view.props(of: node.type) { return try writeKnown(node, mask: mask) }
-        var current = node
+    /// Writes node `index` (or, in a variant, what replaces it); false when the variant drops it.
+    private mutating func writeNode(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
+        guard let view else { return try writeKnown(index, in: flat, mask: nil) }
+        if fallbackDepth == 0, index < spans.count, spans[index].uniform {
+            let span = spans[index]
+            full.withUnsafeBufferPointer { json.rawValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.end])) }
+            return true
+        }
+        if let mask = view.props(ofPlan: flat.nodes[index].plan) {
+            return try writeKnown(index, in: flat, mask: mask)
+        }
+        var current = index
         while true {
-            let id = current.id ?? ""
-            switch current.fallback {
-            case .node(let replacement):
-                downgrades.append(.replaced(nodeID: id, type: current.type, by: replacement.type))
-                removedIDs.formUnion(current.primaryIDs)
+            let id = flat.ids[current]
+            let type = flat.types[current]
+            switch flat.nodes[current].fallback {
+            case .node:
+                let replacement = Int(flat.nodes[current].childrenEnd)
+                downgrades.append(.replaced(nodeID: id, type: type, by: flat.types[replacement]))
+                removedIDs.formUnion(flat.primaryIDs(from: current))
                 current = replacement
             case .drop:
-                downgrades.append(.dropped(nodeID: id, type: current.type))
-                removedIDs.formUnion(current.primaryIDs)
+                downgrades.append(.dropped(nodeID: id, type: type))
+                removedIDs.formUnion(flat.primaryIDs(from: current))
                 return false
-            case nil:
+            case .none:
                 problems.append(
                     ScreenRules.fallbackMissing.diagnostic(
-                        "\"\(current.type)\" is unknown to clients of contract \(view.version) and has no fallback",
-                        at: current.source, path: (path + [id]).joined(separator: "/")))
+                        "\"\(type)\" is unknown to clients of contract \(view.version) and has no fallback",
+                        at: flat.sources[current], path: (path + [id]).joined(separator: "/")))
                 return false
             }
-            if let mask = view.props(of: current.type) {
+            if let mask = view.props(ofPlan: flat.nodes[current].plan) {
                 fallbackDepth += 1
                 defer { fallbackDepth -= 1 }
-                return try writeKnown(current, mask: mask)
+                return try writeKnown(current, in: flat, mask: mask)
             }
         }
     }
 
     /// Writes a node whose type the version knows; `mask` says which declared props it knows (nil: all).
-    private mutating func writeKnown(_ node: Node, mask: [Bool]?) throws(EmitError) -> Bool {
-        guard let plan = context.plans[node.type] else {
-            throw EmitError(message: "component type \"\(node.type)\" is not declared", location: node.source)
+    private mutating func writeKnown(_ index: Int, in flat: FlatScreen, mask: [Bool]?) throws(EmitError) -> Bool {
+        let node = flat.nodes[index]
+        guard node.plan >= 0 else {
+            throw EmitError(
+                message: "component type \"\(flat.types[index])\" is not declared", location: flat.sources[index])
         }
-        let id = node.id ?? ""
-        if fallbackDepth > 0 { fallbackIDs.append((id, node.source)) }
+        let plan = context.plans[Int(node.plan)]
+        if fallbackDepth > 0, view != nil { fallbackIDs.append((flat.ids[index], flat.sources[index])) }
         // The path only names nodes in diagnostics, which only variants produce.
         let tracksPath = view != nil
-        if tracksPath { path.append(id) }
+        if tracksPath { path.append(flat.ids[index]) }
         defer { if tracksPath { path.removeLast() } }
+        // The full pass records a span for each primary node (see ``Span``).
+        let recording = view == nil && fallbackDepth == 0 && !spans.isEmpty
+        let commonMask = recording ? common?.props(ofPlan: node.plan) : nil
+        var uniform = commonMask != nil && node.fallback == .none
         json.beginObject()
-        json.key("type")
-        json.string(node.type)
-        json.key("id")
-        json.string(id)
-        let props = node.props
-        for index in plan.keys.indices {
-            let key = plan.keys[index]
-            var set: Value?
-            for prop in props.indices where props[prop].key == key {
-                set = props[prop].value
-                break
-            }
-            guard let value = set ?? plan.defaults[index] else { continue }
-            if let mask, !mask[index] {
-                if set != nil { downgrades.append(.propRemoved(nodeID: id, type: node.type, key: key)) }
+        let start = json.count - 1
+        Self.typeKey.withUnsafeBufferPointer { json.key(escaped: $0) }
+        plan.typeToken.withUnsafeBufferPointer { json.rawValue($0) }
+        Self.idKey.withUnsafeBufferPointer { json.key(escaped: $0) }
+        flat.withToken(node.idStart, node.idEnd) { json.rawValue($0) }
+        for key in plan.keys.indices {
+            let slot = Int(flat.slots[Int(node.firstSlot) + key])
+            let isSet = slot >= 0
+            if !isSet && plan.defaults[key] == nil { continue }
+            if let mask, !mask[key] {
+                if isSet {
+                    downgrades.append(.propRemoved(nodeID: flat.ids[index], type: plan.type, key: plan.keys[key]))
+                }
                 continue
             }
-            json.key(key)
-            switch value {
-            case .string(let string) where view == nil || !plan.isEnumeration[index]:
-                json.string(string)
-            case .number(let number):
-                do {
-                    try json.number(number)
-                } catch {
-                    throw EmitError(
-                        message: "\(number) is not a finite number; JSON cannot represent it", location: node.source)
+            plan.keyTokens[key].withUnsafeBufferPointer { json.key(escaped: $0) }
+            // Escaped scalars are copied; enum values in variants, and everything else, are written.
+            let tokenStart = isSet ? flat.props[slot].tokenStart : -1
+            if tokenStart >= 0 && (view == nil || !plan.isEnumeration[key]) {
+                flat.withToken(tokenStart, flat.props[slot].tokenEnd) { json.rawValue($0) }
+                if uniform, let commonMask {
+                    uniform =
+                        commonMask[key]
+                        && (!plan.isEnumeration[key] || isUniform(flat.props[slot].value, type: plan.types[key]))
                 }
-            case .bool(let bool):
-                json.bool(bool)
+                continue
+            }
+            if !isSet, let token = plan.defaultTokens[key] {
+                token.withUnsafeBufferPointer { json.rawValue($0) }
+                if uniform, let commonMask { uniform = commonMask[key] }
+                continue
+            }
+            let value = isSet ? flat.props[slot].value : plan.defaults[key]!
+            if uniform, let commonMask { uniform = commonMask[key] && isUniform(value, type: plan.types[key]) }
+            switch value {
             case .action(let action) where view != nil:
-                try writeAction(resolve(action, at: id) ?? Self.noOperation, at: node.source)
+                try writeAction(resolve(action, at: flat.ids[index]) ?? Self.noOperation, at: flat.sources[index])
             default:
-                try writeValue(value, type: plan.types[index], at: node.source)
+                try writeValue(value, type: plan.types[key], at: flat.sources[index])
             }
         }
         if plan.hasChildren {
             json.key("children")
             json.beginArray()
-            try node.forEachChild { (child) throws(EmitError) in _ = try writeNode(child) }
+            for child in flat.children(of: index) {
+                _ = try writeNode(child, in: flat)
+                if recording { uniform = uniform && spans[child].uniform }
+            }
             json.endArray()
         }
         if view == nil {
             switch node.fallback {
-            case .node(let fallback):
+            case .node:
                 json.key("fallback")
-                _ = try writeNode(fallback)
+                fallbackDepth += 1
+                defer { fallbackDepth -= 1 }
+                _ = try writeNode(Int(node.childrenEnd), in: flat)
             case .drop:
                 json.key("fallback")
                 json.string("drop")
-            case nil:
+            case .none:
                 break
             }
         }
         json.endObject()
+        if recording { spans[index] = Span(start: start, end: json.count, uniform: uniform) }
         return true
     }
 
@@ -219,6 +277,36 @@ struct EnvelopeWriter {
             }
         }
         return action
+    }
+
+    /// Whether every client of the screen gets `value` written exactly as the full envelope has it:
+    /// no enum value, action kind or action field some of them lack, and no action fallback.
+    private func isUniform(_ value: Value, type: PropType) -> Bool {
+        guard let common else { return false }
+        switch value {
+        case .string(let string):
+            if case .enumeration(let schema) = type { return common.knows(value: string, of: schema.name) }
+            return true
+        case .number, .bool:
+            return true
+        case .list(let values):
+            let element: PropType
+            if case .list(let declared) = type { element = declared } else { element = .scalar }
+            return values.allSatisfy { isUniform($0, type: element) }
+        case .map(let map):
+            let element: PropType
+            if case .map(let declared) = type { element = declared } else { element = .scalar }
+            return map.values.allSatisfy { isUniform($0, type: element) }
+        case .action(let action):
+            guard action.fallback == nil, let schema = context.actions[action.kind],
+                let mask = common.fields(of: action.kind)
+            else { return false }
+            for (index, declared) in schema.fields.enumerated() {
+                guard let field = action[field: declared.key] ?? declared.defaultValue else { continue }
+                guard mask[index], isUniform(field, type: declared.type) else { return false }
+            }
+            return true
+        }
     }
 
     private mutating func writeValue(_ value: Value, type: PropType, at source: SourceLocation) throws(EmitError) {

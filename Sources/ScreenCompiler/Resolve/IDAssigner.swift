@@ -9,42 +9,39 @@ import ScreenKit
 /// ID of the node it replaces. Adding a node therefore only renumbers its siblings of the same
 /// type under the same anchor; giving a section an explicit ID shields everything inside it.
 struct IDAssigner {
-    private var explicitIDs: Set<String> = []
+    private let explicitIDs: Set<String>
+    private let screenID: String
     private var counters: [String: Int] = [:]
 
-    /// Returns `root` with every node's `id` set.
-    static func assign(_ root: Node, screenID: String) -> Node {
-        var assigner = IDAssigner()
-        assigner.collectExplicitIDs(root)
-        var resolved = root
-        assigner.resolve(&resolved, anchor: screenID, inheritedID: nil)
-        return resolved
+    init(explicitIDs: Set<String>, screenID: String) {
+        self.explicitIDs = explicitIDs
+        self.screenID = screenID
     }
 
-    private mutating func collectExplicitIDs(_ root: Node) {
-        var stack: [Node] = [root]
-        while let node = stack.popLast() {
-            if let id = node.id { explicitIDs.insert(id) }
-            if let children = node.children { stack.append(contentsOf: children) }
-            if case .node(let fallback) = node.fallback { stack.append(fallback) }
-        }
-    }
-
-    private mutating func resolve(_ node: inout Node, anchor: String, inheritedID: String?) {
-        let explicit = node.id ?? inheritedID
-        let id = explicit ?? derive(anchor: anchor, type: node.type)
-        node.id = id
-        let innerAnchor = explicit ?? anchor
-        if var children = node.children {
-            for index in children.indices {
-                resolve(&children[index], anchor: innerAnchor, inheritedID: nil)
+    /// Every node's ID, in document order: explicit, inherited by a fallback root, or derived.
+    mutating func assign(_ tree: FlatScreen.Builder) -> [String] {
+        let nodes = tree.nodes
+        var ids: [String] = []
+        ids.reserveCapacity(nodes.count)
+        // For each node: the index of the node whose ID its children's derived IDs start with, or
+        // -1 for the screen ID. Parents come before children, so it is known when needed.
+        var innerAnchors: [Int32] = []
+        innerAnchors.reserveCapacity(nodes.count)
+        for index in nodes.indices {
+            let parent = Int(nodes[index].parent)
+            let anchor = parent < 0 ? -1 : innerAnchors[parent]
+            if let explicit = tree.authoredIDs[index] {
+                ids.append(explicit)
+                innerAnchors.append(Int32(index))
+            } else if nodes[index].isFallbackRoot {
+                ids.append(ids[parent])
+                innerAnchors.append(Int32(index))
+            } else {
+                ids.append(derive(anchor: anchor < 0 ? screenID : ids[Int(anchor)], type: tree.types[index]))
+                innerAnchors.append(anchor)
             }
-            node.children = children
         }
-        if case .node(var fallback) = node.fallback {
-            resolve(&fallback, anchor: innerAnchor, inheritedID: id)
-            node.fallback = .node(fallback)
-        }
+        return ids
     }
 
     private mutating func derive(anchor: String, type: String) -> String {

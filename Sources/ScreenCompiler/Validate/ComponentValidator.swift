@@ -3,31 +3,37 @@ import ScreenKit
 /// Checks each node against its component declaration: known type, children, known and required props.
 struct ComponentValidator: ScreenValidator {
     func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic] {
-        guard let root = screen.root else { return [] }
+        guard let flat = screen.flat else { return [] }
         var diagnostics: [Diagnostic] = []
-        forEachNode(root, screenID: screen.screen.id) { node, path in
-            guard let plan = context.plans[node.type] else {
+        for index in flat.nodes.indices {
+            let node = flat.nodes[index]
+            let type = flat.types[index]
+            let path = NodePath(flat: flat, index: index)
+            guard node.plan >= 0 else {
                 diagnostics.append(
                     ScreenRules.componentUnknown.diagnostic(
-                        "component type \"\(node.type)\" is not declared in the catalog", at: node.source,
+                        "component type \"\(type)\" is not declared in the catalog", at: flat.sources[index],
                         path: path.description))
-                return
+                continue
             }
-            if node.children != nil && !plan.hasChildren {
+            let plan = context.plans[Int(node.plan)]
+            if node.hasChildren && !plan.hasChildren {
                 diagnostics.append(
                     ScreenRules.childrenOnLeaf.diagnostic(
-                        "\"\(node.type)\" is not a container but has children", at: node.source, path: path.description)
-                )
+                        "\"\(type)\" is not a container but has children", at: flat.sources[index],
+                        path: path.description))
             }
-            for prop in node.props where plan.index(of: prop.key) == nil {
+            let props = Int(node.firstProp)..<Int(node.firstProp + node.propCount)
+            for prop in props where flat.props[prop].declared < 0 {
                 diagnostics.append(
                     ScreenRules.propUnknown.diagnostic(
-                        "\"\(node.type)\" declares no prop \"\(prop.key)\"", at: node.source, path: path.description))
+                        "\"\(type)\" declares no prop \"\(flat.props[prop].key)\"", at: flat.sources[index],
+                        path: path.description))
             }
-            for index in plan.keys.indices where plan.required[index] && node[prop: plan.keys[index]] == nil {
+            for key in plan.keys.indices where plan.required[key] && flat.slots[Int(node.firstSlot) + key] < 0 {
                 diagnostics.append(
                     ScreenRules.propRequired.diagnostic(
-                        "\"\(node.type)\" is missing its required prop \"\(plan.keys[index])\"", at: node.source,
+                        "\"\(type)\" is missing its required prop \"\(plan.keys[key])\"", at: flat.sources[index],
                         path: path.description))
             }
         }

@@ -6,28 +6,26 @@ import ScreenKit
 /// and its subtree is checked against the rest of the screen rather than the replaced subtree.
 struct IDValidator: ScreenValidator {
     func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic] {
-        guard let root = screen.root else { return [] }
+        guard let flat = screen.flat else { return [] }
         var diagnostics: [Diagnostic] = []
         // The form of explicit IDs is checked where they were written; derived IDs inherit the
         // form of their anchor, so only their length can go wrong.
-        var explicit: Set<String> = []
-        forEachNode(screen.screen.content[0], screenID: screen.screen.id) { node, path in
-            guard let id = node.id else { return }
-            explicit.insert(id)
-            guard !Self.isValidNodeID(id) else { return }
+        for index in flat.nodes.indices {
+            guard let id = flat.authoredIDs[index], !Self.isValidNodeID(id) else { continue }
             diagnostics.append(
                 ScreenRules.idInvalid.diagnostic(
                     "node ID \"\(id)\" is invalid: use letters, digits, '-', '_', '.', ':'; 1 to 128 characters",
-                    at: node.source, path: path.description))
+                    at: flat.sources[index], path: NodePath(flat: flat, index: index, authored: true).description))
         }
-        forEachNode(root, screenID: screen.screen.id) { node, path in
-            guard let id = node.id, id.utf8.count > 128, !explicit.contains(id) else { return }
+        for index in flat.nodes.indices {
+            let id = flat.ids[index]
+            guard id.utf8.count > 128, !flat.explicitIDs.contains(id) else { continue }
             diagnostics.append(
                 ScreenRules.idInvalid.diagnostic(
                     "derived node ID \"\(id)\" is longer than 128 characters; give the node, or an ancestor, a shorter explicit ID",
-                    at: node.source, path: path.description))
+                    at: flat.sources[index], path: NodePath(flat: flat, index: index).description))
         }
-        checkUnique(root, screenID: screen.screen.id, diagnostics: &diagnostics)
+        checkUnique(flat, diagnostics: &diagnostics)
         return diagnostics
     }
 
@@ -43,37 +41,33 @@ struct IDValidator: ScreenValidator {
 
     /// Walks the primary tree (no fallbacks) and reports repeated IDs; then checks each fallback
     /// subtree against the primary IDs outside the node it replaces.
-    private func checkUnique(_ root: Node, screenID: String, diagnostics: inout [Diagnostic]) {
-        var primary: [String: SourceLocation] = [:]
-        var withFallbacks: [Node] = []
-        func walk(_ node: Node, _ trail: inout [String]) {
-            let id = node.id ?? ""
-            trail.append(id)
-            if let first = primary.updateValue(node.source, forKey: id) {
-                primary[id] = first
+    private func checkUnique(_ flat: FlatScreen, diagnostics: inout [Diagnostic]) {
+        var primary: [String: Int] = [:]
+        var withFallbacks: [Int] = []
+        flat.forEachPrimaryNode(from: 0) { index in
+            let id = flat.ids[index]
+            if let first = primary[id] {
                 diagnostics.append(
                     ScreenRules.idDuplicate.diagnostic(
-                        "node ID \"\(id)\" is already used by the node at \(first)", at: node.source,
-                        path: trail.joined(separator: "/")))
+                        "node ID \"\(id)\" is already used by the node at \(flat.sources[first])",
+                        at: flat.sources[index], path: NodePath(flat: flat, index: index).description))
+            } else {
+                primary[id] = index
             }
-            if case .node = node.fallback { withFallbacks.append(node) }
-            node.forEachChild { walk($0, &trail) }
-            trail.removeLast()
+            if flat.nodes[index].fallback == .node { withFallbacks.append(index) }
         }
-        var trail = [screenID]
-        walk(root, &trail)
         for replaced in withFallbacks {
-            guard case .node(let fallback) = replaced.fallback else { continue }
-            let inside = replaced.primaryIDs
+            guard let fallback = flat.fallbackRoot(of: replaced) else { continue }
+            let inside = flat.primaryIDs(from: replaced)
             var local: Set<String> = []
-            fallback.forEachPrimaryNode { node in
-                guard let id = node.id else { return }
+            flat.forEachPrimaryNode(from: fallback) { index in
+                let id = flat.ids[index]
                 let clashesOutside = primary[id] != nil && !inside.contains(id)
                 if clashesOutside || !local.insert(id).inserted {
                     diagnostics.append(
                         ScreenRules.idDuplicate.diagnostic(
-                            "fallback node ID \"\(id)\" is already used in the screen", at: node.source,
-                            path: "\(screenID)/\(replaced.id ?? "")/fallback"))
+                            "fallback node ID \"\(id)\" is already used in the screen", at: flat.sources[index],
+                            path: "\(flat.screen.id)/\(flat.ids[replaced])/fallback"))
                 }
             }
         }

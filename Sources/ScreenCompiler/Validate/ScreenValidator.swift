@@ -1,3 +1,4 @@
+import ScreenJSON
 import ScreenKit
 
 /// What a validator sees: the catalog's declarations and the screen IDs that exist.
@@ -8,8 +9,11 @@ final class ValidationContext: Sendable {
     let components: [String: ComponentSchema]
     let actions: [String: ActionSchema]
     let screenIDs: Set<String>
-    /// Each component's declaration flattened for the writer, by wire type.
-    let plans: [String: ComponentPlan]
+    /// Each component's declaration flattened for the writer, in catalog order (the first
+    /// declaration of a type wins).
+    let plans: [ComponentPlan]
+    /// The index in `plans` of each component type.
+    let planIndex: [String: Int]
 
     init(catalog: Catalog) {
         self.catalog = catalog
@@ -20,9 +24,14 @@ final class ValidationContext: Sendable {
         var actions: [String: ActionSchema] = [:]
         for schema in catalog.actions { actions[schema.kind] = schema }
         self.actions = actions
-        var plans: [String: ComponentPlan] = [:]
-        for schema in catalog.components where plans[schema.type] == nil { plans[schema.type] = ComponentPlan(schema) }
+        var plans: [ComponentPlan] = []
+        var planIndex: [String: Int] = [:]
+        for schema in catalog.components where planIndex[schema.type] == nil {
+            planIndex[schema.type] = plans.count
+            plans.append(ComponentPlan(schema))
+        }
         self.plans = plans
+        self.planIndex = planIndex
     }
 }
 
@@ -38,6 +47,12 @@ final class ComponentPlan: Sendable {
     let references: [Reference?]
     let isEnumeration: [Bool]
     let hasChildren: Bool
+    /// The type as an escaped JSON string, quotes included.
+    let typeToken: [UInt8]
+    /// Each prop's key as an escaped JSON string, quotes included.
+    let keyTokens: [[UInt8]]
+    /// Each prop's default as JSON, when it has a scalar default that is not an enum value.
+    let defaultTokens: [[UInt8]?]
 
     init(_ schema: ComponentSchema) {
         type = schema.type
@@ -49,6 +64,11 @@ final class ComponentPlan: Sendable {
         references = schema.props.map(\.reference)
         isEnumeration = schema.props.map { if case .enumeration = $0.type { true } else { false } }
         hasChildren = schema.hasChildren
+        typeToken = jsonToken(.string(schema.type))!
+        keyTokens = schema.props.map { jsonToken(.string($0.key))! }
+        defaultTokens = zip(defaults, isEnumeration).map { value, isEnumeration in
+            isEnumeration ? nil : value.flatMap(jsonToken)
+        }
     }
 
     /// The index of the prop with this key.
@@ -58,64 +78,50 @@ final class ComponentPlan: Sendable {
     }
 }
 
-/// One small check over one screen whose node IDs are resolved; returns what it found.
+/// One small check over one flattened screen; returns what it found.
 protocol ScreenValidator: Sendable {
     /// The problems in `screen`.
     func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic]
 }
 
-/// A screen after ID assignment: the input every validator and the emitter share.
+/// A screen ready for validation: the screen, and its tree flattened with IDs assigned.
 struct ResolvedScreen: Sendable {
     let screen: Screen
-    /// The single root with every ID set; nil when the body does not have exactly one node.
-    let root: Node?
+    /// The flattened tree; nil when the body does not have exactly one node or is over the limits.
+    let flat: FlatScreen?
 }
 
-/// The slash-separated IDs from the screen to a node, built only when a diagnostic asks for it.
+/// A scalar value as JSON (an escaped string with quotes, a number, `true` or `false`); nil for
+/// containers, actions and numbers JSON cannot represent.
+func jsonToken(_ value: Value) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    switch value {
+    case .string(let string): appendJSONString(string, to: &bytes)
+    case .number(let number): guard appendJSONNumber(number, to: &bytes) else { return nil }
+    case .bool(let bool): bytes.append(contentsOf: bool ? Array("true".utf8) : Array("false".utf8))
+    case .list, .map, .action: return nil
+    }
+    return bytes
+}
+
+/// The slash-separated IDs from the screen to a node, with `fallback` before each fallback root;
+/// built only when a diagnostic asks for it.
 struct NodePath: CustomStringConvertible {
-    fileprivate let trail: Trail
+    let flat: FlatScreen
+    let index: Int
+    /// Whether to name nodes as written (explicit ID, else type) rather than by assigned ID.
+    var authored = false
 
     /// `screen/ancestor/…/node`.
-    var description: String { trail.ids.joined(separator: "/") }
-
-    fileprivate final class Trail {
-        var ids: [String]
-        init(_ ids: [String]) { self.ids = ids }
-    }
-}
-
-/// Calls `visit` for every node of the tree in document order, fallbacks after children.
-///
-/// Recursive, which is safe because every caller runs after ``Compiler/sizeProblem(_:screenID:)``
-/// has bounded the depth; nodes are borrowed, not copied, and the path is only joined on demand.
-func forEachNode(_ root: Node, screenID: String, _ visit: (Node, NodePath) -> Void) {
-    let path = NodePath(trail: NodePath.Trail([screenID]))
-    func walk(_ node: Node) {
-        path.trail.ids.append(node.id ?? node.type)
-        visit(node, path)
-        node.forEachChild { walk($0) }
-        if case .node(let fallback) = node.fallback {
-            path.trail.ids.append("fallback")
-            walk(fallback)
-            path.trail.ids.removeLast()
+    var description: String {
+        var parts: [String] = []
+        var index = index
+        while index >= 0 {
+            parts.append(authored ? (flat.authoredIDs[index] ?? flat.types[index]) : flat.ids[index])
+            if flat.nodes[index].isFallbackRoot { parts.append("fallback") }
+            index = Int(flat.nodes[index].parent)
         }
-        path.trail.ids.removeLast()
-    }
-    walk(root)
-}
-
-extension Node {
-    /// Calls `body` with this node and its descendants through children — the primary tree a
-    /// client receives when no fallback applies — not through fallbacks.
-    func forEachPrimaryNode(_ body: (Node) -> Void) {
-        body(self)
-        forEachChild { $0.forEachPrimaryNode(body) }
-    }
-
-    /// The IDs of the primary tree (see ``forEachPrimaryNode(_:)``).
-    var primaryIDs: Set<String> {
-        var ids: Set<String> = []
-        forEachPrimaryNode { ids.insert($0.id ?? "") }
-        return ids
+        parts.append(flat.screen.id)
+        return parts.reversed().joined(separator: "/")
     }
 }

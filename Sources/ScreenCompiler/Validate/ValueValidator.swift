@@ -4,17 +4,20 @@ import ScreenKit
 /// Checks every prop value, action and action field against its declared type.
 struct ValueValidator: ScreenValidator {
     func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic] {
-        guard let root = screen.root else { return [] }
+        guard let flat = screen.flat else { return [] }
         var checker = ValueChecker(context: context, screen: screen.screen)
-        forEachNode(root, screenID: screen.screen.id) { node, path in
-            guard let plan = context.plans[node.type] else { return }
-            let props = node.props
-            for position in props.indices {
-                guard let index = plan.index(of: props[position].key) else { continue }
+        for index in flat.nodes.indices {
+            let node = flat.nodes[index]
+            guard node.plan >= 0 else { continue }
+            let plan = context.plans[Int(node.plan)]
+            for position in Int(node.firstProp)..<Int(node.firstProp + node.propCount) {
+                let declared = Int(flat.props[position].declared)
+                guard declared >= 0 else { continue }
+                let prop = flat.props[position]
                 checker.check(
-                    props[position].value, type: plan.types[index], nonEmpty: plan.nonEmpty[index],
-                    reference: plan.references[index], owner: "\"\(node.type)\" prop \"\(props[position].key)\"",
-                    at: node.source, path: path)
+                    prop.value, type: plan.types[declared], nonEmpty: plan.nonEmpty[declared],
+                    reference: plan.references[declared], owner: "\"\(flat.types[index])\" prop \"\(prop.key)\"",
+                    at: flat.sources[index], path: NodePath(flat: flat, index: index))
             }
         }
         return checker.diagnostics

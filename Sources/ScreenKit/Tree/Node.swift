@@ -40,10 +40,13 @@ public struct Node: Sendable, Hashable {
 
     /// Calls `body` with each child in order, borrowed rather than copied.
     @inlinable
-    public func forEachChild<E: Error>(_ body: (Node) throws(E) -> Void) throws(E) {
+    public func forEachChild<E: Error>(_ body: (borrowing Node) throws(E) -> Void) throws(E) {
         guard let children else { return }
         try children.withUnsafeBufferPointer { (buffer) throws(E) in
-            for index in buffer.indices { try body(buffer[index]) }
+            // Through the element pointer, whose subscript is an addressor: the child is borrowed
+            // in place, where the buffer's subscript would copy it.
+            guard let base = buffer.baseAddress else { return }
+            for index in 0..<buffer.count { try body(base[index]) }
         }
     }
 

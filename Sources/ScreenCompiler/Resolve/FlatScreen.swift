@@ -1,0 +1,283 @@
+import ScreenJSON
+import ScreenKit
+
+/// One screen's tree, flattened once for the compiler: nodes in document order with their IDs
+/// assigned, props matched to their declarations and scalar values already escaped.
+///
+/// Validators and writers work on these arrays instead of walking, copying and reference-counting
+/// the node tree again and again. Document order is: a node, its children's subtrees in order,
+/// then its fallback's subtree; so a node's subtree is the index range `index..<end`.
+final class FlatScreen: Sendable {
+    /// The screen the tree belongs to.
+    let screen: Screen
+    /// The nodes in document order.
+    let nodes: [FlatNode]
+    /// Each node's wire type.
+    let types: [String]
+    /// Each node's ID: explicit, inherited by a fallback root, or derived (see ``IDAssigner``).
+    let ids: [String]
+    /// Each node's explicit ID, as written.
+    let authoredIDs: [String?]
+    /// Where each node was written.
+    let sources: [SourceLocation]
+    /// Every node's props as written, node after node (see ``FlatNode/props``).
+    let props: [FlatProp]
+    /// For each node of a declared type, one entry per declared prop: the index in `props` of the
+    /// first prop set with that key, or -1.
+    let slots: [Int32]
+    /// Escaped JSON tokens: the IDs and the scalar prop values.
+    let bytes: [UInt8]
+    /// Every explicit ID in the tree, fallbacks included.
+    let explicitIDs: Set<String>
+
+    private init(_ builder: Builder, ids: [String]) {
+        screen = builder.screen
+        nodes = builder.nodes
+        types = builder.types
+        self.ids = ids
+        authoredIDs = builder.authoredIDs
+        sources = builder.sources
+        props = builder.props
+        slots = builder.slots
+        bytes = builder.bytes
+        explicitIDs = builder.explicitIDs
+    }
+
+    /// Flattens `screen`'s single root, or returns why it cannot: the tree nests deeper or holds
+    /// more nodes than ``ScreenLimits`` allow. The walk stops one level past the limit, so the
+    /// stack stays bounded whatever the input; nothing else recurses over an unchecked tree.
+    static func make(_ screen: Screen, root: Node, context: ValidationContext) -> (
+        flat: FlatScreen?, problem: Diagnostic?
+    ) {
+        var builder = Builder(screen: screen, context: context)
+        builder.add(root, parent: -1, depth: 1, isFallbackRoot: false, inFallback: false)
+        if let problem = builder.problem { return (nil, problem) }
+        var assigner = IDAssigner(explicitIDs: builder.explicitIDs, screenID: screen.id)
+        let ids = assigner.assign(builder)
+        builder.tokens(for: ids)
+        return (FlatScreen(builder, ids: ids), nil)
+    }
+
+    /// The indices of `index`'s children, in order.
+    func children(of index: Int) -> ChildIndices {
+        ChildIndices(nodes: nodes, position: index + 1, end: Int(nodes[index].childrenEnd))
+    }
+
+    /// The index of `index`'s fallback root, when its fallback is a node.
+    func fallbackRoot(of index: Int) -> Int? {
+        nodes[index].fallback == .node ? Int(nodes[index].childrenEnd) : nil
+    }
+
+    /// Calls `body` with `index` and its descendants through children, in document order: the
+    /// primary tree a client receives when no fallback applies.
+    func forEachPrimaryNode(from index: Int, _ body: (Int) -> Void) {
+        body(index)
+        var child = index + 1
+        let end = Int(nodes[index].childrenEnd)
+        while child < end {
+            forEachPrimaryNode(from: child, body)
+            child = Int(nodes[child].end)
+        }
+    }
+
+    /// The IDs of the primary tree below and including `index`.
+    func primaryIDs(from index: Int = 0) -> Set<String> {
+        var result: Set<String> = []
+        forEachPrimaryNode(from: index) { result.insert(ids[$0]) }
+        return result
+    }
+
+    /// The screen's root as a node tree with every ID set.
+    func resolvedRoot() -> Node {
+        var next = 0
+        func resolve(_ node: Node) -> Node {
+            var copy = node
+            copy.id = ids[next]
+            next += 1
+            copy.children = node.children?.map(resolve)
+            if case .node(let fallback) = node.fallback { copy.fallback = .node(resolve(fallback)) }
+            return copy
+        }
+        return resolve(screen.content[0])
+    }
+
+    /// The escaped token at `range` of `bytes`, for the duration of `body`.
+    @inline(__always)
+    func withToken<R>(_ start: Int32, _ end: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)])) }
+    }
+
+    /// Walks the nodes and records them; the first size problem stops it.
+    struct Builder {
+        let screen: Screen
+        let context: ValidationContext
+        var nodes: [FlatNode] = []
+        var types: [String] = []
+        var authoredIDs: [String?] = []
+        var sources: [SourceLocation] = []
+        var props: [FlatProp] = []
+        var slots: [Int32] = []
+        var bytes: [UInt8] = []
+        var explicitIDs: Set<String> = []
+        var problem: Diagnostic?
+
+        init(screen: Screen, context: ValidationContext) {
+            self.screen = screen
+            self.context = context
+        }
+
+        mutating func add(_ node: borrowing Node, parent: Int32, depth: Int, isFallbackRoot: Bool, inFallback: Bool) {
+            guard problem == nil else { return }
+            if depth > ScreenLimits.maximumDepth {
+                problem = ScreenRules.depthExceeded.diagnostic(
+                    "screen \"\(screen.id)\" nests deeper than \(ScreenLimits.maximumDepth) levels", at: node.source,
+                    path: screen.id)
+                return
+            }
+            if nodes.count >= ScreenLimits.maximumNodes {
+                problem = ScreenRules.screenTooLarge.diagnostic(
+                    "screen \"\(screen.id)\" has more than \(ScreenLimits.maximumNodes) nodes", at: sources[0],
+                    path: screen.id)
+                return
+            }
+            let index = nodes.count
+            let plan = context.planIndex[node.type] ?? -1
+            var flat = FlatNode(
+                plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
+                hasChildren: node.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
+            types.append(node.type)
+            authoredIDs.append(node.id)
+            sources.append(node.source)
+            if let id = node.id { explicitIDs.insert(id) }
+            addProps(of: node, plan: plan)
+            flat.propCount = Int32(props.count) - flat.firstProp
+            nodes.append(flat)
+            node.forEachChild { child in
+                add(child, parent: Int32(index), depth: depth + 1, isFallbackRoot: false, inFallback: inFallback)
+            }
+            nodes[index].childrenEnd = Int32(nodes.count)
+            switch node.fallback {
+            case .node(let fallback):
+                nodes[index].fallback = .node
+                add(fallback, parent: Int32(index), depth: depth + 1, isFallbackRoot: true, inFallback: true)
+            case .drop:
+                nodes[index].fallback = .drop
+            case nil:
+                break
+            }
+            nodes[index].end = Int32(nodes.count)
+        }
+
+        /// Records the node's props, escapes their scalar values and fills its slots.
+        private mutating func addProps(of node: borrowing Node, plan planIndex: Int) {
+            let plan = planIndex >= 0 ? context.plans[planIndex] : nil
+            let firstSlot = slots.count
+            if let plan { slots.append(contentsOf: repeatElement(-1, count: plan.keys.count)) }
+            node.props.withUnsafeBufferPointer { authored in
+                guard let base = authored.baseAddress else { return }
+                for position in 0..<authored.count {
+                    let prop = base[position]
+                    let declared = plan?.index(of: prop.key) ?? -1
+                    var start: Int32 = -1
+                    var end: Int32 = -1
+                    if declared >= 0 {
+                        let before = bytes.count
+                        if appendToken(prop.value) {
+                            start = Int32(before)
+                            end = Int32(bytes.count)
+                        }
+                        if slots[firstSlot + declared] < 0 { slots[firstSlot + declared] = Int32(props.count) }
+                    }
+                    props.append(
+                        FlatProp(
+                            key: prop.key, value: prop.value, declared: Int32(declared), tokenStart: start,
+                            tokenEnd: end))
+                }
+            }
+        }
+
+        /// Appends `value` as JSON when it is a scalar; false for anything else.
+        private mutating func appendToken(_ value: Value) -> Bool {
+            switch value {
+            case .string(let string):
+                appendJSONString(string, to: &bytes)
+                return true
+            case .number(let number):
+                return appendJSONNumber(number, to: &bytes)
+            case .bool(let bool):
+                bytes.append(contentsOf: bool ? Self.trueToken : Self.falseToken)
+                return true
+            case .list, .map, .action:
+                return false
+            }
+        }
+
+        private static let trueToken: [UInt8] = Array("true".utf8)
+        private static let falseToken: [UInt8] = Array("false".utf8)
+
+        /// Escapes every node's ID into `bytes`.
+        mutating func tokens(for ids: [String]) {
+            for index in nodes.indices {
+                nodes[index].idStart = Int32(bytes.count)
+                appendJSONString(ids[index], to: &bytes)
+                nodes[index].idEnd = Int32(bytes.count)
+            }
+        }
+    }
+}
+
+/// The indices of a node's children, in order.
+struct ChildIndices: Sequence, IteratorProtocol {
+    fileprivate let nodes: [FlatNode]
+    fileprivate var position: Int
+    fileprivate let end: Int
+
+    mutating func next() -> Int? {
+        guard position < end else { return nil }
+        defer { position = Int(nodes[position].end) }
+        return position
+    }
+}
+
+/// One node of a ``FlatScreen``: where its parts are, by index.
+struct FlatNode: Sendable {
+    /// What the node has in place of itself for clients that do not know its type.
+    enum FallbackKind: UInt8, Sendable {
+        case none, node, drop
+    }
+
+    /// The index of its component in ``ValidationContext/plans``, or -1 for an undeclared type.
+    var plan: Int32
+    /// The parent's index, or -1 for the root.
+    var parent: Int32
+    /// Its props are `props[firstProp..<firstProp + propCount]`.
+    var firstProp: Int32
+    var propCount: Int32 = 0
+    /// Its slots (one per declared prop) start here in ``FlatScreen/slots``.
+    var firstSlot: Int32
+    /// The end of its children's subtrees; its fallback root, if any, is at this index.
+    var childrenEnd: Int32 = 0
+    /// The end of its whole subtree, fallback included.
+    var end: Int32 = 0
+    /// Its escaped ID is `bytes[idStart..<idEnd]`.
+    var idStart: Int32 = 0
+    var idEnd: Int32 = 0
+    var fallback = FallbackKind.none
+    /// Whether it was given a list of children (even an empty one).
+    var hasChildren: Bool
+    /// Whether it is the root of a fallback.
+    var isFallbackRoot: Bool
+    /// Whether it is inside a fallback's subtree, so not part of the primary tree.
+    var inFallback: Bool
+}
+
+/// A prop as written, matched to its declaration.
+struct FlatProp: Sendable {
+    let key: String
+    let value: Value
+    /// The index of the declared prop with this key, or -1.
+    let declared: Int32
+    /// The escaped scalar value is `bytes[tokenStart..<tokenEnd]`; -1 when the value is not a scalar.
+    let tokenStart: Int32
+    let tokenEnd: Int32
+}
