@@ -40,6 +40,15 @@ struct EnvelopeWriter {
     private var spans: [Span] = []
     /// The last full envelope, which `spans` point into.
     private var full: [UInt8] = []
+    /// This pass's view as masks over the screen's ``PlanTable``: the component types (by plan) and
+    /// props (by key) it knows; all true for the full envelope.
+    private var knownPlans: [Bool] = []
+    private var knownKeys: [Bool] = []
+    /// The same for `common`, in the full pass.
+    private var commonPlans: [Bool] = []
+    private var commonKeys: [Bool] = []
+    /// The primary tree's IDs of the screen being written, once a variant needed them.
+    private var primaryIDs: Set<String>?
 
     /// Where a primary node's subtree was written in the full envelope, and whether variants write it identically.
     private struct Span {
@@ -75,7 +84,10 @@ struct EnvelopeWriter {
             self.common = common
             spans = common == nil ? [] : Array(repeating: Span(), count: flat.nodes.count)
             full = []
+            primaryIDs = nil
+            (commonPlans, commonKeys) = Self.masks(common, table: flat.table)
         }
+        (knownPlans, knownKeys) = Self.masks(view, table: flat.table)
         downgrades = []
         problems = []
         fallbackIDs = []
@@ -110,23 +122,40 @@ struct EnvelopeWriter {
         }
         json.endObject()
         if style == .pretty { json.newline() }
-        if !fallbackIDs.isEmpty { checkFallbackIDs(primary: flat.primaryIDs()) }
+        if !fallbackIDs.isEmpty {
+            let primary = primaryIDs ?? flat.primaryIDs()
+            primaryIDs = primary
+            checkFallbackIDs(primary: primary)
+        }
         let bytes = json.takeBytes()
         if view == nil, self.common != nil { full = bytes }
         return (bytes, bodyStart)
     }
 
+    /// What `view` knows of `table`'s components and props, as masks by plan and by key; all true
+    /// when `view` is nil (the full envelope).
+    private static func masks(_ view: VersionView?, table: PlanTable) -> (plans: [Bool], keys: [Bool]) {
+        var plans = Array(repeating: view == nil, count: table.plans.count)
+        var keys = Array(repeating: view == nil, count: table.keys.count)
+        guard let view else { return (plans, keys) }
+        for plan in table.plans.indices {
+            guard let mask = view.props(ofPlan: Int32(plan)) else { continue }
+            plans[plan] = true
+            let first = Int(table.plans[plan].firstKey)
+            for key in mask.indices { keys[first + key] = mask[key] }
+        }
+        return (plans, keys)
+    }
+
     /// Writes node `index` (or, in a variant, what replaces it); false when the variant drops it.
     private mutating func writeNode(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
-        guard let view else { return try writeKnown(index, in: flat, mask: nil) }
+        guard let view else { return try writeKnown(index, in: flat) }
         if fallbackDepth == 0, index < spans.count, spans[index].uniform {
             let span = spans[index]
             full.withUnsafeBufferPointer { json.rawValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.end])) }
             return true
         }
-        if let mask = view.props(ofPlan: flat.nodes[index].plan) {
-            return try writeKnown(index, in: flat, mask: mask)
-        }
+        if knows(flat.nodes[index].plan) { return try writeKnown(index, in: flat) }
         var current = index
         while true {
             let id = flat.ids[current]
@@ -148,22 +177,25 @@ struct EnvelopeWriter {
                         at: flat.sources[current], path: (path + [id]).joined(separator: "/")))
                 return false
             }
-            if let mask = view.props(ofPlan: flat.nodes[current].plan) {
+            if knows(flat.nodes[current].plan) {
                 fallbackDepth += 1
                 defer { fallbackDepth -= 1 }
-                return try writeKnown(current, in: flat, mask: mask)
+                return try writeKnown(current, in: flat)
             }
         }
     }
 
-    /// Writes a node whose type the version knows; `mask` says which declared props it knows (nil: all).
-    private mutating func writeKnown(_ index: Int, in flat: FlatScreen, mask: [Bool]?) throws(EmitError) -> Bool {
+    /// Whether this pass's version knows the component at `plan` (-1: undeclared).
+    private func knows(_ plan: Int32) -> Bool { plan >= 0 && knownPlans[Int(plan)] }
+
+    /// Writes a node whose type the version knows, with the props it knows.
+    private mutating func writeKnown(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
         let node = flat.nodes[index]
         guard node.plan >= 0 else {
             throw EmitError(
                 message: "component type \"\(flat.types[index])\" is not declared", location: flat.sources[index])
         }
-        let plan = context.plans[Int(node.plan)]
+        let plan = flat.table.plans[Int(node.plan)]
         if fallbackDepth > 0, view != nil { fallbackIDs.append((flat.ids[index], flat.sources[index])) }
         // The path only names nodes in diagnostics, which only variants produce.
         let tracksPath = view != nil
@@ -171,49 +203,38 @@ struct EnvelopeWriter {
         defer { if tracksPath { path.removeLast() } }
         // The full pass records a span for each primary node (see ``Span``).
         let recording = view == nil && fallbackDepth == 0 && !spans.isEmpty
-        let commonMask = recording ? common?.props(ofPlan: node.plan) : nil
-        var uniform = commonMask != nil && node.fallback == .none
+        var uniform = recording && commonPlans[Int(node.plan)] && node.fallback == .none
         json.beginObject()
         let start = json.count - 1
         Self.typeKey.withUnsafeBufferPointer { json.key(escaped: $0) }
-        plan.typeToken.withUnsafeBufferPointer { json.rawValue($0) }
+        flat.withToken(plan.typeStart, plan.typeEnd) { json.rawValue($0) }
         Self.idKey.withUnsafeBufferPointer { json.key(escaped: $0) }
         flat.withToken(node.idStart, node.idEnd) { json.rawValue($0) }
-        for key in plan.keys.indices {
+        let firstKey = Int(plan.firstKey)
+        for key in 0..<Int(plan.keyCount) {
+            let declared = flat.table.keys[firstKey + key]
             let slot = Int(flat.slots[Int(node.firstSlot) + key])
             let isSet = slot >= 0
-            if !isSet && plan.defaults[key] == nil { continue }
-            if let mask, !mask[key] {
-                if isSet {
-                    downgrades.append(.propRemoved(nodeID: flat.ids[index], type: plan.type, key: plan.keys[key]))
-                }
+            if !isSet && !declared.hasDefault { continue }
+            if !knownKeys[firstKey + key] {
+                if isSet { propRemoved(index, in: flat, key: key) }
                 continue
             }
-            plan.keyTokens[key].withUnsafeBufferPointer { json.key(escaped: $0) }
+            if uniform { uniform = commonKeys[firstKey + key] }
+            flat.withToken(declared.tokenStart, declared.tokenEnd) { json.key(escaped: $0) }
             // Escaped scalars are copied; enum values in variants, and everything else, are written.
-            let tokenStart = isSet ? flat.props[slot].tokenStart : -1
-            if tokenStart >= 0 && (view == nil || !plan.isEnumeration[key]) {
-                flat.withToken(tokenStart, flat.props[slot].tokenEnd) { json.rawValue($0) }
-                if uniform, let commonMask {
-                    uniform =
-                        commonMask[key]
-                        && (!plan.isEnumeration[key] || isUniform(flat.props[slot].value, type: plan.types[key]))
+            if isSet {
+                let prop = flat.props[slot]
+                if prop.tokenStart >= 0 && (view == nil || !declared.isEnumeration) {
+                    flat.withToken(prop.tokenStart, prop.tokenEnd) { json.rawValue($0) }
+                    if uniform && declared.isEnumeration { uniform = isUniform(prop.value, key: key, in: flat, node: index) }
+                    continue
                 }
+            } else if declared.defaultStart >= 0 {
+                flat.withToken(declared.defaultStart, declared.defaultEnd) { json.rawValue($0) }
                 continue
             }
-            if !isSet, let token = plan.defaultTokens[key] {
-                token.withUnsafeBufferPointer { json.rawValue($0) }
-                if uniform, let commonMask { uniform = commonMask[key] }
-                continue
-            }
-            let value = isSet ? flat.props[slot].value : plan.defaults[key]!
-            if uniform, let commonMask { uniform = commonMask[key] && isUniform(value, type: plan.types[key]) }
-            switch value {
-            case .action(let action) where view != nil:
-                try writeAction(resolve(action, at: flat.ids[index]) ?? Self.noOperation, at: flat.sources[index])
-            default:
-                try writeValue(value, type: plan.types[key], at: flat.sources[index])
-            }
+            try writeDynamic(index, in: flat, key: key, slot: slot, uniform: &uniform)
         }
         if plan.hasChildren {
             json.key("children")
@@ -241,6 +262,32 @@ struct EnvelopeWriter {
         json.endObject()
         if recording { spans[index] = Span(start: start, end: json.count, uniform: uniform) }
         return true
+    }
+
+    /// Notes that a variant leaves out prop `key` of node `index`.
+    private mutating func propRemoved(_ index: Int, in flat: FlatScreen, key: Int) {
+        let plan = context.plans[Int(flat.nodes[index].plan)]
+        downgrades.append(.propRemoved(nodeID: flat.ids[index], type: plan.type, key: plan.keys[key]))
+    }
+
+    /// Whether every client gets the value of prop `key` of node `index` exactly as the full envelope has it.
+    private func isUniform(_ value: Value, key: Int, in flat: FlatScreen, node index: Int) -> Bool {
+        isUniform(value, type: context.plans[Int(flat.nodes[index].plan)].types[key])
+    }
+
+    /// Writes a value that is not an escaped scalar: containers, actions, enum values in variants.
+    private mutating func writeDynamic(
+        _ index: Int, in flat: FlatScreen, key: Int, slot: Int, uniform: inout Bool
+    ) throws(EmitError) {
+        let plan = context.plans[Int(flat.nodes[index].plan)]
+        let value = slot >= 0 ? flat.props[slot].value : plan.defaults[key]!
+        if uniform { uniform = isUniform(value, type: plan.types[key]) }
+        switch value {
+        case .action(let action) where view != nil:
+            try writeAction(resolve(action, at: flat.ids[index]) ?? Self.noOperation, at: flat.sources[index])
+        default:
+            try writeValue(value, type: plan.types[key], at: flat.sources[index])
+        }
     }
 
     /// In a variant: the nodes that came from fallbacks must not repeat an ID of each other or of

@@ -29,6 +29,8 @@ final class FlatScreen: Sendable {
     let bytes: [UInt8]
     /// Every explicit ID in the tree, fallbacks included.
     let explicitIDs: Set<String>
+    /// The catalog's component declarations, this screen's own copy.
+    let table: PlanTable
 
     private init(_ builder: Builder, ids: [String]) {
         screen = builder.screen
@@ -41,6 +43,7 @@ final class FlatScreen: Sendable {
         slots = builder.slots
         bytes = builder.bytes
         explicitIDs = builder.explicitIDs
+        table = builder.table
     }
 
     /// Flattens `screen`'s single root, or returns why it cannot: the tree nests deeper or holds
@@ -120,10 +123,19 @@ final class FlatScreen: Sendable {
         var bytes: [UInt8] = []
         var explicitIDs: Set<String> = []
         var problem: Diagnostic?
+        var table = PlanTable()
+        /// This screen's copies of each component's index and prop keys.
+        private let planIndex: [String: Int]
+        private let keyNames: [[String]]
 
         init(screen: Screen, context: ValidationContext) {
             self.screen = screen
             self.context = context
+            var planIndex: [String: Int] = [:]
+            for (type, index) in context.planIndex { planIndex[type] = index }
+            self.planIndex = planIndex
+            keyNames = context.plans.map { plan in plan.keys.map { String($0) } }
+            table = PlanTable(context.plans, into: &bytes)
         }
 
         mutating func add(_ node: borrowing Node, parent: Int32, depth: Int, isFallbackRoot: Bool, inFallback: Bool) {
@@ -141,7 +153,7 @@ final class FlatScreen: Sendable {
                 return
             }
             let index = nodes.count
-            let plan = context.planIndex[node.type] ?? -1
+            let plan = planIndex[node.type] ?? -1
             var flat = FlatNode(
                 plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
                 hasChildren: node.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
@@ -170,14 +182,14 @@ final class FlatScreen: Sendable {
 
         /// Records the node's props, escapes their scalar values and fills its slots.
         private mutating func addProps(of node: borrowing Node, plan planIndex: Int) {
-            let plan = planIndex >= 0 ? context.plans[planIndex] : nil
+            let keys = planIndex >= 0 ? keyNames[planIndex] : []
             let firstSlot = slots.count
-            if let plan { slots.append(contentsOf: repeatElement(-1, count: plan.keys.count)) }
+            slots.append(contentsOf: repeatElement(-1, count: keys.count))
             node.props.withUnsafeBufferPointer { authored in
                 guard let base = authored.baseAddress else { return }
                 for position in 0..<authored.count {
                     let prop = base[position]
-                    let declared = plan?.index(of: prop.key) ?? -1
+                    let declared = keys.firstIndex(of: prop.key) ?? -1
                     var start: Int32 = -1
                     var end: Int32 = -1
                     if declared >= 0 {
@@ -280,4 +292,62 @@ struct FlatProp: Sendable {
     /// The escaped scalar value is `bytes[tokenStart..<tokenEnd]`; -1 when the value is not a scalar.
     let tokenStart: Int32
     let tokenEnd: Int32
+}
+
+/// The catalog's component declarations as one screen's writer and validators read them for every
+/// node: plain arrays with the JSON tokens in the screen's byte arena. Each screen has its own copy,
+/// so screens compiled on different threads never contend for the same reference counts.
+struct PlanTable: Sendable {
+    /// One component.
+    struct Plan: Sendable {
+        /// Its type, escaped, is `bytes[typeStart..<typeEnd]`.
+        var typeStart: Int32
+        var typeEnd: Int32
+        /// Its props are `keys[firstKey..<firstKey + keyCount]`, in declaration order.
+        var firstKey: Int32
+        var keyCount: Int32
+        var hasChildren: Bool
+    }
+
+    /// One declared prop.
+    struct Key: Sendable {
+        /// The key, escaped, is `bytes[tokenStart..<tokenEnd]`.
+        var tokenStart: Int32
+        var tokenEnd: Int32
+        /// A scalar default that is not an enum value, escaped; -1 when there is none.
+        var defaultStart: Int32
+        var defaultEnd: Int32
+        var hasDefault: Bool
+        var isEnumeration: Bool
+    }
+
+    private(set) var plans: [Plan] = []
+    private(set) var keys: [Key] = []
+
+    init() {}
+
+    /// The table of `plans`, with its tokens appended to `bytes`.
+    init(_ plans: [ComponentPlan], into bytes: inout [UInt8]) {
+        func append(_ token: [UInt8]?) -> (Int32, Int32) {
+            guard let token else { return (-1, -1) }
+            let start = Int32(bytes.count)
+            bytes.append(contentsOf: token)
+            return (start, Int32(bytes.count))
+        }
+        for plan in plans {
+            let type = append(plan.typeToken)
+            self.plans.append(
+                Plan(
+                    typeStart: type.0, typeEnd: type.1, firstKey: Int32(keys.count), keyCount: Int32(plan.keys.count),
+                    hasChildren: plan.hasChildren))
+            for index in plan.keys.indices {
+                let key = append(plan.keyTokens[index])
+                let value = append(plan.defaultTokens[index])
+                keys.append(
+                    Key(
+                        tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
+                        hasDefault: plan.defaults[index] != nil, isEnumeration: plan.isEnumeration[index]))
+            }
+        }
+    }
 }
