@@ -29,26 +29,33 @@ struct EnvelopeWriter {
     private(set) var downgrades: [Downgrade] = []
     /// Problems found while writing the last variant: missing fallbacks, repeated IDs.
     private(set) var problems: [Diagnostic] = []
-    /// Nodes written from fallbacks in this variant, and the primary IDs they replaced.
-    private var fallbackIDs: [(String, SourceLocation)] = []
-    private var removedIDs: Set<String> = []
+    /// Nodes written from fallbacks in this variant, and the nodes they replaced or that were dropped.
+    private var fallbackNodes: [Int] = []
+    private var removedNodes: [Int] = []
     private var fallbackDepth = 0
 
     /// What every client of the screen knows; set for the full pass, which then records `spans`.
     private var common: VersionView?
     /// Per node, from the last full pass: see ``Span``. Only primary nodes have one.
     private var spans: [Span] = []
+    /// Per prop (by index in ``FlatScreen/props``), from the last full pass: where a value that is
+    /// not an escaped scalar was written. Only the props of primary nodes have one.
+    private var valueSpans: [Span] = []
     /// The last full envelope, which `spans` point into.
     private var full: [UInt8] = []
     /// This pass's view as masks over the screen's ``PlanTable``: the component types (by plan) and
     /// props (by key) it knows; all true for the full envelope.
-    private var knownPlans: [Bool] = []
-    private var knownKeys: [Bool] = []
+    private var known = Masks()
     /// The same for `common`, in the full pass.
-    private var commonPlans: [Bool] = []
-    private var commonKeys: [Bool] = []
-    /// The primary tree's IDs of the screen being written, once a variant needed them.
-    private var primaryIDs: Set<String>?
+    private var commonKnown = Masks()
+
+    /// What a version knows of a screen's ``PlanTable``: component types by plan, props by key,
+    /// enum values by case.
+    private struct Masks {
+        var plans: [Bool] = []
+        var keys: [Bool] = []
+        var cases: [Bool] = []
+    }
 
     /// Where a primary node's subtree was written in the full envelope, and whether variants write it identically.
     private struct Span {
@@ -83,15 +90,15 @@ struct EnvelopeWriter {
         if view == nil {
             self.common = common
             spans = common == nil ? [] : Array(repeating: Span(), count: flat.nodes.count)
+            valueSpans = common == nil ? [] : Array(repeating: Span(), count: flat.props.count)
             full = []
-            primaryIDs = nil
-            (commonPlans, commonKeys) = Self.masks(common, table: flat.table)
+            commonKnown = Self.masks(common, table: flat.table)
         }
-        (knownPlans, knownKeys) = Self.masks(view, table: flat.table)
+        known = Self.masks(view, table: flat.table)
         downgrades = []
         problems = []
-        fallbackIDs = []
-        removedIDs = []
+        fallbackNodes = []
+        removedNodes = []
         fallbackDepth = 0
         path = [screen.id]
         json.beginObject()
@@ -122,29 +129,29 @@ struct EnvelopeWriter {
         }
         json.endObject()
         if style == .pretty { json.newline() }
-        if !fallbackIDs.isEmpty {
-            let primary = primaryIDs ?? flat.primaryIDs()
-            primaryIDs = primary
-            checkFallbackIDs(primary: primary)
-        }
+        if !fallbackNodes.isEmpty { checkFallbackIDs(flat) }
         let bytes = json.takeBytes()
         if view == nil, self.common != nil { full = bytes }
         return (bytes, bodyStart)
     }
 
-    /// What `view` knows of `table`'s components and props, as masks by plan and by key; all true
-    /// when `view` is nil (the full envelope).
-    private static func masks(_ view: VersionView?, table: PlanTable) -> (plans: [Bool], keys: [Bool]) {
-        var plans = Array(repeating: view == nil, count: table.plans.count)
-        var keys = Array(repeating: view == nil, count: table.keys.count)
-        guard let view else { return (plans, keys) }
+    /// What `view` knows of `table`; everything when `view` is nil (the full envelope).
+    private static func masks(_ view: VersionView?, table: PlanTable) -> Masks {
+        var masks = Masks(
+            plans: Array(repeating: view == nil, count: table.plans.count),
+            keys: Array(repeating: view == nil, count: table.keys.count),
+            cases: Array(repeating: view == nil, count: table.cases.count))
+        guard let view else { return masks }
         for plan in table.plans.indices {
             guard let mask = view.props(ofPlan: Int32(plan)) else { continue }
-            plans[plan] = true
+            masks.plans[plan] = true
             let first = Int(table.plans[plan].firstKey)
-            for key in mask.indices { keys[first + key] = mask[key] }
+            for key in mask.indices { masks.keys[first + key] = mask[key] }
         }
-        return (plans, keys)
+        for index in table.cases.indices {
+            masks.cases[index] = view.knows(value: table.cases[index].value, of: table.cases[index].enumName)
+        }
+        return masks
     }
 
     /// Writes node `index` (or, in a variant, what replaces it); false when the variant drops it.
@@ -164,11 +171,11 @@ struct EnvelopeWriter {
             case .node:
                 let replacement = Int(flat.nodes[current].childrenEnd)
                 downgrades.append(.replaced(nodeID: id, type: type, by: flat.types[replacement]))
-                removedIDs.formUnion(flat.primaryIDs(from: current))
+                removedNodes.append(current)
                 current = replacement
             case .drop:
                 downgrades.append(.dropped(nodeID: id, type: type))
-                removedIDs.formUnion(flat.primaryIDs(from: current))
+                removedNodes.append(current)
                 return false
             case .none:
                 problems.append(
@@ -186,7 +193,7 @@ struct EnvelopeWriter {
     }
 
     /// Whether this pass's version knows the component at `plan` (-1: undeclared).
-    private func knows(_ plan: Int32) -> Bool { plan >= 0 && knownPlans[Int(plan)] }
+    private func knows(_ plan: Int32) -> Bool { plan >= 0 && known.plans[Int(plan)] }
 
     /// Writes a node whose type the version knows, with the props it knows.
     private mutating func writeKnown(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
@@ -196,14 +203,14 @@ struct EnvelopeWriter {
                 message: "component type \"\(flat.types[index])\" is not declared", location: flat.sources[index])
         }
         let plan = flat.table.plans[Int(node.plan)]
-        if fallbackDepth > 0, view != nil { fallbackIDs.append((flat.ids[index], flat.sources[index])) }
+        if fallbackDepth > 0, view != nil { fallbackNodes.append(index) }
         // The path only names nodes in diagnostics, which only variants produce.
         let tracksPath = view != nil
         if tracksPath { path.append(flat.ids[index]) }
         defer { if tracksPath { path.removeLast() } }
         // The full pass records a span for each primary node (see ``Span``).
         let recording = view == nil && fallbackDepth == 0 && !spans.isEmpty
-        var uniform = recording && commonPlans[Int(node.plan)] && node.fallback == .none
+        var uniform = recording && commonKnown.plans[Int(node.plan)] && node.fallback == .none
         json.beginObject()
         let start = json.count - 1
         Self.typeKey.withUnsafeBufferPointer { json.key(escaped: $0) }
@@ -216,25 +223,36 @@ struct EnvelopeWriter {
             let slot = Int(flat.slots[Int(node.firstSlot) + key])
             let isSet = slot >= 0
             if !isSet && !declared.hasDefault { continue }
-            if !knownKeys[firstKey + key] {
+            if !known.keys[firstKey + key] {
                 if isSet { propRemoved(index, in: flat, key: key) }
                 continue
             }
-            if uniform { uniform = commonKeys[firstKey + key] }
+            if uniform { uniform = commonKnown.keys[firstKey + key] }
             flat.withToken(declared.tokenStart, declared.tokenEnd) { json.key(escaped: $0) }
-            // Escaped scalars are copied; enum values in variants, and everything else, are written.
-            if isSet {
-                let prop = flat.props[slot]
-                if prop.tokenStart >= 0 && (view == nil || !declared.isEnumeration) {
-                    flat.withToken(prop.tokenStart, prop.tokenEnd) { json.rawValue($0) }
-                    if uniform && declared.isEnumeration { uniform = isUniform(prop.value, key: key, in: flat, node: index) }
+            // Escaped scalars are copied, and so are values every client gets the same way; the
+            // rest (containers, actions, enum values a variant's clients lack) is written.
+            let tokenStart = isSet ? flat.props[slot].tokenStart : declared.defaultStart
+            if tokenStart >= 0 {
+                let enumCase = isSet ? flat.props[slot].enumCase : declared.defaultCase
+                if !declared.isEnumeration || (enumCase >= 0 && known.cases[Int(enumCase)]) {
+                    let tokenEnd = isSet ? flat.props[slot].tokenEnd : declared.defaultEnd
+                    flat.withToken(tokenStart, tokenEnd) { json.rawValue($0) }
+                    if uniform && declared.isEnumeration { uniform = enumCase >= 0 && commonKnown.cases[Int(enumCase)] }
                     continue
                 }
-            } else if declared.defaultStart >= 0 {
-                flat.withToken(declared.defaultStart, declared.defaultEnd) { json.rawValue($0) }
+            }
+            if isSet && view != nil && fallbackDepth == 0 && !valueSpans.isEmpty && valueSpans[slot].uniform {
+                let span = valueSpans[slot]
+                full.withUnsafeBufferPointer { json.rawValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.end])) }
                 continue
             }
-            try writeDynamic(index, in: flat, key: key, slot: slot, uniform: &uniform)
+            let valueStart = json.count
+            var valueUniform = recording
+            try writeDynamic(index, in: flat, key: key, slot: slot, uniform: &valueUniform)
+            if recording {
+                uniform = uniform && valueUniform
+                if isSet { valueSpans[slot] = Span(start: valueStart, end: json.count, uniform: valueUniform) }
+            }
         }
         if plan.hasChildren {
             json.key("children")
@@ -292,16 +310,20 @@ struct EnvelopeWriter {
 
     /// In a variant: the nodes that came from fallbacks must not repeat an ID of each other or of
     /// the primary nodes the variant keeps.
-    private mutating func checkFallbackIDs(primary: Set<String>) {
-        guard let view, !fallbackIDs.isEmpty else { return }
+    private mutating func checkFallbackIDs(_ flat: FlatScreen) {
+        guard let view else { return }
         var seen: Set<String> = []
-        for (id, source) in fallbackIDs {
-            let clashes = primary.contains(id) && !removedIDs.contains(id)
+        for index in fallbackNodes {
+            let id = flat.ids[index]
+            var clashes = false
+            if let first = flat.primaryFirst[id].map(Int.init) {
+                clashes = !removedNodes.contains { (($0)..<Int(flat.nodes[$0].end)).contains(first) }
+            }
             if clashes || !seen.insert(id).inserted {
                 problems.append(
                     ScreenRules.idDuplicate.diagnostic(
-                        "node ID \"\(id)\" appears twice in the payload for contract \(view.version)", at: source,
-                        path: path.joined(separator: "/")))
+                        "node ID \"\(id)\" appears twice in the payload for contract \(view.version)",
+                        at: flat.sources[index], path: path.joined(separator: "/")))
             }
         }
     }

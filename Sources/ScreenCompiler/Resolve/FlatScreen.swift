@@ -31,6 +31,10 @@ final class FlatScreen: Sendable {
     let explicitIDs: Set<String>
     /// The catalog's component declarations, this screen's own copy.
     let table: PlanTable
+    /// For each ID of the primary tree (the nodes outside fallbacks), its first node.
+    let primaryFirst: [String: Int32]
+    /// The primary nodes whose ID an earlier primary node already has, in document order.
+    let primaryRepeats: [Int32]
 
     private init(_ builder: Builder, ids: [String]) {
         screen = builder.screen
@@ -44,6 +48,17 @@ final class FlatScreen: Sendable {
         bytes = builder.bytes
         explicitIDs = builder.explicitIDs
         table = builder.table
+        var first: [String: Int32] = [:]
+        first.reserveCapacity(ids.count)
+        var repeats: [Int32] = []
+        for index in ids.indices where !builder.nodes[index].inFallback {
+            if let earlier = first.updateValue(Int32(index), forKey: ids[index]) {
+                first[ids[index]] = earlier
+                repeats.append(Int32(index))
+            }
+        }
+        primaryFirst = first
+        primaryRepeats = repeats
     }
 
     /// Flattens `screen`'s single root, or returns why it cannot: the tree nests deeper or holds
@@ -83,11 +98,10 @@ final class FlatScreen: Sendable {
         }
     }
 
-    /// The IDs of the primary tree below and including `index`.
-    func primaryIDs(from index: Int = 0) -> Set<String> {
-        var result: Set<String> = []
-        forEachPrimaryNode(from: index) { result.insert(ids[$0]) }
-        return result
+    /// Whether a primary node has this ID outside the subtree of node `index`.
+    func primaryHas(_ id: String, outside index: Int) -> Bool {
+        guard let first = primaryFirst[id] else { return false }
+        return !(index..<Int(nodes[index].end)).contains(Int(first))
     }
 
     /// The screen's root as a node tree with every ID set.
@@ -192,7 +206,11 @@ final class FlatScreen: Sendable {
                     let declared = keys.firstIndex(of: prop.key) ?? -1
                     var start: Int32 = -1
                     var end: Int32 = -1
+                    var enumCase: Int32 = -1
                     if declared >= 0 {
+                        if case .string(let value) = prop.value {
+                            enumCase = table.caseIndex(of: value, key: table.plans[planIndex].firstKey + Int32(declared))
+                        }
                         let before = bytes.count
                         if appendToken(prop.value) {
                             start = Int32(before)
@@ -203,7 +221,7 @@ final class FlatScreen: Sendable {
                     props.append(
                         FlatProp(
                             key: prop.key, value: prop.value, declared: Int32(declared), tokenStart: start,
-                            tokenEnd: end))
+                            tokenEnd: end, enumCase: enumCase))
                 }
             }
         }
@@ -292,6 +310,8 @@ struct FlatProp: Sendable {
     /// The escaped scalar value is `bytes[tokenStart..<tokenEnd]`; -1 when the value is not a scalar.
     let tokenStart: Int32
     let tokenEnd: Int32
+    /// For a value of an enum prop: its index in ``PlanTable/cases``; else -1.
+    let enumCase: Int32
 }
 
 /// The catalog's component declarations as one screen's writer and validators read them for every
@@ -314,15 +334,38 @@ struct PlanTable: Sendable {
         /// The key, escaped, is `bytes[tokenStart..<tokenEnd]`.
         var tokenStart: Int32
         var tokenEnd: Int32
-        /// A scalar default that is not an enum value, escaped; -1 when there is none.
+        /// A scalar default, escaped; -1 when there is none.
         var defaultStart: Int32
         var defaultEnd: Int32
         var hasDefault: Bool
         var isEnumeration: Bool
+        /// For an enum prop: its cases are `cases[firstCase..<firstCase + caseCount]`.
+        var firstCase: Int32 = 0
+        var caseCount: Int32 = 0
+        /// For an enum prop with a default: the default's index in `cases`; else -1.
+        var defaultCase: Int32 = -1
+    }
+
+    /// One value of an enum, as a prop declares it.
+    struct Case: Sendable {
+        let enumName: String
+        let value: String
     }
 
     private(set) var plans: [Plan] = []
     private(set) var keys: [Key] = []
+    /// The cases of every enum prop, prop after prop.
+    private(set) var cases: [Case] = []
+
+    /// The index in `cases` of `value` among the cases of the prop at `key`, or -1.
+    func caseIndex(of value: String, key: Int32) -> Int32 {
+        let declared = keys[Int(key)]
+        for index in Int(declared.firstCase)..<Int(declared.firstCase + declared.caseCount)
+        where cases[index].value == value {
+            return Int32(index)
+        }
+        return -1
+    }
 
     init() {}
 
@@ -343,10 +386,18 @@ struct PlanTable: Sendable {
             for index in plan.keys.indices {
                 let key = append(plan.keyTokens[index])
                 let value = append(plan.defaultTokens[index])
-                keys.append(
-                    Key(
-                        tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
-                        hasDefault: plan.defaults[index] != nil, isEnumeration: plan.isEnumeration[index]))
+                var declared = Key(
+                    tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
+                    hasDefault: plan.defaults[index] != nil, isEnumeration: plan.isEnumeration[index])
+                if case .enumeration(let schema) = plan.types[index] {
+                    declared.firstCase = Int32(cases.count)
+                    declared.caseCount = Int32(schema.cases.count)
+                    cases += schema.cases.map { Case(enumName: String(schema.name), value: String($0.value)) }
+                }
+                keys.append(declared)
+                if case .string(let value) = plan.defaults[index] {
+                    keys[keys.count - 1].defaultCase = caseIndex(of: value, key: Int32(keys.count - 1))
+                }
             }
         }
     }

@@ -39,31 +39,23 @@ struct IDValidator: ScreenValidator {
         }
     }
 
-    /// Walks the primary tree (no fallbacks) and reports repeated IDs; then checks each fallback
-    /// subtree against the primary IDs outside the node it replaces.
+    /// Reports repeated IDs in the primary tree (no fallbacks); then checks each fallback subtree
+    /// against the primary IDs outside the node it replaces.
     private func checkUnique(_ flat: FlatScreen, diagnostics: inout [Diagnostic]) {
-        var primary: [String: Int] = [:]
-        var withFallbacks: [Int] = []
-        flat.forEachPrimaryNode(from: 0) { index in
-            let id = flat.ids[index]
-            if let first = primary[id] {
-                diagnostics.append(
-                    ScreenRules.idDuplicate.diagnostic(
-                        "node ID \"\(id)\" is already used by the node at \(flat.sources[first])",
-                        at: flat.sources[index], path: NodePath(flat: flat, index: index).description))
-            } else {
-                primary[id] = index
-            }
-            if flat.nodes[index].fallback == .node { withFallbacks.append(index) }
+        for repeated in flat.primaryRepeats.map(Int.init) {
+            let id = flat.ids[repeated]
+            let first = Int(flat.primaryFirst[id]!)
+            diagnostics.append(
+                ScreenRules.idDuplicate.diagnostic(
+                    "node ID \"\(id)\" is already used by the node at \(flat.sources[first])",
+                    at: flat.sources[repeated], path: NodePath(flat: flat, index: repeated).description))
         }
-        for replaced in withFallbacks {
+        for replaced in flat.nodes.indices where !flat.nodes[replaced].inFallback {
             guard let fallback = flat.fallbackRoot(of: replaced) else { continue }
-            let inside = flat.primaryIDs(from: replaced)
             var local: Set<String> = []
             flat.forEachPrimaryNode(from: fallback) { index in
                 let id = flat.ids[index]
-                let clashesOutside = primary[id] != nil && !inside.contains(id)
-                if clashesOutside || !local.insert(id).inserted {
+                if flat.primaryHas(id, outside: replaced) || !local.insert(id).inserted {
                     diagnostics.append(
                         ScreenRules.idDuplicate.diagnostic(
                             "fallback node ID \"\(id)\" is already used in the screen", at: flat.sources[index],

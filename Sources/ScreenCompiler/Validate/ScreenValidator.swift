@@ -51,7 +51,7 @@ final class ComponentPlan: Sendable {
     let typeToken: [UInt8]
     /// Each prop's key as an escaped JSON string, quotes included.
     let keyTokens: [[UInt8]]
-    /// Each prop's default as JSON, when it has a scalar default that is not an enum value.
+    /// Each prop's default as JSON, when it has a scalar default.
     let defaultTokens: [[UInt8]?]
 
     init(_ schema: ComponentSchema) {
@@ -66,9 +66,7 @@ final class ComponentPlan: Sendable {
         hasChildren = schema.hasChildren
         typeToken = jsonToken(.string(schema.type))!
         keyTokens = schema.props.map { jsonToken(.string($0.key))! }
-        defaultTokens = zip(defaults, isEnumeration).map { value, isEnumeration in
-            isEnumeration ? nil : value.flatMap(jsonToken)
-        }
+        defaultTokens = defaults.map { $0.flatMap(jsonToken) }
     }
 
     /// The index of the prop with this key.
