@@ -57,13 +57,18 @@ struct EnvelopeWriter {
         var cases: [Bool] = []
     }
 
-    /// Where a primary node's subtree was written in the full envelope, and whether variants write it identically.
+    /// Where a primary node's subtree (or a prop's value) was written in the full envelope, and
+    /// whether variants write it, or a node's head (the node without its children), identically.
     private struct Span {
-        /// The byte range of the subtree in the full envelope.
+        /// The byte range in the full envelope.
         var start = 0
         var end = 0
-        /// Whether every client of the screen gets exactly these bytes for this subtree.
+        /// Whether every client of the screen gets exactly these bytes.
         var uniform = false
+        /// A node's head is `start..<headEnd`: the object's opening, type, ID and props.
+        var headEnd = 0
+        /// Whether every client of the screen gets exactly the head's bytes.
+        var headUniform = false
     }
 
     private static let typeKey: [UInt8] = Array(#""type""#.utf8)
@@ -130,7 +135,7 @@ struct EnvelopeWriter {
         json.endObject()
         if style == .pretty { json.newline() }
         if !fallbackNodes.isEmpty { checkFallbackIDs(flat) }
-        let bytes = json.takeBytes()
+        let bytes = json.copyBytesAndReset()
         if view == nil, self.common != nil { full = bytes }
         return (bytes, bodyStart)
     }
@@ -202,15 +207,65 @@ struct EnvelopeWriter {
             throw EmitError(
                 message: "component type \"\(flat.types[index])\" is not declared", location: flat.sources[index])
         }
-        let plan = flat.table.plans[Int(node.plan)]
         if fallbackDepth > 0, view != nil { fallbackNodes.append(index) }
         // The path only names nodes in diagnostics, which only variants produce.
         let tracksPath = view != nil
         if tracksPath { path.append(flat.ids[index]) }
         defer { if tracksPath { path.removeLast() } }
-        // The full pass records a span for each primary node (see ``Span``).
+        // The full pass records a span for each primary node (see ``Span``); a variant copies the
+        // head of a primary node when every client gets it the same way.
         let recording = view == nil && fallbackDepth == 0 && !spans.isEmpty
         var uniform = recording && commonKnown.plans[Int(node.plan)] && node.fallback == .none
+        var start = 0
+        if view != nil, fallbackDepth == 0, index < spans.count, spans[index].headUniform {
+            let span = spans[index]
+            full.withUnsafeBufferPointer {
+                json.beginObject(copying: UnsafeBufferPointer(rebasing: $0[span.start..<span.headEnd]))
+            }
+        } else {
+            start = try writeHead(index, in: flat, recording: recording, uniform: &uniform)
+        }
+        let headEnd = json.count
+        let headUniform = uniform
+        if flat.table.plans[Int(node.plan)].hasChildren {
+            json.key("children")
+            json.beginArray()
+            for child in flat.children(of: index) {
+                _ = try writeNode(child, in: flat)
+                if recording { uniform = uniform && spans[child].uniform }
+            }
+            json.endArray()
+        }
+        if view == nil {
+            switch node.fallback {
+            case .node:
+                json.key("fallback")
+                fallbackDepth += 1
+                defer { fallbackDepth -= 1 }
+                _ = try writeNode(Int(node.childrenEnd), in: flat)
+            case .drop:
+                json.key("fallback")
+                json.string("drop")
+            case .none:
+                break
+            }
+        }
+        json.endObject()
+        if recording {
+            spans[index] = Span(
+                start: start, end: json.count, uniform: uniform, headEnd: headEnd, headUniform: headUniform)
+        }
+        return true
+    }
+
+    /// Opens node `index`'s object and writes its type, ID and the props the version knows; in
+    /// the full pass, `uniform` ends true only if every client gets these bytes. Returns where the
+    /// object starts (its `{`).
+    private mutating func writeHead(
+        _ index: Int, in flat: FlatScreen, recording: Bool, uniform: inout Bool
+    ) throws(EmitError) -> Int {
+        let node = flat.nodes[index]
+        let plan = flat.table.plans[Int(node.plan)]
         json.beginObject()
         let start = json.count - 1
         Self.typeKey.withUnsafeBufferPointer { json.key(escaped: $0) }
@@ -237,7 +292,9 @@ struct EnvelopeWriter {
                 if !declared.isEnumeration || (enumCase >= 0 && known.cases[Int(enumCase)]) {
                     let tokenEnd = isSet ? flat.props[slot].tokenEnd : declared.defaultEnd
                     flat.withToken(tokenStart, tokenEnd) { json.rawValue($0) }
-                    if uniform && declared.isEnumeration { uniform = enumCase >= 0 && commonKnown.cases[Int(enumCase)] }
+                    if uniform && declared.isEnumeration {
+                        uniform = enumCase >= 0 && commonKnown.cases[Int(enumCase)]
+                    }
                     continue
                 }
             }
@@ -254,32 +311,7 @@ struct EnvelopeWriter {
                 if isSet { valueSpans[slot] = Span(start: valueStart, end: json.count, uniform: valueUniform) }
             }
         }
-        if plan.hasChildren {
-            json.key("children")
-            json.beginArray()
-            for child in flat.children(of: index) {
-                _ = try writeNode(child, in: flat)
-                if recording { uniform = uniform && spans[child].uniform }
-            }
-            json.endArray()
-        }
-        if view == nil {
-            switch node.fallback {
-            case .node:
-                json.key("fallback")
-                fallbackDepth += 1
-                defer { fallbackDepth -= 1 }
-                _ = try writeNode(Int(node.childrenEnd), in: flat)
-            case .drop:
-                json.key("fallback")
-                json.string("drop")
-            case .none:
-                break
-            }
-        }
-        json.endObject()
-        if recording { spans[index] = Span(start: start, end: json.count, uniform: uniform) }
-        return true
+        return start
     }
 
     /// Notes that a variant leaves out prop `key` of node `index`.

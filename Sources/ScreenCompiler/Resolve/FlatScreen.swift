@@ -344,6 +344,20 @@ struct PlanTable: Sendable {
         var caseCount: Int32 = 0
         /// For an enum prop with a default: the default's index in `cases`; else -1.
         var defaultCase: Int32 = -1
+        /// Whether an escaped scalar value of this prop needs no check: the prop is a plain string,
+        /// number, bool or scalar, may be empty and refers to nothing; a value of the wrong kind
+        /// still needs one (see ``acceptsWithoutCheck(_:)``).
+        var plain: PropType.Plain?
+    }
+
+    /// Whether the escaped scalar `token` (a value of the prop `key`) needs no closer check.
+    func acceptsWithoutCheck(_ token: UnsafeBufferPointer<UInt8>, key: Int) -> Bool {
+        guard let plain = keys[key].plain, let first = token.first else { return false }
+        switch first {
+        case 0x22: return plain == .string || plain == .scalar  // "
+        case 0x74, 0x66: return plain == .bool || plain == .scalar  // t, f
+        default: return plain == .number || plain == .scalar
+        }
     }
 
     /// One value of an enum, as a prop declares it.
@@ -389,6 +403,9 @@ struct PlanTable: Sendable {
                 var declared = Key(
                     tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
                     hasDefault: plan.defaults[index] != nil, isEnumeration: plan.isEnumeration[index])
+                if !plan.nonEmpty[index] && plan.references[index] == nil {
+                    declared.plain = plan.types[index].plain
+                }
                 if case .enumeration(let schema) = plan.types[index] {
                     declared.firstCase = Int32(cases.count)
                     declared.caseCount = Int32(schema.cases.count)
@@ -399,6 +416,24 @@ struct PlanTable: Sendable {
                     keys[keys.count - 1].defaultCase = caseIndex(of: value, key: Int32(keys.count - 1))
                 }
             }
+        }
+    }
+}
+
+extension PropType {
+    /// The scalar types whose every value of the right kind is valid.
+    enum Plain: Sendable {
+        case string, number, bool, scalar
+    }
+
+    /// This type as a ``Plain`` type, or nil when its values need a closer check.
+    var plain: Plain? {
+        switch self {
+        case .string: .string
+        case .number: .number
+        case .bool: .bool
+        case .scalar: .scalar
+        default: nil
         }
     }
 }

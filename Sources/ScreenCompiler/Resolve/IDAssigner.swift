@@ -10,12 +10,32 @@ import ScreenKit
 /// type under the same anchor; giving a section an explicit ID shields everything inside it.
 struct IDAssigner {
     private let explicitIDs: Set<String>
+    /// Whether some explicit ID has the form of a derived one (`….…-<digits>`); only then can a
+    /// derived candidate collide, so only then is each candidate looked up.
+    private let mayCollide: Bool
     private let screenID: String
-    private var counters: [String: Int] = [:]
+    /// The last number given, per anchor ID and type. By ID, not by node: a fallback root shares
+    /// the ID of the node it replaces, and so do their counters.
+    private var counters: [Counter: Int] = [:]
+
+    private struct Counter: Hashable {
+        let anchor: String
+        let type: String
+    }
 
     init(explicitIDs: Set<String>, screenID: String) {
         self.explicitIDs = explicitIDs
         self.screenID = screenID
+        mayCollide = explicitIDs.contains(where: Self.looksDerived)
+    }
+
+    /// Whether `id` has the form `<anchor>.<type>-<digits>`.
+    private static func looksDerived(_ id: String) -> Bool {
+        let utf8 = Array(id.utf8)
+        guard let dash = utf8.lastIndex(of: 0x2D), dash + 1 < utf8.count, utf8[..<dash].contains(0x2E) else {
+            return false
+        }
+        return utf8[(dash + 1)...].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
     /// Every node's ID, in document order: explicit, inherited by a fallback root, or derived.
@@ -45,13 +65,13 @@ struct IDAssigner {
     }
 
     private mutating func derive(anchor: String, type: String) -> String {
-        let key = anchor + "\u{0}" + type
+        let key = Counter(anchor: anchor, type: type)
         var number = counters[key, default: 0]
         var candidate: String
         repeat {
             number += 1
-            candidate = "\(anchor).\(type)-\(number)"
-        } while explicitIDs.contains(candidate)
+            candidate = anchor + "." + type + "-" + String(number)
+        } while mayCollide && explicitIDs.contains(candidate)
         counters[key] = number
         return candidate
     }

@@ -13,6 +13,19 @@ struct ValueValidator: ScreenValidator {
             for position in Int(node.firstProp)..<Int(node.firstProp + node.propCount) {
                 let declared = Int(flat.props[position].declared)
                 guard declared >= 0 else { continue }
+                // Escaped scalars of the declared plain kind, and declared enum values, are valid.
+                let key = Int(flat.table.plans[Int(node.plan)].firstKey) + declared
+                let tokenStart = flat.props[position].tokenStart
+                if tokenStart >= 0,
+                    flat.withToken(tokenStart, flat.props[position].tokenEnd, {
+                        flat.table.acceptsWithoutCheck($0, key: key)
+                    })
+                {
+                    continue
+                }
+                if flat.props[position].enumCase >= 0 && !plan.nonEmpty[declared] && plan.references[declared] == nil {
+                    continue
+                }
                 let prop = flat.props[position]
                 checker.check(
                     prop.value, type: plan.types[declared], nonEmpty: plan.nonEmpty[declared],
@@ -86,6 +99,7 @@ struct ValueChecker {
 
     /// Why `string` is not an allowed URL, or nil when it is.
     static func urlProblem(_ string: String) -> String? {
+        if isPlainHTTPSURL(string) { return nil }
         guard let components = URLComponents(string: string), let scheme = components.scheme?.lowercased() else {
             return "is not an absolute URL"
         }
@@ -98,6 +112,53 @@ struct ValueChecker {
                 ? nil : "uses http; only https is allowed (http only to localhost, for development)"
         default:
             return "uses the \(scheme): scheme; only https is allowed"
+        }
+    }
+
+    /// Whether `string` is plainly an absolute https URL with a host, so parsing it can be skipped:
+    /// `https://`, a host of ASCII letters, digits, `-` and `.`, then nothing or `/`, `?` or `#` and
+    /// URL-safe ASCII (unreserved and reserved characters, no `%`, brackets or second `#`).
+    static func isPlainHTTPSURL(_ string: String) -> Bool {
+        let prefix = "https://".utf8
+        let utf8 = string.utf8
+        guard utf8.starts(with: prefix) else { return false }
+        var index = utf8.index(utf8.startIndex, offsetBy: prefix.count)
+        var hostLength = 0
+        while index != utf8.endIndex, isHostByte(utf8[index]) {
+            hostLength += 1
+            utf8.formIndex(after: &index)
+        }
+        guard hostLength > 0 else { return false }
+        guard index != utf8.endIndex else { return true }
+        let next = utf8[index]
+        guard next == 0x2F || next == 0x3F || next == 0x23 else { return false }  // / ? #
+        var fragment = false
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 0x23 {  // #
+                if fragment { return false }
+                fragment = true
+            } else if !isSafeURLByte(byte) {
+                return false
+            }
+            utf8.formIndex(after: &index)
+        }
+        return true
+    }
+
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x2D || byte == 0x2E
+    }
+
+    /// Unreserved and reserved URL characters other than `%`, `[`, `]` and `#`.
+    private static func isSafeURLByte(_ byte: UInt8) -> Bool {
+        if isHostByte(byte) { return true }
+        switch byte {
+        case 0x5F, 0x7E, 0x3A, 0x2F, 0x3F, 0x40, 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D:
+            return true  // _ ~ : / ? @ ! $ & ' ( ) * + , ; =
+        default:
+            return false
         }
     }
 
