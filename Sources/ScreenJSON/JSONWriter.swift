@@ -220,6 +220,23 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes an object member in one step: its name as an escaped literal, quotes included, and
+    /// its value as the bytes of one complete JSON value (see `key(escaped:)` and `rawValue(_:)`).
+    public mutating func member(escaped literal: UnsafeBufferPointer<UInt8>, rawValue value: UnsafeBufferPointer<UInt8>) {
+        precondition(depth > 0 && top & Self.objectFlag != 0, "JSONWriter: member(escaped:rawValue:) outside an object")
+        precondition(!afterKey, "JSONWriter: member(escaped:rawValue:) after a key with no value")
+        let separator = separatorBeforeMember()
+        let keyCount = literal.count
+        let valueCount = value.count
+        let colon = pretty ? 2 : 1
+        emit(separator, keyCount &+ colon &+ valueCount) { out in
+            if let source = literal.baseAddress { out.update(from: source, count: keyCount) }
+            out[keyCount] = 0x3A  // :
+            if colon == 2 { out[keyCount &+ 1] = 0x20 }
+            if let source = value.baseAddress { (out + (keyCount &+ colon)).update(from: source, count: valueCount) }
+        }
+    }
+
     /// Writes `value`: the bytes of one complete JSON value, written as they are. A scalar made by
     /// `appendJSONString`, `appendJSONNumber` or `appendJSONInteger` fits any style and depth; a
     /// container must come from a writer of the same style, at the same depth.

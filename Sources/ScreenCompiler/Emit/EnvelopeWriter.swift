@@ -71,8 +71,6 @@ struct EnvelopeWriter {
         var headUniform = false
     }
 
-    private static let typeKey: [UInt8] = Array(#""type""#.utf8)
-    private static let idKey: [UInt8] = Array(#""id""#.utf8)
 
     init(context: ValidationContext, style: JSONStyle) {
         self.context = context
@@ -268,47 +266,57 @@ struct EnvelopeWriter {
         let plan = flat.table.plans[Int(node.plan)]
         json.beginObject()
         let start = json.count - 1
-        Self.typeKey.withUnsafeBufferPointer { json.key(escaped: $0) }
-        flat.withToken(plan.typeStart, plan.typeEnd) { json.rawValue($0) }
-        Self.idKey.withUnsafeBufferPointer { json.key(escaped: $0) }
-        flat.withToken(node.idStart, node.idEnd) { json.rawValue($0) }
-        let firstKey = Int(plan.firstKey)
-        for key in 0..<Int(plan.keyCount) {
-            let declared = flat.table.keys[firstKey + key]
-            let slot = Int(flat.slots[Int(node.firstSlot) + key])
-            let isSet = slot >= 0
-            if !isSet && !declared.hasDefault { continue }
-            if !known.keys[firstKey + key] {
-                if isSet { propRemoved(index, in: flat, key: key) }
-                continue
+        try flat.bytes.withUnsafeBufferPointer { (arena) throws(EmitError) in
+            func token(_ start: Int32, _ end: Int32) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: arena[Int(start)..<Int(end)])
             }
-            if uniform { uniform = commonKnown.keys[firstKey + key] }
-            flat.withToken(declared.tokenStart, declared.tokenEnd) { json.key(escaped: $0) }
-            // Escaped scalars are copied, and so are values every client gets the same way; the
-            // rest (containers, actions, enum values a variant's clients lack) is written.
-            let tokenStart = isSet ? flat.props[slot].tokenStart : declared.defaultStart
-            if tokenStart >= 0 {
-                let enumCase = isSet ? flat.props[slot].enumCase : declared.defaultCase
-                if !declared.isEnumeration || (enumCase >= 0 && known.cases[Int(enumCase)]) {
-                    let tokenEnd = isSet ? flat.props[slot].tokenEnd : declared.defaultEnd
-                    flat.withToken(tokenStart, tokenEnd) { json.rawValue($0) }
-                    if uniform && declared.isEnumeration {
-                        uniform = enumCase >= 0 && commonKnown.cases[Int(enumCase)]
+            let table = flat.table
+            json.member(
+                escaped: token(table.typeKey.lowerBound, table.typeKey.upperBound),
+                rawValue: token(plan.typeStart, plan.typeEnd))
+            json.member(
+                escaped: token(table.idKey.lowerBound, table.idKey.upperBound), rawValue: token(node.idStart, node.idEnd))
+            let firstKey = Int(plan.firstKey)
+            for key in 0..<Int(plan.keyCount) {
+                let declared = table.keys[firstKey + key]
+                let slot = Int(flat.slots[Int(node.firstSlot) + key])
+                let isSet = slot >= 0
+                if !isSet && !declared.hasDefault { continue }
+                if !known.keys[firstKey + key] {
+                    if isSet { propRemoved(index, in: flat, key: key) }
+                    continue
+                }
+                if uniform { uniform = commonKnown.keys[firstKey + key] }
+                let name = token(declared.tokenStart, declared.tokenEnd)
+                // Escaped scalars are copied, and so are values every client gets the same way; the
+                // rest (containers, actions, enum values a variant's clients lack) is written.
+                let tokenStart = isSet ? flat.props[slot].tokenStart : declared.defaultStart
+                if tokenStart >= 0 {
+                    let enumCase = isSet ? flat.props[slot].enumCase : declared.defaultCase
+                    if !declared.isEnumeration || (enumCase >= 0 && known.cases[Int(enumCase)]) {
+                        let tokenEnd = isSet ? flat.props[slot].tokenEnd : declared.defaultEnd
+                        json.member(escaped: name, rawValue: token(tokenStart, tokenEnd))
+                        if uniform && declared.isEnumeration {
+                            uniform = enumCase >= 0 && commonKnown.cases[Int(enumCase)]
+                        }
+                        continue
+                    }
+                }
+                json.key(escaped: name)
+                if isSet && view != nil && fallbackDepth == 0 && !valueSpans.isEmpty && valueSpans[slot].uniform {
+                    let span = valueSpans[slot]
+                    full.withUnsafeBufferPointer {
+                        json.rawValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.end]))
                     }
                     continue
                 }
-            }
-            if isSet && view != nil && fallbackDepth == 0 && !valueSpans.isEmpty && valueSpans[slot].uniform {
-                let span = valueSpans[slot]
-                full.withUnsafeBufferPointer { json.rawValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.end])) }
-                continue
-            }
-            let valueStart = json.count
-            var valueUniform = recording
-            try writeDynamic(index, in: flat, key: key, slot: slot, uniform: &valueUniform)
-            if recording {
-                uniform = uniform && valueUniform
-                if isSet { valueSpans[slot] = Span(start: valueStart, end: json.count, uniform: valueUniform) }
+                let valueStart = json.count
+                var valueUniform = recording
+                try writeDynamic(index, in: flat, key: key, slot: slot, uniform: &valueUniform)
+                if recording {
+                    uniform = uniform && valueUniform
+                    if isSet { valueSpans[slot] = Span(start: valueStart, end: json.count, uniform: valueUniform) }
+                }
             }
         }
         return start

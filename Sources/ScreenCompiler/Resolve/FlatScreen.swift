@@ -368,6 +368,9 @@ struct PlanTable: Sendable {
 
     private(set) var plans: [Plan] = []
     private(set) var keys: [Key] = []
+    /// The escaped member names every node has: `"type"` and `"id"`.
+    private(set) var typeKey: Range<Int32> = 0..<0
+    private(set) var idKey: Range<Int32> = 0..<0
     /// The cases of every enum prop, prop after prop.
     private(set) var cases: [Case] = []
 
@@ -391,6 +394,10 @@ struct PlanTable: Sendable {
             bytes.append(contentsOf: token)
             return (start, Int32(bytes.count))
         }
+        let typeKey = append(Array(#""type""#.utf8))
+        self.typeKey = typeKey.0..<typeKey.1
+        let idKey = append(Array(#""id""#.utf8))
+        self.idKey = idKey.0..<idKey.1
         for plan in plans {
             let type = append(plan.typeToken)
             self.plans.append(
