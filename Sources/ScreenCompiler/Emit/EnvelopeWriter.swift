@@ -23,7 +23,9 @@ struct EnvelopeWriter {
     let style: JSONStyle
     private var json: JSONWriter
     private var view: VersionView?
-    private var path: [String] = []
+    /// The screen being written, and the nodes from its root to the one being written (variants only).
+    private var tree: FlatScreen?
+    private var path: [Int] = []
 
     /// What the last variant changed for its clients.
     private(set) var downgrades: [Downgrade] = []
@@ -103,7 +105,8 @@ struct EnvelopeWriter {
         fallbackNodes = []
         removedNodes = []
         fallbackDepth = 0
-        path = [screen.id]
+        tree = flat
+        path = []
         json.beginObject()
         json.key("format")
         json.integer(Self.format)
@@ -136,6 +139,18 @@ struct EnvelopeWriter {
         let bytes = json.copyBytesAndReset()
         if view == nil, self.common != nil { full = bytes }
         return (bytes, bodyStart)
+    }
+
+    /// The ID of the node being written, or the screen's outside any node.
+    private var pathNodeID: String {
+        guard let tree else { return "" }
+        return path.last.map { tree.ids[$0] } ?? tree.screen.id
+    }
+
+    /// `screen/node/…` down to the node being written, and then `id` if given.
+    private func pathDescription(adding id: String? = nil) -> String {
+        guard let tree else { return "" }
+        return ([tree.screen.id] + path.map { tree.ids[$0] } + (id.map { [$0] } ?? [])).joined(separator: "/")
     }
 
     /// What `view` knows of `table`; everything when `view` is nil (the full envelope).
@@ -184,7 +199,7 @@ struct EnvelopeWriter {
                 problems.append(
                     ScreenRules.fallbackMissing.diagnostic(
                         "\"\(type)\" is unknown to clients of contract \(view.version) and has no fallback",
-                        at: flat.sources[current], path: (path + [id]).joined(separator: "/")))
+                        at: flat.sources[current], path: pathDescription(adding: id)))
                 return false
             }
             if knows(flat.nodes[current].plan) {
@@ -208,7 +223,7 @@ struct EnvelopeWriter {
         if fallbackDepth > 0, view != nil { fallbackNodes.append(index) }
         // The path only names nodes in diagnostics, which only variants produce.
         let tracksPath = view != nil
-        if tracksPath { path.append(flat.ids[index]) }
+        if tracksPath { path.append(index) }
         defer { if tracksPath { path.removeLast() } }
         // The full pass records a span for each primary node (see ``Span``); a variant copies the
         // head of a primary node when every client gets it the same way.
@@ -363,7 +378,7 @@ struct EnvelopeWriter {
                 problems.append(
                     ScreenRules.idDuplicate.diagnostic(
                         "node ID \"\(id)\" appears twice in the payload for contract \(view.version)",
-                        at: flat.sources[index], path: path.joined(separator: "/")))
+                        at: flat.sources[index], path: pathDescription()))
             }
         }
     }
@@ -438,7 +453,7 @@ struct EnvelopeWriter {
             json.beginArray()
             for item in values {
                 if case .action(let action) = item, view != nil {
-                    if let resolved = resolve(action, at: path.last ?? "") { try writeAction(resolved, at: source) }
+                    if let resolved = resolve(action, at: pathNodeID) { try writeAction(resolved, at: source) }
                 } else {
                     try writeValue(item, type: element, at: source)
                 }
@@ -466,7 +481,7 @@ struct EnvelopeWriter {
         while visited.insert(current).inserted {
             guard let next = schema.cases.first(where: { $0.value == current })?.fallback else { break }
             if view.knows(value: next, of: schema.name) {
-                downgrades.append(.enumMapped(nodeID: path.last ?? "", enumName: schema.name, from: value, to: next))
+                downgrades.append(.enumMapped(nodeID: pathNodeID, enumName: schema.name, from: value, to: next))
                 return next
             }
             current = next
@@ -474,7 +489,7 @@ struct EnvelopeWriter {
         problems.append(
             ScreenRules.fallbackMissing.diagnostic(
                 "\(schema.name) value \"\(value)\" is unknown to clients of contract \(view.version) and has no fallback they know",
-                at: source, path: path.joined(separator: "/")))
+                at: source, path: pathDescription()))
         return value
     }
 
@@ -499,13 +514,13 @@ struct EnvelopeWriter {
             guard let value = action[field: declared.key] ?? declared.defaultValue else { continue }
             if let mask, !mask[index] {
                 if action[field: declared.key] != nil {
-                    downgrades.append(.fieldRemoved(nodeID: path.last ?? "", kind: action.kind, key: declared.key))
+                    downgrades.append(.fieldRemoved(nodeID: pathNodeID, kind: action.kind, key: declared.key))
                 }
                 continue
             }
             json.key(declared.key)
             if case .action(let nested) = value, view != nil {
-                try writeAction(resolve(nested, at: path.last ?? "") ?? Self.noOperation, at: source)
+                try writeAction(resolve(nested, at: pathNodeID) ?? Self.noOperation, at: source)
             } else {
                 try writeValue(value, type: declared.type, at: source)
             }

@@ -68,7 +68,9 @@ final class FlatScreen: Sendable {
         flat: FlatScreen?, problem: Diagnostic?
     ) {
         var builder = Builder(screen: screen, context: context)
-        builder.add(root, parent: -1, depth: 1, isFallbackRoot: false, inFallback: false)
+        withUnsafePointer(to: root) { root in
+            builder.add(root, parent: -1, depth: 1, isFallbackRoot: false, inFallback: false)
+        }
         if let problem = builder.problem { return (nil, problem) }
         var assigner = IDAssigner(explicitIDs: builder.explicitIDs, screenID: screen.id)
         let ids = assigner.assign(builder)
@@ -152,11 +154,16 @@ final class FlatScreen: Sendable {
             table = PlanTable(context.plans, into: &bytes)
         }
 
-        mutating func add(_ node: borrowing Node, parent: Int32, depth: Int, isFallbackRoot: Bool, inFallback: Bool) {
+        /// Adds the node at `pointer` and its subtree. Through a pointer, so the node is read in place:
+        /// passed as a value into this mutating method, it would be copied first.
+        mutating func add(
+            _ pointer: UnsafePointer<Node>, parent: Int32, depth: Int, isFallbackRoot: Bool, inFallback: Bool
+        ) {
             guard problem == nil else { return }
             if depth > ScreenLimits.maximumDepth {
                 problem = ScreenRules.depthExceeded.diagnostic(
-                    "screen \"\(screen.id)\" nests deeper than \(ScreenLimits.maximumDepth) levels", at: node.source,
+                    "screen \"\(screen.id)\" nests deeper than \(ScreenLimits.maximumDepth) levels",
+                    at: pointer.pointee.source,
                     path: screen.id)
                 return
             }
@@ -167,25 +174,33 @@ final class FlatScreen: Sendable {
                 return
             }
             let index = nodes.count
-            let plan = planIndex[node.type] ?? -1
+            let node = pointer
+            let plan = planIndex[node.pointee.type] ?? -1
             var flat = FlatNode(
                 plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
-                hasChildren: node.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
-            types.append(node.type)
-            authoredIDs.append(node.id)
-            sources.append(node.source)
-            if let id = node.id { explicitIDs.insert(id) }
+                hasChildren: node.pointee.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
+            types.append(node.pointee.type)
+            authoredIDs.append(node.pointee.id)
+            sources.append(node.pointee.source)
+            if let id = node.pointee.id { explicitIDs.insert(id) }
             addProps(of: node, plan: plan)
             flat.propCount = Int32(props.count) - flat.firstProp
             nodes.append(flat)
-            node.forEachChild { child in
-                add(child, parent: Int32(index), depth: depth + 1, isFallbackRoot: false, inFallback: inFallback)
+            node.pointee.children?.withUnsafeBufferPointer { children in
+                guard let first = children.baseAddress else { return }
+                for position in 0..<children.count {
+                    add(
+                        first + position, parent: Int32(index), depth: depth + 1, isFallbackRoot: false,
+                        inFallback: inFallback)
+                }
             }
             nodes[index].childrenEnd = Int32(nodes.count)
-            switch node.fallback {
+            switch node.pointee.fallback {
             case .node(let fallback):
                 nodes[index].fallback = .node
-                add(fallback, parent: Int32(index), depth: depth + 1, isFallbackRoot: true, inFallback: true)
+                withUnsafePointer(to: fallback) { fallback in
+                    add(fallback, parent: Int32(index), depth: depth + 1, isFallbackRoot: true, inFallback: true)
+                }
             case .drop:
                 nodes[index].fallback = .drop
             case nil:
@@ -195,24 +210,25 @@ final class FlatScreen: Sendable {
         }
 
         /// Records the node's props, escapes their scalar values and fills its slots.
-        private mutating func addProps(of node: borrowing Node, plan planIndex: Int) {
+        private mutating func addProps(of node: UnsafePointer<Node>, plan planIndex: Int) {
             let keys = planIndex >= 0 ? keyNames[planIndex] : []
             let firstSlot = slots.count
             slots.append(contentsOf: repeatElement(-1, count: keys.count))
-            node.props.withUnsafeBufferPointer { authored in
+            node.pointee.props.withUnsafeBufferPointer { authored in
                 guard let base = authored.baseAddress else { return }
                 for position in 0..<authored.count {
-                    let prop = base[position]
-                    let declared = keys.firstIndex(of: prop.key) ?? -1
+                    let prop = base + position
+                    let declared = keys.firstIndex(of: prop.pointee.key) ?? -1
                     var start: Int32 = -1
                     var end: Int32 = -1
                     var enumCase: Int32 = -1
                     if declared >= 0 {
-                        if case .string(let value) = prop.value {
-                            enumCase = table.caseIndex(of: value, key: table.plans[planIndex].firstKey + Int32(declared))
+                        let key = table.plans[planIndex].firstKey + Int32(declared)
+                        if table.keys[Int(key)].isEnumeration, case .string(let value) = prop.pointee.value {
+                            enumCase = table.caseIndex(of: value, key: key)
                         }
                         let before = bytes.count
-                        if appendToken(prop.value) {
+                        if appendToken(prop.pointee.value) {
                             start = Int32(before)
                             end = Int32(bytes.count)
                         }
@@ -220,14 +236,14 @@ final class FlatScreen: Sendable {
                     }
                     props.append(
                         FlatProp(
-                            key: prop.key, value: prop.value, declared: Int32(declared), tokenStart: start,
+                            key: prop.pointee.key, value: prop.pointee.value, declared: Int32(declared), tokenStart: start,
                             tokenEnd: end, enumCase: enumCase))
                 }
             }
         }
 
         /// Appends `value` as JSON when it is a scalar; false for anything else.
-        private mutating func appendToken(_ value: Value) -> Bool {
+        private mutating func appendToken(_ value: borrowing Value) -> Bool {
             switch value {
             case .string(let string):
                 appendJSONString(string, to: &bytes)
