@@ -343,17 +343,12 @@ struct EnvelopeWriter {
         downgrades.append(.propRemoved(nodeID: flat.ids[index], type: plan.type, key: plan.keys[key]))
     }
 
-    /// Whether every client gets the value of prop `key` of node `index` exactly as the full envelope has it.
-    private func isUniform(_ value: Value, key: Int, in flat: FlatScreen, node index: Int) -> Bool {
-        isUniform(value, type: context.plans[Int(flat.nodes[index].plan)].types[key])
-    }
-
     /// Writes a value that is not an escaped scalar: containers, actions, enum values in variants.
     private mutating func writeDynamic(
         _ index: Int, in flat: FlatScreen, key: Int, slot: Int, uniform: inout Bool
     ) throws(EmitError) {
         let plan = context.plans[Int(flat.nodes[index].plan)]
-        let value = slot >= 0 ? flat.props[slot].value : plan.defaults[key]!
+        let value = slot >= 0 ? flat.propValues[slot] : plan.defaults[key]!
         if uniform { uniform = isUniform(value, type: plan.types[key]) }
         switch value {
         case .action(let action) where view != nil:

@@ -20,8 +20,11 @@ final class FlatScreen: Sendable {
     let authoredIDs: [String?]
     /// Where each node was written.
     let sources: [SourceLocation]
-    /// Every node's props as written, node after node (see ``FlatNode/props``).
+    /// Every node's props as written, node after node (see ``FlatNode/firstProp``), and their
+    /// keys and values.
     let props: [FlatProp]
+    let propKeys: [String]
+    let propValues: [Value]
     /// For each node of a declared type, one entry per declared prop: the index in `props` of the
     /// first prop set with that key, or -1.
     let slots: [Int32]
@@ -44,6 +47,8 @@ final class FlatScreen: Sendable {
         authoredIDs = builder.authoredIDs
         sources = builder.sources
         props = builder.props
+        propKeys = builder.propKeys
+        propValues = builder.propValues
         slots = builder.slots
         bytes = builder.bytes
         explicitIDs = builder.explicitIDs
@@ -135,6 +140,8 @@ final class FlatScreen: Sendable {
         var authoredIDs: [String?] = []
         var sources: [SourceLocation] = []
         var props: [FlatProp] = []
+        var propKeys: [String] = []
+        var propValues: [Value] = []
         var slots: [Int32] = []
         var bytes: [UInt8] = []
         var explicitIDs: Set<String> = []
@@ -234,10 +241,9 @@ final class FlatScreen: Sendable {
                         }
                         if slots[firstSlot + declared] < 0 { slots[firstSlot + declared] = Int32(props.count) }
                     }
-                    props.append(
-                        FlatProp(
-                            key: prop.pointee.key, value: prop.pointee.value, declared: Int32(declared), tokenStart: start,
-                            tokenEnd: end, enumCase: enumCase))
+                    props.append(FlatProp(declared: Int32(declared), tokenStart: start, tokenEnd: end, enumCase: enumCase))
+                    propKeys.append(prop.pointee.key)
+                    propValues.append(prop.pointee.value)
                 }
             }
         }
@@ -317,10 +323,9 @@ struct FlatNode: Sendable {
     var inFallback: Bool
 }
 
-/// A prop as written, matched to its declaration.
+/// A prop as written, matched to its declaration; its key and value are beside it in
+/// ``FlatScreen/propKeys`` and ``FlatScreen/propValues``.
 struct FlatProp: Sendable {
-    let key: String
-    let value: Value
     /// The index of the declared prop with this key, or -1.
     let declared: Int32
     /// The escaped scalar value is `bytes[tokenStart..<tokenEnd]`; -1 when the value is not a scalar.

@@ -27,7 +27,7 @@ struct ComponentValidator: ScreenValidator {
             for prop in props where flat.props[prop].declared < 0 {
                 diagnostics.append(
                     ScreenRules.propUnknown.diagnostic(
-                        "\"\(type)\" declares no prop \"\(flat.props[prop].key)\"", at: flat.sources[index],
+                        "\"\(type)\" declares no prop \"\(flat.propKeys[prop])\"", at: flat.sources[index],
                         path: path.description))
             }
             for key in plan.keys.indices where plan.required[key] && flat.slots[Int(node.firstSlot) + key] < 0 {

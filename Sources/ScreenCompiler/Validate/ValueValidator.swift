@@ -26,10 +26,10 @@ struct ValueValidator: ScreenValidator {
                 if flat.props[position].enumCase >= 0 && !plan.nonEmpty[declared] && plan.references[declared] == nil {
                     continue
                 }
-                let prop = flat.props[position]
                 checker.check(
-                    prop.value, type: plan.types[declared], nonEmpty: plan.nonEmpty[declared],
-                    reference: plan.references[declared], owner: "\"\(flat.types[index])\" prop \"\(prop.key)\"",
+                    flat.propValues[position], type: plan.types[declared], nonEmpty: plan.nonEmpty[declared],
+                    reference: plan.references[declared],
+                    owner: "\"\(flat.types[index])\" prop \"\(flat.propKeys[position])\"",
                     at: flat.sources[index], path: NodePath(flat: flat, index: index))
             }
         }
