@@ -222,7 +222,8 @@ public struct JSONWriter: Sendable {
 
     /// Writes an object member in one step: its name as an escaped literal, quotes included, and
     /// its value as the bytes of one complete JSON value (see `key(escaped:)` and `rawValue(_:)`).
-    public mutating func member(escaped literal: UnsafeBufferPointer<UInt8>, rawValue value: UnsafeBufferPointer<UInt8>) {
+    public mutating func member(escaped literal: UnsafeBufferPointer<UInt8>, rawValue value: UnsafeBufferPointer<UInt8>)
+    {
         precondition(depth > 0 && top & Self.objectFlag != 0, "JSONWriter: member(escaped:rawValue:) outside an object")
         precondition(!afterKey, "JSONWriter: member(escaped:rawValue:) after a key with no value")
         let separator = separatorBeforeMember()

@@ -2,6 +2,7 @@ import Foundation
 import ScreenCompiler
 import ScreenContract
 import ScreenKit
+import ScreenTestSupport
 import Testing
 
 /// The rules that need the catalog, the initial state or the contract history.
@@ -38,6 +39,47 @@ import Testing
                     }
                 }
             ]).diagnostics == [])
+    }
+
+    /// Random URL-like strings, from an alphabet of the characters URL parsing cares about, are
+    /// accepted exactly when Foundation's `URLComponents` finds an https URL with a host (or http to
+    /// localhost): the quick path for plain https URLs agrees with the full parse.
+    @Test func urlCheckAgreesWithURLComponents() {
+        var random = SplitMix64(seed: 2028)
+        func pick(_ characters: [Character], upTo length: UInt64) -> String {
+            String(
+                (0..<Int(random.next() % (length + 1))).map { _ in
+                    characters[Int(random.next() % UInt64(characters.count))]
+                })
+        }
+        let prefixes = ["https://", "https://", "http://localhost", "HTTPS://", "https:", "ftp://", ""]
+        let host = Array("aZ09.-") + ["_", ":", "@", " ", "%", "\u{E9}"]
+        let delimiters = ["", "/", "?", "#", "/", ":", "@"]
+        let tail = Array("aZ09.-_~:/?#[]@!$&'()*+,;=% \"<>^`{|}\u{E9}")
+        var urls: [String] = []
+        for _ in 0..<600 {
+            let prefix = prefixes[Int(random.next() % UInt64(prefixes.count))]
+            let delimiter = delimiters[Int(random.next() % UInt64(delimiters.count))]
+            urls.append(prefix + pick(host, upTo: 4) + delimiter + pick(tail, upTo: 6))
+        }
+        for url in urls {
+            let result = Self.compile([Screen("s") { Image(url: url) }])
+            let rejected = result.diagnostics.contains { $0.rule == "url-invalid" }
+            #expect(rejected == !Self.isAllowed(url), "\(url): \(result.diagnostics)")
+        }
+    }
+
+    /// The rule, stated independently: https with a host, or http to a loopback host.
+    static func isAllowed(_ url: String) -> Bool {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
+            return false
+        }
+        let host = (components.host ?? "").lowercased()
+        switch scheme {
+        case "https": return !host.isEmpty
+        case "http": return ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host)
+        default: return false
+        }
     }
 
     @Test func navigateDestinationsMustExist() {

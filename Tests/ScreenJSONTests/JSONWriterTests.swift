@@ -376,4 +376,117 @@ struct JSONWriterTests {
         let expected = (opening + [String(repeating: "  ", count: 100) + "0"] + closing).joined(separator: "\n")
         #expect(text(pretty) == expected)
     }
+
+    /// `{"type":"text","id":"a\"b","n":[1,{"k":true}]}` written token by token.
+    private func writeNode(_ writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("type")
+        writer.string("text")
+        writer.key("id")
+        writer.string("a\"b")
+        writer.key("n")
+        writer.beginArray()
+        writer.integer(1)
+        writer.beginObject()
+        writer.key("k")
+        writer.bool(true)
+        writer.endObject()
+        writer.endArray()
+        writer.endObject()
+    }
+
+    private func escaped(_ string: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        appendJSONString(string, to: &bytes)
+        return bytes
+    }
+
+    @Test(arguments: [JSONStyle.compact, .pretty])
+    func preEscapedMembersAndRawValuesWriteTheSameBytes(style: JSONStyle) {
+        var plain = JSONWriter(style: style)
+        plain.beginArray()
+        writeNode(&plain)
+        writeNode(&plain)
+        plain.endArray()
+
+        // The same document from escaped names, scalar tokens and a value copied from a writer of
+        // the same style at the same depth.
+        var sameDepth = JSONWriter(style: style)
+        sameDepth.beginArray()
+        sameDepth.beginObject()
+        sameDepth.key("n")
+        let valueStart = sameDepth.count
+        sameDepth.beginArray()
+        sameDepth.integer(1)
+        sameDepth.beginObject()
+        sameDepth.key("k")
+        sameDepth.bool(true)
+        sameDepth.endObject()
+        sameDepth.endArray()
+        let nested = Array(sameDepth.bytes[valueStart...])
+
+        var raw = JSONWriter(style: style)
+        raw.beginArray()
+        for _ in 0..<2 {
+            raw.beginObject()
+            escaped("type").withUnsafeBufferPointer { name in
+                escaped("text").withUnsafeBufferPointer { raw.member(escaped: name, rawValue: $0) }
+            }
+            escaped("id").withUnsafeBufferPointer { raw.key(escaped: $0) }
+            escaped("a\"b").withUnsafeBufferPointer { raw.rawValue($0) }
+            escaped("n").withUnsafeBufferPointer { raw.key(escaped: $0) }
+            nested.withUnsafeBufferPointer { raw.rawValue($0) }
+            raw.endObject()
+        }
+        raw.endArray()
+        #expect(raw.bytes == plain.bytes)
+    }
+
+    @Test(arguments: [JSONStyle.compact, .pretty])
+    func anObjectCanStartFromACopiedHead(style: JSONStyle) {
+        var full = JSONWriter(style: style)
+        full.beginArray()
+        writeNode(&full)
+        full.endArray()
+
+        // The head: from the object's `{` up to the end of its second member.
+        var source = JSONWriter(style: style)
+        source.beginArray()
+        source.beginObject()
+        let start = source.count - 1
+        source.key("type")
+        source.string("text")
+        source.key("id")
+        source.string("a\"b")
+        let head = Array(source.bytes[start...])
+
+        var copied = JSONWriter(style: style)
+        copied.beginArray()
+        head.withUnsafeBufferPointer { copied.beginObject(copying: $0) }
+        copied.key("n")
+        copied.beginArray()
+        copied.integer(1)
+        copied.beginObject()
+        copied.key("k")
+        copied.bool(true)
+        copied.endObject()
+        copied.endArray()
+        copied.endObject()
+        copied.endArray()
+        #expect(copied.bytes == full.bytes)
+    }
+
+    @Test func copyBytesAndResetKeepsNothingOfTheLastDocument() {
+        var writer = JSONWriter(capacity: 4)
+        writeSample(&writer)
+        let first = writer.copyBytesAndReset()
+        #expect(String(decoding: first, as: UTF8.self) == #"{"a":1,"b":[true,false,null],"c":{}}"#)
+        #expect(writer.count == 0)
+        writer.beginArray()
+        writer.integer(7)
+        writer.endArray()
+        #expect(writer.copyBytesAndReset() == Array("[7]".utf8))
+        writeSample(&writer)
+        #expect(writer.copyBytesAndReset() == first)
+    }
 }

@@ -73,7 +73,6 @@ struct EnvelopeWriter {
         var headUniform = false
     }
 
-
     init(context: ValidationContext, style: JSONStyle) {
         self.context = context
         self.style = style
@@ -290,7 +289,8 @@ struct EnvelopeWriter {
                 escaped: token(table.typeKey.lowerBound, table.typeKey.upperBound),
                 rawValue: token(plan.typeStart, plan.typeEnd))
             json.member(
-                escaped: token(table.idKey.lowerBound, table.idKey.upperBound), rawValue: token(node.idStart, node.idEnd))
+                escaped: token(table.idKey.lowerBound, table.idKey.upperBound),
+                rawValue: token(node.idStart, node.idEnd))
             let firstKey = Int(plan.firstKey)
             for key in 0..<Int(plan.keyCount) {
                 let declared = table.keys[firstKey + key]

@@ -241,7 +241,8 @@ final class FlatScreen: Sendable {
                         }
                         if slots[firstSlot + declared] < 0 { slots[firstSlot + declared] = Int32(props.count) }
                     }
-                    props.append(FlatProp(declared: Int32(declared), tokenStart: start, tokenEnd: end, enumCase: enumCase))
+                    props.append(
+                        FlatProp(declared: Int32(declared), tokenStart: start, tokenEnd: end, enumCase: enumCase))
                     propKeys.append(prop.pointee.key)
                     propValues.append(prop.pointee.value)
                 }

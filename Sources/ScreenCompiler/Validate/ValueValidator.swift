@@ -17,9 +17,11 @@ struct ValueValidator: ScreenValidator {
                 let key = Int(flat.table.plans[Int(node.plan)].firstKey) + declared
                 let tokenStart = flat.props[position].tokenStart
                 if tokenStart >= 0,
-                    flat.withToken(tokenStart, flat.props[position].tokenEnd, {
-                        flat.table.acceptsWithoutCheck($0, key: key)
-                    })
+                    flat.withToken(
+                        tokenStart, flat.props[position].tokenEnd,
+                        {
+                            flat.table.acceptsWithoutCheck($0, key: key)
+                        })
                 {
                     continue
                 }
