@@ -69,4 +69,32 @@ import Testing
         }
         #expect(try Self.ids(make()) == Self.ids(make()))
     }
+
+    /// A leaf of a given wire type, for IDs that types with dots can make ambiguous.
+    struct Leaf<Kind: LeafKind>: Component {
+        static var schema: ComponentSchema { ComponentSchema(type: Kind.type, props: []) }
+        var node: Node
+        init(line: Int = #line) {
+            node = Self.makeNode(id: nil, props: [], source: SourceLocation(file: #filePath, line: line, column: 1))
+        }
+    }
+    protocol LeafKind: Sendable { static var type: String { get } }
+    enum DottedKind: LeafKind { static let type = "b.c" }
+    enum PlainKind: LeafKind { static let type = "c" }
+
+    /// `x` + `b.c` and `x.b` + `c` both derive `x.b.c-1`: with a dot in a type, derived IDs can
+    /// repeat, and the repeat is reported like any other.
+    @Test func derivedIDsThatRepeatBecauseOfADottedTypeAreReported() {
+        let screen = Screen("s") {
+            Column(id: "x") {
+                Leaf<DottedKind>()
+                Column(id: "x.b") { Leaf<PlainKind>() }
+            }
+        }
+        let catalog = Catalog(
+            components: StandardCatalog.components + [Leaf<DottedKind>.self, Leaf<PlainKind>.self], screens: [screen])
+        let result = Compiler(catalog: catalog).compileFrozen()
+        #expect(result.diagnostics.map(\.rule) == ["id-duplicate"])
+        #expect(result.diagnostics.first?.message.contains("\"x.b.c-1\"") == true, "\(result.diagnostics)")
+    }
 }

@@ -30,11 +30,11 @@ final class FlatScreen: Sendable {
     let slots: [Int32]
     /// Escaped JSON tokens: the IDs and the scalar prop values.
     let bytes: [UInt8]
-    /// Every explicit ID in the tree, fallbacks included.
-    let explicitIDs: Set<String>
     /// The catalog's component declarations, this screen's own copy.
     let table: PlanTable
-    /// For each ID of the primary tree (the nodes outside fallbacks), its first node.
+    /// For each ID of the primary tree (the nodes outside fallbacks), its first node. Derived IDs
+    /// are left out when they are unique by construction (see ``IDAssigner``): looking one up then
+    /// finds nothing, which is right, as no other node has it.
     let primaryFirst: [String: Int32]
     /// The primary nodes whose ID an earlier primary node already has, in document order.
     let primaryRepeats: [Int32]
@@ -51,12 +51,14 @@ final class FlatScreen: Sendable {
         propValues = builder.propValues
         slots = builder.slots
         bytes = builder.bytes
-        explicitIDs = builder.explicitIDs
         table = builder.table
+        // Derived IDs are unique, and distinct from explicit ones, unless an explicit ID looks
+        // derived or a type has a dot (`a.b` + `c` = `a` + `b.c`); then every ID is indexed.
+        let onlyExplicit = !builder.mayCollide && !builder.typeHasDot
         var first: [String: Int32] = [:]
-        first.reserveCapacity(ids.count)
         var repeats: [Int32] = []
         for index in ids.indices where !builder.nodes[index].inFallback {
+            if onlyExplicit && builder.authoredIDs[index] == nil { continue }
             if let earlier = first.updateValue(Int32(index), forKey: ids[index]) {
                 first[ids[index]] = earlier
                 repeats.append(Int32(index))
@@ -77,7 +79,8 @@ final class FlatScreen: Sendable {
             builder.add(root, parent: -1, depth: 1, isFallbackRoot: false, inFallback: false)
         }
         if let problem = builder.problem { return (nil, problem) }
-        var assigner = IDAssigner(explicitIDs: builder.explicitIDs, screenID: screen.id)
+        var assigner = IDAssigner(
+            authoredIDs: builder.authoredIDs, screenID: screen.id, planCount: builder.table.plans.count)
         let ids = assigner.assign(builder)
         builder.tokens(for: ids)
         return (FlatScreen(builder, ids: ids), nil)
@@ -104,6 +107,9 @@ final class FlatScreen: Sendable {
             child = Int(nodes[child].end)
         }
     }
+
+    /// Every explicit ID in the tree, fallbacks included.
+    func explicitIDSet() -> Set<String> { Set(authoredIDs.compactMap { $0 }) }
 
     /// Whether a primary node has this ID outside the subtree of node `index`.
     func primaryHas(_ id: String, outside index: Int) -> Bool {
@@ -144,12 +150,15 @@ final class FlatScreen: Sendable {
         var propValues: [Value] = []
         var slots: [Int32] = []
         var bytes: [UInt8] = []
-        var explicitIDs: Set<String> = []
+        /// Whether some explicit ID looks derived, or some type has a dot (see ``primaryFirst``).
+        var mayCollide = false
+        var typeHasDot = false
         var problem: Diagnostic?
         var table = PlanTable()
         /// This screen's copies of each component's index and prop keys.
         private let planIndex: [String: Int]
         private let keyNames: [[String]]
+        private let planHasDot: [Bool]
 
         init(screen: Screen, context: ValidationContext) {
             self.screen = screen
@@ -158,6 +167,7 @@ final class FlatScreen: Sendable {
             for (type, index) in context.planIndex { planIndex[type] = index }
             self.planIndex = planIndex
             keyNames = context.plans.map { plan in plan.keys.map { String($0) } }
+            planHasDot = context.plans.map { $0.type.utf8.contains(0x2E) }
             table = PlanTable(context.plans, into: &bytes)
         }
 
@@ -189,7 +199,8 @@ final class FlatScreen: Sendable {
             types.append(node.pointee.type)
             authoredIDs.append(node.pointee.id)
             sources.append(node.pointee.source)
-            if let id = node.pointee.id { explicitIDs.insert(id) }
+            if let id = node.pointee.id, !mayCollide { mayCollide = IDAssigner.looksDerived(id) }
+            if !typeHasDot && (plan < 0 || planHasDot[plan]) { typeHasDot = node.pointee.type.utf8.contains(0x2E) }
             addProps(of: node, plan: plan)
             flat.propCount = Int32(props.count) - flat.firstProp
             nodes.append(flat)

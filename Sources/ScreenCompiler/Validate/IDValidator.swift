@@ -17,9 +17,11 @@ struct IDValidator: ScreenValidator {
                     "node ID \"\(id)\" is invalid: use letters, digits, '-', '_', '.', ':'; 1 to 128 characters",
                     at: flat.sources[index], path: NodePath(flat: flat, index: index, authored: true).description))
         }
-        for index in flat.nodes.indices {
+        var explicit: Set<String>?
+        for index in flat.nodes.indices where flat.ids[index].utf8.count > 128 {
             let id = flat.ids[index]
-            guard id.utf8.count > 128, !flat.explicitIDs.contains(id) else { continue }
+            if explicit == nil { explicit = flat.explicitIDSet() }
+            guard explicit?.contains(id) == false else { continue }
             diagnostics.append(
                 ScreenRules.idInvalid.diagnostic(
                     "derived node ID \"\(id)\" is longer than 128 characters; give the node, or an ancestor, a shorter explicit ID",
