@@ -175,8 +175,7 @@ public struct Compiler: Sendable {
     /// Every screen's tree flattened with IDs assigned; nil for a screen without exactly one root
     /// or over the size limits.
     ///
-    /// With ``emitFull(_:trees:)`` this is the emit step alone, without validation or variants,
-    /// for benchmarks and tools that validated already.
+    /// With ``emitFull(_:trees:)``, writing alone, for benchmarks.
     public func resolvedTrees() -> [ResolvedTree?] {
         catalog.screens.map { screen in
             guard screen.content.count == 1,
@@ -186,22 +185,40 @@ public struct Compiler: Sendable {
         }
     }
 
+    /// The emit step alone: resolves each screen's tree (assigns IDs, escapes scalars) and writes
+    /// its full envelope, one screen after another, without validating or writing variants. Screens
+    /// without exactly one root, or over the size limits, are skipped. For benchmarks.
+    public func emitFull(_ options: CompileOptions) throws -> [[UInt8]] {
+        var writer = EnvelopeWriter(context: context, style: options.style)
+        var envelopes: [[UInt8]] = []
+        for screen in catalog.screens where screen.content.count == 1 {
+            guard let flat = FlatScreen.make(screen, root: screen.content[0], context: context).flat else { continue }
+            envelopes.append(try fullEnvelope(flat, options: options, writer: &writer))
+        }
+        return envelopes
+    }
+
     /// Writes the full envelope of every screen whose tree is given, without validating.
     public func emitFull(_ options: CompileOptions, trees: [ResolvedTree?]) throws -> [[UInt8]] {
         var writer = EnvelopeWriter(context: context, style: options.style)
-        let current = max(1, options.history.count)
-        var envelopes: [[UInt8]] = []
-        for (screen, tree) in zip(catalog.screens, trees) {
-            guard let tree else { continue }
-            let minContract = screen.minContract ?? catalog.minContract
-            do {
-                envelopes.append(
-                    try writer.envelope(tree.flat, contract: current, minContract: minContract, view: nil).bytes)
-            } catch {
-                throw EmitFailure(description: "\(error.location): \(error.message)")
-            }
+        return try trees.compactMap { tree in
+            try tree.map { try fullEnvelope($0.flat, options: options, writer: &writer) }
         }
-        return envelopes
+    }
+
+    /// The full envelope of `flat`, without validating.
+    private func fullEnvelope(_ flat: FlatScreen, options: CompileOptions, writer: inout EnvelopeWriter) throws
+        -> [UInt8]
+    {
+        let minContract = flat.screen.minContract ?? catalog.minContract
+        do {
+            return try writer.envelope(
+                flat, contract: max(1, options.history.count), minContract: minContract, view: nil
+            )
+            .bytes
+        } catch {
+            throw EmitFailure(description: "\(error.location): \(error.message)")
+        }
     }
 
     /// A screen's tree, flattened and with IDs assigned, ready to be written.
@@ -212,7 +229,7 @@ public struct Compiler: Sendable {
         public var root: Node { flat.resolvedRoot() }
     }
 
-    /// Why ``emitFull(_:trees:)`` could not write an envelope.
+    /// Why ``emitFull(_:)`` could not write an envelope.
     public struct EmitFailure: Error, CustomStringConvertible {
         /// What went wrong, with the source location.
         public let description: String

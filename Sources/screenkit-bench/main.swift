@@ -1,7 +1,7 @@
 import Foundation
 
 let usage = """
-    USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|encoder] [--write-tree FILE]
+    USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|write|encoder] [--write-tree FILE]
            screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N]
 
     emit      Builds a deterministic catalog of N nodes (mixed components, fan-out 8, strings that
