@@ -127,7 +127,7 @@ struct EnvelopeWriter {
             if let view, flat.nodes[0].fallback == .drop {
                 problems.append(
                     ScreenRules.fallbackMissing.diagnostic(
-                        "the root \"\(flat.types[0])\" would be dropped for clients of contract \(view.version); give it a node fallback",
+                        "the root \"\(flat.type(of: 0))\" would be dropped for clients of contract \(view.version); give it a node fallback",
                         at: flat.sources[0], path: screen.id))
             }
             json.null()
@@ -183,11 +183,11 @@ struct EnvelopeWriter {
         var current = index
         while true {
             let id = flat.ids[current]
-            let type = flat.types[current]
+            let type = flat.type(of: current)
             switch flat.nodes[current].fallback {
             case .node:
                 let replacement = Int(flat.nodes[current].childrenEnd)
-                downgrades.append(.replaced(nodeID: id, type: type, by: flat.types[replacement]))
+                downgrades.append(.replaced(nodeID: id, type: type, by: flat.type(of: replacement)))
                 removedNodes.append(current)
                 current = replacement
             case .drop:
@@ -217,7 +217,7 @@ struct EnvelopeWriter {
         let node = flat.nodes[index]
         guard node.plan >= 0 else {
             throw EmitError(
-                message: "component type \"\(flat.types[index])\" is not declared", location: flat.sources[index])
+                message: "component type \"\(flat.type(of: index))\" is not declared", location: flat.sources[index])
         }
         if fallbackDepth > 0, view != nil { fallbackNodes.append(index) }
         // The path only names nodes in diagnostics, which only variants produce.
@@ -348,7 +348,7 @@ struct EnvelopeWriter {
         _ index: Int, in flat: FlatScreen, key: Int, slot: Int, uniform: inout Bool
     ) throws(EmitError) {
         let plan = context.plans[Int(flat.nodes[index].plan)]
-        let value = slot >= 0 ? flat.propValues[slot] : plan.defaults[key]!
+        let value = slot >= 0 ? flat.value(ofProp: slot) : plan.defaults[key]!
         if uniform { uniform = isUniform(value, type: plan.types[key]) }
         switch value {
         case .action(let action) where view != nil:

@@ -12,19 +12,18 @@ final class FlatScreen: Sendable {
     let screen: Screen
     /// The nodes in document order.
     let nodes: [FlatNode]
-    /// Each node's wire type.
-    let types: [String]
+    /// The wire types of nodes whose type the catalog does not declare (the others are in `table`).
+    let undeclaredTypes: [Int32: String]
     /// Each node's ID: explicit, inherited by a fallback root, or derived (see ``IDAssigner``).
     let ids: [String]
     /// Each node's explicit ID, as written.
     let authoredIDs: [String?]
     /// Where each node was written.
     let sources: [SourceLocation]
-    /// Every node's props as written, node after node (see ``FlatNode/firstProp``), and their
-    /// keys and values.
+    /// Every node's props as written, node after node (see ``FlatNode/firstProp``).
     let props: [FlatProp]
-    let propKeys: [String]
-    let propValues: [Value]
+    /// Each node's props as the node holds them, where the keys and values are.
+    let nodeProps: [[Prop]]
     /// For each node of a declared type, one entry per declared prop: the index in `props` of the
     /// first prop set with that key, or -1.
     let slots: [Int32]
@@ -42,13 +41,12 @@ final class FlatScreen: Sendable {
     private init(_ builder: Builder, ids: [String]) {
         screen = builder.screen
         nodes = builder.nodes
-        types = builder.types
+        undeclaredTypes = builder.undeclaredTypes
         self.ids = ids
         authoredIDs = builder.authoredIDs
         sources = builder.sources
         props = builder.props
-        propKeys = builder.propKeys
-        propValues = builder.propValues
+        nodeProps = builder.nodeProps
         slots = builder.slots
         bytes = builder.bytes
         table = builder.table
@@ -108,6 +106,18 @@ final class FlatScreen: Sendable {
         }
     }
 
+    /// The wire type of node `index`.
+    func type(of index: Int) -> String {
+        let plan = nodes[index].plan
+        return plan >= 0 ? table.typeNames[Int(plan)] : undeclaredTypes[Int32(index)] ?? ""
+    }
+
+    /// The key of prop `prop` (an index in `props`).
+    func key(ofProp prop: Int) -> String { nodeProps[Int(props[prop].node)][Int(props[prop].position)].key }
+
+    /// The value of prop `prop` (an index in `props`).
+    func value(ofProp prop: Int) -> Value { nodeProps[Int(props[prop].node)][Int(props[prop].position)].value }
+
     /// Every explicit ID in the tree, fallbacks included.
     func explicitIDSet() -> Set<String> { Set(authoredIDs.compactMap { $0 }) }
 
@@ -142,12 +152,11 @@ final class FlatScreen: Sendable {
         let screen: Screen
         let context: ValidationContext
         var nodes: [FlatNode] = []
-        var types: [String] = []
+        var undeclaredTypes: [Int32: String] = [:]
         var authoredIDs: [String?] = []
         var sources: [SourceLocation] = []
         var props: [FlatProp] = []
-        var propKeys: [String] = []
-        var propValues: [Value] = []
+        var nodeProps: [[Prop]] = []
         var slots: [Int32] = []
         var bytes: [UInt8] = []
         /// Whether some explicit ID looks derived, or some type has a dot (see ``primaryFirst``).
@@ -169,6 +178,12 @@ final class FlatScreen: Sendable {
             keyNames = context.plans.map { plan in plan.keys.map { String($0) } }
             planHasDot = context.plans.map { $0.type.utf8.contains(0x2E) }
             table = PlanTable(context.plans, into: &bytes)
+        }
+
+        /// The wire type of node `index`.
+        func type(of index: Int) -> String {
+            let plan = nodes[index].plan
+            return plan >= 0 ? table.typeNames[Int(plan)] : undeclaredTypes[Int32(index)] ?? ""
         }
 
         /// Adds the node at `pointer` and its subtree. Through a pointer, so the node is read in place:
@@ -196,12 +211,13 @@ final class FlatScreen: Sendable {
             var flat = FlatNode(
                 plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
                 hasChildren: node.pointee.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
-            types.append(node.pointee.type)
+            if plan < 0 { undeclaredTypes[Int32(index)] = node.pointee.type }
+            nodeProps.append(node.pointee.props)
             authoredIDs.append(node.pointee.id)
             sources.append(node.pointee.source)
             if let id = node.pointee.id, !mayCollide { mayCollide = IDAssigner.looksDerived(id) }
             if !typeHasDot && (plan < 0 || planHasDot[plan]) { typeHasDot = node.pointee.type.utf8.contains(0x2E) }
-            addProps(of: node, plan: plan)
+            addProps(of: node, index: index, plan: plan)
             flat.propCount = Int32(props.count) - flat.firstProp
             nodes.append(flat)
             node.pointee.children?.withUnsafeBufferPointer { children in
@@ -228,7 +244,7 @@ final class FlatScreen: Sendable {
         }
 
         /// Records the node's props, escapes their scalar values and fills its slots.
-        private mutating func addProps(of node: UnsafePointer<Node>, plan planIndex: Int) {
+        private mutating func addProps(of node: UnsafePointer<Node>, index: Int, plan planIndex: Int) {
             let keys = planIndex >= 0 ? keyNames[planIndex] : []
             let firstSlot = slots.count
             slots.append(contentsOf: repeatElement(-1, count: keys.count))
@@ -253,9 +269,9 @@ final class FlatScreen: Sendable {
                         if slots[firstSlot + declared] < 0 { slots[firstSlot + declared] = Int32(props.count) }
                     }
                     props.append(
-                        FlatProp(declared: Int32(declared), tokenStart: start, tokenEnd: end, enumCase: enumCase))
-                    propKeys.append(prop.pointee.key)
-                    propValues.append(prop.pointee.value)
+                        FlatProp(
+                            node: Int32(index), position: Int32(position), declared: Int32(declared), tokenStart: start,
+                            tokenEnd: end, enumCase: enumCase))
                 }
             }
         }
@@ -335,9 +351,11 @@ struct FlatNode: Sendable {
     var inFallback: Bool
 }
 
-/// A prop as written, matched to its declaration; its key and value are beside it in
-/// ``FlatScreen/propKeys`` and ``FlatScreen/propValues``.
+/// A prop as written, matched to its declaration; its key and value stay in the node's props.
 struct FlatProp: Sendable {
+    /// The node, and the prop's position in the node's props (see ``FlatScreen/nodeProps``).
+    let node: Int32
+    let position: Int32
     /// The index of the declared prop with this key, or -1.
     let declared: Int32
     /// The escaped scalar value is `bytes[tokenStart..<tokenEnd]`; -1 when the value is not a scalar.
@@ -400,6 +418,8 @@ struct PlanTable: Sendable {
     }
 
     private(set) var plans: [Plan] = []
+    /// Each component's wire type.
+    private(set) var typeNames: [String] = []
     private(set) var keys: [Key] = []
     /// The escaped member names every node has: `"type"` and `"id"`.
     private(set) var typeKey: Range<Int32> = 0..<0
@@ -432,6 +452,7 @@ struct PlanTable: Sendable {
         let idKey = append(Array(#""id""#.utf8))
         self.idKey = idKey.0..<idKey.1
         for plan in plans {
+            typeNames.append(plan.type)
             let type = append(plan.typeToken)
             self.plans.append(
                 Plan(

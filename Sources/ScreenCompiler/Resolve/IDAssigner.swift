@@ -68,7 +68,7 @@ struct IDAssigner {
                 innerAnchors.append(Int32(index))
             } else {
                 let name = anchor < 0 ? screenID : ids[anchor]
-                let type = tree.types[index]
+                let type = tree.type(of: index)
                 let plan = Int(nodes[index].plan)
                 if plan >= 0 {
                     var number = anchor < 0 ? screenNumber : anchorNumber[anchor]

@@ -7,7 +7,7 @@ struct ComponentValidator: ScreenValidator {
         var diagnostics: [Diagnostic] = []
         for index in flat.nodes.indices {
             let node = flat.nodes[index]
-            let type = flat.types[index]
+            let type = flat.type(of: index)
             let path = NodePath(flat: flat, index: index)
             guard node.plan >= 0 else {
                 diagnostics.append(
@@ -27,7 +27,7 @@ struct ComponentValidator: ScreenValidator {
             for prop in props where flat.props[prop].declared < 0 {
                 diagnostics.append(
                     ScreenRules.propUnknown.diagnostic(
-                        "\"\(type)\" declares no prop \"\(flat.propKeys[prop])\"", at: flat.sources[index],
+                        "\"\(type)\" declares no prop \"\(flat.key(ofProp: prop))\"", at: flat.sources[index],
                         path: path.description))
             }
             for key in plan.keys.indices where plan.required[key] && flat.slots[Int(node.firstSlot) + key] < 0 {

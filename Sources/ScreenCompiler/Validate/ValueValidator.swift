@@ -29,9 +29,9 @@ struct ValueValidator: ScreenValidator {
                     continue
                 }
                 checker.check(
-                    flat.propValues[position], type: plan.types[declared], nonEmpty: plan.nonEmpty[declared],
+                    flat.value(ofProp: position), type: plan.types[declared], nonEmpty: plan.nonEmpty[declared],
                     reference: plan.references[declared],
-                    owner: "\"\(flat.types[index])\" prop \"\(flat.propKeys[position])\"",
+                    owner: "\"\(flat.type(of: index))\" prop \"\(flat.key(ofProp: position))\"",
                     at: flat.sources[index], path: NodePath(flat: flat, index: index))
             }
         }
