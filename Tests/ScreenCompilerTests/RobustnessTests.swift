@@ -2,6 +2,7 @@ import Foundation
 import ScreenCompiler
 import ScreenContract
 import ScreenKit
+import ScreenTestSupport
 import Testing
 
 /// Pathological screens are compiled or refused with a clear error, never a crash.
@@ -50,5 +51,32 @@ import Testing
         #expect(String(decoding: compiled.full.suffix(80), as: UTF8.self).contains("list.text-99999"))
         #expect(
             compiled.variants.map(\.envelope) == [compiled.full], "one version: the variant equals the full envelope")
+    }
+
+    /// A screen big enough to be written while it is validated, on a second thread, compiles to
+    /// the same bytes and diagnostics as when other screens keep every processor busy and it is
+    /// validated first and written after.
+    @Test(arguments: [false, true])
+    func aBigScreenCompilesTheSameAloneAsAmongOthers(withAnError: Bool) throws {
+        let items = (0..<6_000).map { index -> Node in
+            if withAnError && index == 4_321 { return Image(url: "http://cdn.example.com/a.png").node }
+            return Text("item \(index)").style(index % 7 == 0 ? .display : .body).node
+        }
+        let big = Screen("big") { LazyVStack(id: "list") { items } }
+        let others = (0...ProcessInfo.processInfo.activeProcessorCount).map { index in
+            Screen("other-\(index)") { Text("other") }
+        }
+        let alone = ExampleApp.compile(Catalog(screens: [big]))
+        let amongOthers = ExampleApp.compile(Catalog(screens: [big] + others))
+        #expect(alone.diagnostics.map(\.rule) == (withAnError ? ["url-invalid"] : []))
+        #expect(amongOthers.diagnostics.filter { $0.nodePath?.hasPrefix("big") == true } == alone.diagnostics)
+        if withAnError {
+            #expect(alone.screens.isEmpty)
+        } else {
+            let screen = try #require(alone.screens.first)
+            #expect(screen == amongOthers.screens.first)
+            #expect(screen.variants.map(\.contract) == [1, 2])
+            #expect(screen.variants[0].downgrades.count == 858)
+        }
     }
 }
