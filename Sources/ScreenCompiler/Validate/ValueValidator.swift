@@ -223,22 +223,23 @@ struct ValueChecker {
                     at: source, path: path.description))
             return
         }
-        let actionOwner = "\(owner()) (\(action.kind))"
+        // Named only when a diagnostic needs it.
+        func actionOwner() -> String { "\(owner()) (\(action.kind))" }
         for field in action.fields {
             guard let declared = schema.field(field.key) else {
                 diagnostics.append(
                     ScreenRules.propUnknown.diagnostic(
-                        "\(actionOwner) has field \"\(field.key)\", which the action does not declare",
+                        "\(actionOwner()) has field \"\(field.key)\", which the action does not declare",
                         at: source, path: path.description))
                 continue
             }
             check(
-                field.value, against: declared, owner: "\(actionOwner) field \"\(field.key)\"", at: source, path: path)
+                field.value, against: declared, owner: "\(actionOwner()) field \"\(field.key)\"", at: source, path: path)
         }
         for declared in schema.fields where declared.presence == .required && action[field: declared.key] == nil {
             diagnostics.append(
                 ScreenRules.propRequired.diagnostic(
-                    "\(actionOwner) is missing its required field \"\(declared.key)\"", at: source,
+                    "\(actionOwner()) is missing its required field \"\(declared.key)\"", at: source,
                     path: path.description))
         }
         if case .action(let fallback) = action.fallback {
