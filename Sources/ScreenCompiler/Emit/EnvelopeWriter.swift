@@ -57,7 +57,13 @@ struct EnvelopeWriter {
         var plans: [Bool] = []
         var keys: [Bool] = []
         var cases: [Bool] = []
+        var actions: [Bool] = []
+        var fields: [Bool] = []
     }
+
+    /// The screen's plan table and byte arena, for the pass being written.
+    private var table = PlanTable()
+    private var arena: [UInt8] = []
 
     /// Where a primary node's subtree (or a prop's value) was written in the full envelope, and
     /// whether variants write it, or a node's head (the node without its children), identically.
@@ -105,6 +111,8 @@ struct EnvelopeWriter {
         removedNodes = []
         fallbackDepth = 0
         tree = flat
+        table = flat.table
+        arena = flat.bytes
         path = []
         json.beginObject()
         json.key("format")
@@ -157,8 +165,16 @@ struct EnvelopeWriter {
         var masks = Masks(
             plans: Array(repeating: view == nil, count: table.plans.count),
             keys: Array(repeating: view == nil, count: table.keys.count),
-            cases: Array(repeating: view == nil, count: table.cases.count))
+            cases: Array(repeating: view == nil, count: table.cases.count),
+            actions: Array(repeating: view == nil, count: table.actions.count),
+            fields: Array(repeating: view == nil, count: table.fields.count))
         guard let view else { return masks }
+        for action in table.actions.indices {
+            guard let mask = view.fields(of: table.actionNames[action]) else { continue }
+            masks.actions[action] = true
+            let first = Int(table.actions[action].firstField)
+            for field in mask.indices { masks.fields[first + field] = mask[field] }
+        }
         for plan in table.plans.indices {
             guard let mask = view.props(ofPlan: Int32(plan)) else { continue }
             masks.plans[plan] = true
@@ -383,9 +399,9 @@ struct EnvelopeWriter {
 
     /// In a variant: the action itself, its fallback when the version lacks its kind, or nil when dropped.
     private mutating func resolve(_ original: Action, at nodeID: String) -> Action? {
-        guard let view else { return original }
+        guard view != nil else { return original }
         var action = original
-        while !view.knows(action: action.kind) {
+        while !(table.actionIndex(of: action.kind).map { known.actions[$0] } ?? false) {
             switch action.fallback {
             case .action(let replacement):
                 downgrades.append(.actionReplaced(nodeID: nodeID, kind: action.kind, by: replacement.kind))
@@ -417,12 +433,14 @@ struct EnvelopeWriter {
             if case .map(let declared) = type { element = declared } else { element = .scalar }
             return map.values.allSatisfy { isUniform($0, type: element) }
         case .action(let action):
-            guard action.fallback == nil, let schema = context.actions[action.kind],
-                let mask = common.fields(of: action.kind)
+            guard action.fallback == nil, let kind = table.actionIndex(of: action.kind), commonKnown.actions[kind]
             else { return false }
-            for (index, declared) in schema.fields.enumerated() {
-                guard let field = action[field: declared.key] ?? declared.defaultValue else { continue }
-                guard mask[index], isUniform(field, type: declared.type) else { return false }
+            let first = Int(table.actions[kind].firstField)
+            for index in first..<first + Int(table.actions[kind].fieldCount) {
+                let name = table.fieldNames[index]
+                guard let value = action.fields.first(where: { $0.key == name })?.value ?? table.fieldDefaults[index]
+                else { continue }
+                guard commonKnown.fields[index], isUniform(value, type: table.fieldTypes[index]) else { return false }
             }
             return true
         }
@@ -498,26 +516,38 @@ struct EnvelopeWriter {
     }
 
     private mutating func writeAction(_ action: Action, at source: SourceLocation) throws(EmitError) {
-        guard let schema = context.actions[action.kind] else {
+        guard let kind = table.actionIndex(of: action.kind) else {
             throw EmitError(message: "action kind \"\(action.kind)\" is not declared", location: source)
         }
+        let declaredKind = table.actions[kind]
         json.beginObject()
-        json.key("type")
-        json.string(action.kind)
-        let mask = view?.fields(of: action.kind)
-        for (index, declared) in schema.fields.enumerated() {
-            guard let value = action[field: declared.key] ?? declared.defaultValue else { continue }
-            if let mask, !mask[index] {
-                if action[field: declared.key] != nil {
-                    downgrades.append(.fieldRemoved(nodeID: pathNodeID, kind: action.kind, key: declared.key))
+        arena.withUnsafeBufferPointer { arena in
+            json.member(
+                escaped: UnsafeBufferPointer(
+                    rebasing: arena[Int(table.typeKey.lowerBound)..<Int(table.typeKey.upperBound)]),
+                rawValue: UnsafeBufferPointer(rebasing: arena[Int(declaredKind.kindStart)..<Int(declaredKind.kindEnd)]))
+        }
+        let first = Int(declaredKind.firstField)
+        for index in first..<first + Int(declaredKind.fieldCount) {
+            let declared = table.fields[index]
+            let name = table.fieldNames[index]
+            let position = action.fields.firstIndex { $0.key == name }
+            if position == nil && !declared.hasDefault { continue }
+            if !known.fields[index] {
+                if position != nil {
+                    downgrades.append(.fieldRemoved(nodeID: pathNodeID, kind: action.kind, key: name))
                 }
                 continue
             }
-            json.key(declared.key)
+            arena.withUnsafeBufferPointer { arena in
+                json.key(
+                    escaped: UnsafeBufferPointer(rebasing: arena[Int(declared.tokenStart)..<Int(declared.tokenEnd)]))
+            }
+            let value = position.map { action.fields[$0].value } ?? table.fieldDefaults[index]!
             if case .action(let nested) = value, view != nil {
                 try writeAction(resolve(nested, at: pathNodeID) ?? Self.noOperation, at: source)
             } else {
-                try writeValue(value, type: declared.type, at: source)
+                try writeValue(value, type: table.fieldTypes[index], at: source)
             }
         }
         if view == nil {

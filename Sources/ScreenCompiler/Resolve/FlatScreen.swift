@@ -177,7 +177,9 @@ final class FlatScreen: Sendable {
             self.planIndex = planIndex
             keyNames = context.plans.map { plan in plan.keys.map { String($0) } }
             planHasDot = context.plans.map { $0.type.utf8.contains(0x2E) }
-            table = PlanTable(context.plans, into: &bytes)
+            // The last declaration of a kind counts, as in ``ValidationContext/actions``.
+            let actions = context.catalog.actions.map { context.actions[$0.kind] ?? $0 }
+            table = PlanTable(context.plans, actions: actions, into: &bytes)
         }
 
         /// The wire type of node `index`.
@@ -427,6 +429,42 @@ struct PlanTable: Sendable {
     /// The cases of every enum prop, prop after prop.
     private(set) var cases: [Case] = []
 
+    /// One action kind.
+    struct ActionKind: Sendable {
+        /// The kind, escaped, is `bytes[kindStart..<kindEnd]`.
+        var kindStart: Int32
+        var kindEnd: Int32
+        /// Its fields are `fields[firstField..<firstField + fieldCount]`, in declaration order.
+        var firstField: Int32
+        var fieldCount: Int32
+    }
+
+    /// The action kinds, as the catalog declares them, and their names.
+    private(set) var actions: [ActionKind] = []
+    private(set) var actionNames: [String] = []
+    /// Every action's fields, kind after kind: tokens as for props (`Key`), then the declaration's
+    /// parts the writer and the checks read.
+    private(set) var fields: [Key] = []
+    private(set) var fieldNames: [String] = []
+    private(set) var fieldTypes: [PropType] = []
+    private(set) var fieldDefaults: [Value?] = []
+    private(set) var fieldRequired: [Bool] = []
+    private(set) var fieldNonEmpty: [Bool] = []
+    private(set) var fieldReferences: [Reference?] = []
+
+    /// The index in `actions` of the kind named `kind`, or nil when the catalog does not declare it.
+    func actionIndex(of kind: String) -> Int? {
+        actionNames.firstIndex(of: kind)
+    }
+
+    /// The index in `fields` of the field `key` of the action kind at `action`, or nil.
+    func fieldIndex(of key: String, action: Int) -> Int? {
+        let kind = actions[action]
+        let first = Int(kind.firstField)
+        for index in first..<first + Int(kind.fieldCount) where fieldNames[index] == key { return index }
+        return nil
+    }
+
     /// The index in `cases` of `value` among the cases of the prop at `key`, or -1.
     func caseIndex(of value: String, key: Int32) -> Int32 {
         let declared = keys[Int(key)]
@@ -439,8 +477,8 @@ struct PlanTable: Sendable {
 
     init() {}
 
-    /// The table of `plans`, with its tokens appended to `bytes`.
-    init(_ plans: [ComponentPlan], into bytes: inout [UInt8]) {
+    /// The table of `plans` and `actions`, with its tokens appended to `bytes`.
+    init(_ plans: [ComponentPlan], actions: [ActionSchema], into bytes: inout [UInt8]) {
         func append(_ token: [UInt8]?) -> (Int32, Int32) {
             guard let token else { return (-1, -1) }
             let start = Int32(bytes.count)
@@ -476,6 +514,31 @@ struct PlanTable: Sendable {
                 if case .string(let value) = plan.defaults[index] {
                     keys[keys.count - 1].defaultCase = caseIndex(of: value, key: Int32(keys.count - 1))
                 }
+            }
+        }
+        var seen: Set<String> = []
+        for action in actions where seen.insert(action.kind).inserted {
+            let kind = append(jsonToken(.string(action.kind)))
+            self.actions.append(
+                ActionKind(
+                    kindStart: kind.0, kindEnd: kind.1, firstField: Int32(fields.count),
+                    fieldCount: Int32(action.fields.count)))
+            actionNames.append(action.kind)
+            for field in action.fields {
+                let key = append(jsonToken(.string(field.key)))
+                let value = append(field.defaultValue.flatMap(jsonToken))
+                var isEnumeration = false
+                if case .enumeration = field.type { isEnumeration = true }
+                fields.append(
+                    Key(
+                        tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
+                        hasDefault: field.defaultValue != nil, isEnumeration: isEnumeration))
+                fieldNames.append(field.key)
+                fieldTypes.append(field.type)
+                fieldDefaults.append(field.defaultValue)
+                fieldRequired.append(field.presence == .required)
+                fieldNonEmpty.append(field.nonEmpty)
+                fieldReferences.append(field.reference)
             }
         }
     }

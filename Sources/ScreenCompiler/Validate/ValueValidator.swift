@@ -5,7 +5,7 @@ import ScreenKit
 struct ValueValidator: ScreenValidator {
     func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic] {
         guard let flat = screen.flat else { return [] }
-        var checker = ValueChecker(context: context, screen: screen.screen)
+        var checker = ValueChecker(context: context, screen: screen.screen, table: flat.table)
         for index in flat.nodes.indices {
             let node = flat.nodes[index]
             guard node.plan >= 0 else { continue }
@@ -43,6 +43,8 @@ struct ValueValidator: ScreenValidator {
 struct ValueChecker {
     let context: ValidationContext
     let screen: Screen
+    /// The screen's copy of the catalog's declarations, where actions are looked up.
+    let table: PlanTable
     var diagnostics: [Diagnostic] = []
 
     mutating func check(
@@ -216,7 +218,7 @@ struct ValueChecker {
     }
 
     mutating func check(_ action: Action, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath) {
-        guard let schema = context.actions[action.kind] else {
+        guard let kind = table.actionIndex(of: action.kind) else {
             diagnostics.append(
                 ScreenRules.actionUnknown.diagnostic(
                     "\(owner()) uses action kind \"\(action.kind)\", which the catalog does not declare",
@@ -225,21 +227,27 @@ struct ValueChecker {
         }
         // Named only when a diagnostic needs it.
         func actionOwner() -> String { "\(owner()) (\(action.kind))" }
-        for field in action.fields {
-            guard let declared = schema.field(field.key) else {
+        for position in action.fields.indices {
+            let key = action.fields[position].key
+            guard let index = table.fieldIndex(of: key, action: kind) else {
                 diagnostics.append(
                     ScreenRules.propUnknown.diagnostic(
-                        "\(actionOwner()) has field \"\(field.key)\", which the action does not declare",
+                        "\(actionOwner()) has field \"\(key)\", which the action does not declare",
                         at: source, path: path.description))
                 continue
             }
             check(
-                field.value, against: declared, owner: "\(actionOwner()) field \"\(field.key)\"", at: source, path: path)
+                action.fields[position].value, type: table.fieldTypes[index], nonEmpty: table.fieldNonEmpty[index],
+                reference: table.fieldReferences[index], owner: "\(actionOwner()) field \"\(key)\"", at: source,
+                path: path)
         }
-        for declared in schema.fields where declared.presence == .required && action[field: declared.key] == nil {
+        let first = Int(table.actions[kind].firstField)
+        for index in first..<first + Int(table.actions[kind].fieldCount) where table.fieldRequired[index] {
+            let name = table.fieldNames[index]
+            guard !action.fields.contains(where: { $0.key == name }) else { continue }
             diagnostics.append(
                 ScreenRules.propRequired.diagnostic(
-                    "\(actionOwner()) is missing its required field \"\(declared.key)\"", at: source,
+                    "\(actionOwner()) is missing its required field \"\(name)\"", at: source,
                     path: path.description))
         }
         if case .action(let fallback) = action.fallback {
