@@ -103,7 +103,9 @@ enum EmitBenchmark {
         print(row.map(\.1).joined(separator: "\t"))
     }
 
-    static func format(_ value: Double) -> String { String(format: value < 10 ? "%.4f" : "%.1f", value) }
+    static func format(_ value: Double) -> String {
+        String(format: value < 1 ? "%.6f" : value < 10 ? "%.4f" : "%.1f", value)
+    }
 }
 
 func log(_ message: String) {

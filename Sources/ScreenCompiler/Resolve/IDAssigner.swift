@@ -57,6 +57,7 @@ struct IDAssigner {
         // Each anchor node's number in `anchorNumbers`, once a derived child needed it (-1: not yet).
         var anchorNumber = [Int](repeating: -1, count: nodes.count)
         var screenNumber = -1
+        let skipping = mayCollide ? explicitIDs : nil
         for index in nodes.indices {
             let parent = Int(nodes[index].parent)
             let anchor = parent < 0 ? -1 : Int(innerAnchors[parent])
@@ -77,12 +78,14 @@ struct IDAssigner {
                         if anchor < 0 { screenNumber = number } else { anchorNumber[anchor] = number }
                     }
                     let slot = number * planCount + plan
-                    let (id, last) = derive(anchor: name, type: type, after: planCounters[slot])
+                    let (id, last) = Self.derive(
+                        anchor: name, type: type, after: planCounters[slot], skipping: skipping)
                     planCounters[slot] = last
                     ids.append(id)
                 } else {
                     let key = Counter(anchor: name, type: type)
-                    let (id, last) = derive(anchor: name, type: type, after: otherCounters[key, default: 0])
+                    let (id, last) = Self.derive(
+                        anchor: name, type: type, after: otherCounters[key, default: 0], skipping: skipping)
                     otherCounters[key] = last
                     ids.append(id)
                 }
@@ -102,7 +105,9 @@ struct IDAssigner {
     }
 
     /// The first free ID `<anchor>.<type>-<n>` with `n` after `last`, and its `n`.
-    private func derive(anchor: String, type: String, after last: Int) -> (id: String, number: Int) {
+    private static func derive(
+        anchor: String, type: String, after last: Int, skipping explicitIDs: Set<String>?
+    ) -> (id: String, number: Int) {
         var number = last
         var candidate: String
         repeat {
@@ -115,7 +120,7 @@ struct IDAssigner {
             candidate += type
             candidate += "-"
             candidate += suffix
-        } while mayCollide && explicitIDs.contains(candidate)
+        } while explicitIDs?.contains(candidate) == true
         return (candidate, number)
     }
 }
