@@ -164,6 +164,9 @@ final class FlatScreen: Sendable {
         var typeHasDot = false
         var problem: Diagnostic?
         var table = PlanTable()
+        /// A sum of sizes read ahead of use (see ``add(_:parent:depth:isFallbackRoot:inFallback:)``),
+        /// kept so the reads are not optimized away.
+        private(set) var touched = 0
         /// This screen's copies of each component's index and prop keys.
         private let planIndex: [String: Int]
         private let keyNames: [[String]]
@@ -224,6 +227,18 @@ final class FlatScreen: Sendable {
             nodes.append(flat)
             node.pointee.children?.withUnsafeBufferPointer { children in
                 guard let first = children.baseAddress else { return }
+                // Touch every child's props and their first value before visiting any child: the
+                // loads are independent, so the processor overlaps their cache misses instead of
+                // waiting for each child's in turn.
+                var touched = 0
+                for position in 0..<children.count {
+                    let props = first[position].props
+                    for prop in props {
+                        if case .string(let string) = prop.value { touched &+= Int(string.utf8.first ?? 0) }
+                    }
+                    touched &+= first[position].children?.count ?? 0
+                }
+                self.touched &+= touched
                 for position in 0..<children.count {
                     add(
                         first + position, parent: Int32(index), depth: depth + 1, isFallbackRoot: false,
