@@ -98,12 +98,6 @@ public struct Compiler: Sendable {
                     at: nil))
         }
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
-        // What every version from k on knows, for the screens whose oldest supported version is k.
-        let oldest = Set(catalog.screens.map { $0.minContract ?? catalog.minContract })
-        let commons = Dictionary(
-            uniqueKeysWithValues: oldest.filter { (1...views.count).contains($0) }.map {
-                ($0, VersionView(commonTo: views[($0 - 1)...]))
-            })
         collector.report(contentsOf: CatalogValidator.validate(catalog))
         // Screens are independent: they compile in parallel, and their results are put back in
         // catalog order, so the output and the diagnostics are the same as one by one.
@@ -111,7 +105,7 @@ public struct Compiler: Sendable {
         let alongside = catalog.screens.count < Self.processors
         DispatchQueue.concurrentPerform(iterations: catalog.screens.count) { index in
             outcomes[index] = compile(
-                catalog.screens[index], views: views, commons: commons, options: options, alongside: alongside)
+                catalog.screens[index], views: views, options: options, alongside: alongside)
         }
         var screens: [CompiledScreen] = []
         for outcome in outcomes.values {
@@ -130,7 +124,7 @@ public struct Compiler: Sendable {
 
     /// Validates and writes one screen: its full envelope and a variant per supported version.
     private func compile(
-        _ screen: Screen, views: [VersionView], commons: [Int: VersionView], options: CompileOptions, alongside: Bool
+        _ screen: Screen, views: [VersionView], options: CompileOptions, alongside: Bool
     ) -> ScreenOutcome {
         var collector = DiagnosticCollector()
         let current = views.count
@@ -152,7 +146,6 @@ public struct Compiler: Sendable {
             (validation, early) = Self.concurrently(validate) {
                 write(
                     flat, views: views,
-                    common: commons[minContract] ?? VersionView(commonTo: views[(minContract - 1)...]),
                     minContract: minContract, options: options)
             }
         } else {
@@ -169,7 +162,7 @@ public struct Compiler: Sendable {
         guard let flat, !collector.hasErrors else { return ScreenOutcome(diagnostics: collector.diagnostics) }
         switch early
             ?? write(
-                flat, views: views, common: commons[minContract] ?? VersionView(commonTo: views[(minContract - 1)...]),
+                flat, views: views,
                 minContract: minContract, options: options)
         {
         case .success(let written):
@@ -196,15 +189,14 @@ public struct Compiler: Sendable {
 
     /// Writes the full envelope and the variant for every supported version of `flat`'s screen.
     private func write(
-        _ flat: FlatScreen, views: [VersionView], common: VersionView, minContract: Int, options: CompileOptions
+        _ flat: FlatScreen, views: [VersionView], minContract: Int, options: CompileOptions
     ) -> WriteOutcome {
         var writer = EnvelopeWriter(context: context, style: options.style)
         var problems: [Diagnostic] = []
         do {
             let supported = views[(minContract - 1)...]
             let full = try writer.envelope(
-                flat, contract: views.count, minContract: minContract, view: nil,
-                common: common)
+                flat, contract: views.count, minContract: minContract, view: nil, supported: Array(supported))
             var variants: [CompiledScreen.Variant] = []
             var previous: (bytes: [UInt8], bodyStart: Int)?
             for view in supported {

@@ -12,9 +12,10 @@ import ScreenKit
 /// left out, enum values are mapped through their fallbacks and action kinds through theirs. Inline
 /// fallbacks are not written into variants: a variant holds exactly what its clients render.
 ///
-/// Most of a screen is usually written the same way for every client. The full pass notes, for each
-/// primary node, where its subtree's bytes are and whether every variant writes that subtree exactly
-/// as the full envelope does; the variants then copy those bytes instead of writing them again.
+/// Most of a screen is usually written the same way for most clients. The full pass notes, for each
+/// primary node, where its subtree's bytes are and for which of the variants that follow the
+/// subtree (or just the node's head) comes out exactly the same; those variants copy the bytes
+/// instead of writing them again.
 struct EnvelopeWriter {
     /// The envelope format this writer produces; clients decode it before anything else.
     static let format = 1
@@ -36,8 +37,15 @@ struct EnvelopeWriter {
     private var removedNodes: [Int] = []
     private var fallbackDepth = 0
 
-    /// What every client of the screen knows; set for the full pass, which then records `spans`.
-    private var common: VersionView?
+    /// The versions whose variants follow the full pass, in order; given to the full pass, which
+    /// then records `spans`. A subtree's ``Span/identical`` has bit `i` set when the variant for
+    /// `supported[i]` writes it exactly as the full envelope does.
+    private var supported: [VersionView] = []
+    /// What each of `supported` knows, as masks, and the same by element as bits (see ``Bits``).
+    private var supportedMasks: [Masks] = []
+    private var bits = Bits()
+    /// The bit of this pass's version in ``Span/identical``; 0 in the full pass.
+    private var passBit: UInt64 = 0
     /// Per node, from the last full pass: see ``Span``. Only primary nodes have one.
     private var spans: [Span] = []
     /// Per prop (by index in ``FlatScreen/props``), from the last full pass: where a value that is
@@ -48,8 +56,36 @@ struct EnvelopeWriter {
     /// This pass's view as masks over the screen's ``PlanTable``: the component types (by plan) and
     /// props (by key) it knows; all true for the full envelope.
     private var known = Masks()
-    /// The same for `common`, in the full pass.
-    private var commonKnown = Masks()
+
+    /// For each element of the screen's ``PlanTable``, the supported versions that know it: bit `i`
+    /// for `supported[i]` (versions past the 64th never copy).
+    private struct Bits {
+        var plans: [UInt64] = []
+        var keys: [UInt64] = []
+        var cases: [UInt64] = []
+        var actions: [UInt64] = []
+        var fields: [UInt64] = []
+
+        init() {}
+
+        init(_ masks: [Masks]) {
+            func collect(_ mask: KeyPath<Masks, [Bool]>) -> [UInt64] {
+                guard let first = masks.first else { return [] }
+                return first[keyPath: mask].indices.map { element in
+                    var bits: UInt64 = 0
+                    for (index, masks) in masks.prefix(64).enumerated() where masks[keyPath: mask][element] {
+                        bits |= 1 << UInt64(index)
+                    }
+                    return bits
+                }
+            }
+            plans = collect(\.plans)
+            keys = collect(\.keys)
+            cases = collect(\.cases)
+            actions = collect(\.actions)
+            fields = collect(\.fields)
+        }
+    }
 
     /// What a version knows of a screen's ``PlanTable``: component types by plan, props by key,
     /// enum values by case.
@@ -66,17 +102,17 @@ struct EnvelopeWriter {
     private var arena: [UInt8] = []
 
     /// Where a primary node's subtree (or a prop's value) was written in the full envelope, and
-    /// whether variants write it, or a node's head (the node without its children), identically.
+    /// which variants write it, or a node's head (the node without its children), identically.
     private struct Span {
         /// The byte range in the full envelope.
         var start = 0
         var end = 0
-        /// Whether every client of the screen gets exactly these bytes.
-        var uniform = false
+        /// The variants that write exactly these bytes, as bits (see ``supported``).
+        var identical: UInt64 = 0
         /// A node's head is `start..<headEnd`: the object's opening, type, ID and props.
         var headEnd = 0
-        /// Whether every client of the screen gets exactly the head's bytes.
-        var headUniform = false
+        /// The variants that write exactly the head's bytes.
+        var headIdentical: UInt64 = 0
     }
 
     init(context: ValidationContext, style: JSONStyle) {
@@ -88,23 +124,29 @@ struct EnvelopeWriter {
     /// The envelope of `flat`'s screen written for clients of `contract`: the full envelope when
     /// `view` is nil, else the variant for `view`'s version.
     ///
-    /// The full pass, given `common` (what every supported version knows), notes which subtrees
-    /// every variant writes the same way; the variants of the same screen that follow copy them.
-    /// Returns the bytes and the offset where the part after the `contract` number starts, so
-    /// variants that differ only in that number can be recognized.
+    /// The full pass, given the `supported` versions whose variants follow (in that order), notes
+    /// which subtrees each of them writes the same way; those variants then copy them. Returns the
+    /// bytes and the offset where the part after the `contract` number starts, so variants that
+    /// differ only in that number can be recognized.
     mutating func envelope(
-        _ flat: FlatScreen, contract: Int, minContract: Int, view: VersionView?, common: VersionView? = nil
+        _ flat: FlatScreen, contract: Int, minContract: Int, view: VersionView?, supported: [VersionView] = []
     ) throws(EmitError) -> (bytes: [UInt8], bodyStart: Int) {
         let screen = flat.screen
         self.view = view
-        if view == nil {
-            self.common = common
-            spans = common == nil ? [] : Array(repeating: Span(), count: flat.nodes.count)
-            valueSpans = common == nil ? [] : Array(repeating: Span(), count: flat.props.count)
+        if let view {
+            let pass = self.supported.firstIndex { $0.version == view.version }
+            known = pass.map { supportedMasks[$0] } ?? Self.masks(view, table: flat.table)
+            passBit = pass.map { $0 < 64 ? 1 << UInt64($0) : 0 } ?? 0
+        } else {
+            self.supported = supported
+            supportedMasks = supported.map { Self.masks($0, table: flat.table) }
+            bits = Bits(supportedMasks)
+            spans = supported.isEmpty ? [] : Array(repeating: Span(), count: flat.nodes.count)
+            valueSpans = supported.isEmpty ? [] : Array(repeating: Span(), count: flat.props.count)
             full = []
-            commonKnown = Self.masks(common, table: flat.table)
+            known = Self.masks(nil, table: flat.table)
+            passBit = 0
         }
-        known = Self.masks(view, table: flat.table)
         downgrades = []
         problems = []
         fallbackNodes = []
@@ -144,7 +186,7 @@ struct EnvelopeWriter {
         if style == .pretty { json.newline() }
         if !fallbackNodes.isEmpty { checkFallbackIDs(flat) }
         let bytes = json.copyBytesAndReset()
-        if view == nil, self.common != nil { full = bytes }
+        if view == nil, !spans.isEmpty { full = bytes }
         return (bytes, bodyStart)
     }
 
@@ -190,7 +232,7 @@ struct EnvelopeWriter {
     /// Writes node `index` (or, in a variant, what replaces it); false when the variant drops it.
     private mutating func writeNode(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
         guard let view else { return try writeKnown(index, in: flat) }
-        if fallbackDepth == 0, index < spans.count, spans[index].uniform {
+        if fallbackDepth == 0, index < spans.count, spans[index].identical & passBit != 0 {
             let span = spans[index]
             full.withUnsafeBufferPointer { json.rawValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.end])) }
             return true
@@ -241,26 +283,28 @@ struct EnvelopeWriter {
         if tracksPath { path.append(index) }
         defer { if tracksPath { path.removeLast() } }
         // The full pass records a span for each primary node (see ``Span``); a variant copies the
-        // head of a primary node when every client gets it the same way.
+        // head of a primary node when it writes it the same way.
         let recording = view == nil && fallbackDepth == 0 && !spans.isEmpty
-        var uniform = recording && commonKnown.plans[Int(node.plan)] && node.fallback == .none
+        var identical = recording ? bits.plans[Int(node.plan)] : 0
         var start = 0
-        if view != nil, fallbackDepth == 0, index < spans.count, spans[index].headUniform {
+        if view != nil, fallbackDepth == 0, index < spans.count, spans[index].headIdentical & passBit != 0 {
             let span = spans[index]
             full.withUnsafeBufferPointer {
                 json.beginObject(copying: UnsafeBufferPointer(rebasing: $0[span.start..<span.headEnd]))
             }
         } else {
-            start = try writeHead(index, in: flat, recording: recording, uniform: &uniform)
+            start = try writeHead(index, in: flat, recording: recording, identical: &identical)
         }
         let headEnd = json.count
-        let headUniform = uniform
+        let headIdentical = identical
+        // The fallback member is in the full envelope only.
+        if node.fallback != .none { identical = 0 }
         if flat.table.plans[Int(node.plan)].hasChildren {
             json.key("children")
             json.beginArray()
             for child in flat.children(of: index) {
                 _ = try writeNode(child, in: flat)
-                if recording { uniform = uniform && spans[child].uniform }
+                if recording { identical &= spans[child].identical }
             }
             json.endArray()
         }
@@ -281,16 +325,16 @@ struct EnvelopeWriter {
         json.endObject()
         if recording {
             spans[index] = Span(
-                start: start, end: json.count, uniform: uniform, headEnd: headEnd, headUniform: headUniform)
+                start: start, end: json.count, identical: identical, headEnd: headEnd, headIdentical: headIdentical)
         }
         return true
     }
 
     /// Opens node `index`'s object and writes its type, ID and the props the version knows; in
-    /// the full pass, `uniform` ends true only if every client gets these bytes. Returns where the
-    /// object starts (its `{`).
+    /// the full pass, clears from `identical` the variants that write these bytes differently.
+    /// Returns where the object starts (its `{`).
     private mutating func writeHead(
-        _ index: Int, in flat: FlatScreen, recording: Bool, uniform: inout Bool
+        _ index: Int, in flat: FlatScreen, recording: Bool, identical: inout UInt64
     ) throws(EmitError) -> Int {
         let node = flat.nodes[index]
         let plan = flat.table.plans[Int(node.plan)]
@@ -317,7 +361,7 @@ struct EnvelopeWriter {
                     if isSet { propRemoved(index, in: flat, key: key) }
                     continue
                 }
-                if uniform { uniform = commonKnown.keys[firstKey + key] }
+                if recording { identical &= bits.keys[firstKey + key] }
                 let name = token(declared.tokenStart, declared.tokenEnd)
                 // Escaped scalars are copied, and so are values every client gets the same way; the
                 // rest (containers, actions, enum values a variant's clients lack) is written.
@@ -327,14 +371,16 @@ struct EnvelopeWriter {
                     if !declared.isEnumeration || (enumCase >= 0 && known.cases[Int(enumCase)]) {
                         let tokenEnd = isSet ? flat.props[slot].tokenEnd : declared.defaultEnd
                         json.member(escaped: name, rawValue: token(tokenStart, tokenEnd))
-                        if uniform && declared.isEnumeration {
-                            uniform = enumCase >= 0 && commonKnown.cases[Int(enumCase)]
+                        if recording && declared.isEnumeration {
+                            identical &= enumCase >= 0 ? bits.cases[Int(enumCase)] : 0
                         }
                         continue
                     }
                 }
                 json.key(escaped: name)
-                if isSet && view != nil && fallbackDepth == 0 && !valueSpans.isEmpty && valueSpans[slot].uniform {
+                if isSet && view != nil && fallbackDepth == 0 && !valueSpans.isEmpty
+                    && valueSpans[slot].identical & passBit != 0
+                {
                     let span = valueSpans[slot]
                     full.withUnsafeBufferPointer {
                         json.rawValue(UnsafeBufferPointer(rebasing: $0[span.start..<span.end]))
@@ -342,11 +388,13 @@ struct EnvelopeWriter {
                     continue
                 }
                 let valueStart = json.count
-                var valueUniform = recording
-                try writeDynamic(index, in: flat, key: key, slot: slot, uniform: &valueUniform)
+                var valueIdentical: UInt64 = recording ? ~0 : 0
+                try writeDynamic(index, in: flat, key: key, slot: slot, identical: &valueIdentical)
                 if recording {
-                    uniform = uniform && valueUniform
-                    if isSet { valueSpans[slot] = Span(start: valueStart, end: json.count, uniform: valueUniform) }
+                    identical &= valueIdentical
+                    if isSet {
+                        valueSpans[slot] = Span(start: valueStart, end: json.count, identical: valueIdentical)
+                    }
                 }
             }
         }
@@ -361,11 +409,11 @@ struct EnvelopeWriter {
 
     /// Writes a value that is not an escaped scalar: containers, actions, enum values in variants.
     private mutating func writeDynamic(
-        _ index: Int, in flat: FlatScreen, key: Int, slot: Int, uniform: inout Bool
+        _ index: Int, in flat: FlatScreen, key: Int, slot: Int, identical: inout UInt64
     ) throws(EmitError) {
         let plan = context.plans[Int(flat.nodes[index].plan)]
         let value = slot >= 0 ? flat.value(ofProp: slot) : plan.defaults[key]!
-        if uniform { uniform = isUniform(value, type: plan.types[key]) }
+        if identical != 0 { identical &= identicalVariants(of: value, type: plan.types[key]) }
         switch value {
         case .action(let action) where view != nil:
             try writeAction(resolve(action, at: flat.ids[index]) ?? Self.noOperation, at: flat.sources[index])
@@ -414,35 +462,39 @@ struct EnvelopeWriter {
         return action
     }
 
-    /// Whether every client of the screen gets `value` written exactly as the full envelope has it:
-    /// no enum value, action kind or action field some of them lack, and no action fallback.
-    private func isUniform(_ value: Value, type: PropType) -> Bool {
-        guard let common else { return false }
+    /// The supported variants that write `value` exactly as the full envelope has it, as bits:
+    /// those that know its enum values, action kinds and action fields; none if an action has a
+    /// fallback (the full envelope writes it, variants never do).
+    private func identicalVariants(of value: Value, type: PropType) -> UInt64 {
         switch value {
         case .string(let string):
-            if case .enumeration(let schema) = type { return common.knows(value: string, of: schema.name) }
-            return true
+            guard case .enumeration(let schema) = type else { return ~0 }
+            var identical: UInt64 = 0
+            for (index, view) in supported.prefix(64).enumerated() where view.knows(value: string, of: schema.name) {
+                identical |= 1 << UInt64(index)
+            }
+            return identical
         case .number, .bool:
-            return true
+            return ~0
         case .list(let values):
             let element: PropType
             if case .list(let declared) = type { element = declared } else { element = .scalar }
-            return values.allSatisfy { isUniform($0, type: element) }
+            return values.reduce(~0) { $0 & identicalVariants(of: $1, type: element) }
         case .map(let map):
             let element: PropType
             if case .map(let declared) = type { element = declared } else { element = .scalar }
-            return map.values.allSatisfy { isUniform($0, type: element) }
+            return map.values.reduce(~0) { $0 & identicalVariants(of: $1, type: element) }
         case .action(let action):
-            guard action.fallback == nil, let kind = table.actionIndex(of: action.kind), commonKnown.actions[kind]
-            else { return false }
+            guard action.fallback == nil, let kind = table.actionIndex(of: action.kind) else { return 0 }
+            var identical = bits.actions[kind]
             let first = Int(table.actions[kind].firstField)
-            for index in first..<first + Int(table.actions[kind].fieldCount) {
+            for index in first..<first + Int(table.actions[kind].fieldCount) where identical != 0 {
                 let name = table.fieldNames[index]
                 guard let value = action.fields.first(where: { $0.key == name })?.value ?? table.fieldDefaults[index]
                 else { continue }
-                guard commonKnown.fields[index], isUniform(value, type: table.fieldTypes[index]) else { return false }
+                identical &= bits.fields[index] & identicalVariants(of: value, type: table.fieldTypes[index])
             }
-            return true
+            return identical
         }
     }
 

@@ -8,9 +8,8 @@ import ScreenKit
 struct VersionView: Sendable {
     /// The contract version.
     let version: Int
-    /// For each component type this version knows: which of the live schema's props it knows.
-    private let components: [String: [Bool]]
-    /// The same masks by index in ``ValidationContext/plans``.
+    /// For each component this version knows, by index in ``ValidationContext/plans``: which of
+    /// the live schema's props it knows.
     private let planMasks: [[Bool]?]
     private let enums: [String: Set<String>]
     /// For each action kind this version knows: which of the live schema's fields it knows.
@@ -24,7 +23,6 @@ struct VersionView: Sendable {
             let live = context.components[component.type]?.props ?? []
             components[component.type] = live.map { known.contains($0.key) }
         }
-        self.components = components
         self.planMasks = context.plans.map { components[$0.type] }
         var enums: [String: Set<String>] = [:]
         for schema in contract.enums { enums[schema.name] = Set(schema.cases.map(\.value)) }
@@ -38,56 +36,11 @@ struct VersionView: Sendable {
         self.actions = actions
     }
 
-    /// What every one of `views` knows (the oldest one's version): a node, prop, enum value or action
-    /// this view knows is written the same way for all of them.
-    init(commonTo views: ArraySlice<VersionView>) {
-        precondition(!views.isEmpty, "VersionView(commonTo:) needs at least one view")
-        var common = views[views.startIndex]
-        for view in views.dropFirst() {
-            var enums: [String: Set<String>] = [:]
-            for (name, values) in common.enums {
-                if let other = view.enums[name] { enums[name] = values.intersection(other) }
-            }
-            common = VersionView(
-                version: common.version, components: Self.intersect(common.components, view.components),
-                planMasks: zip(common.planMasks, view.planMasks).map { left, right in
-                    guard let left, let right else { return nil }
-                    return zip(left, right).map { $0 && $1 }
-                },
-                enums: enums, actions: Self.intersect(common.actions, view.actions))
-        }
-        self = common
-    }
-
-    private init(
-        version: Int, components: [String: [Bool]], planMasks: [[Bool]?], enums: [String: Set<String>],
-        actions: [String: [Bool]]
-    ) {
-        self.version = version
-        self.components = components
-        self.planMasks = planMasks
-        self.enums = enums
-        self.actions = actions
-    }
-
-    /// The keys both tables have, each with the elementwise AND of its two masks.
-    private static func intersect(_ left: [String: [Bool]], _ right: [String: [Bool]]) -> [String: [Bool]] {
-        var result: [String: [Bool]] = [:]
-        for (key, mask) in left {
-            guard let other = right[key] else { continue }
-            result[key] = zip(mask, other).map { $0 && $1 }
-        }
-        return result
-    }
-
-    /// Which of the live schema's props this version knows, or nil when it does not know the type.
-    func props(of type: String) -> [Bool]? { components[type] }
-    func knows(component type: String) -> Bool { components[type] != nil }
     /// Which props of the component at `plan` in ``ValidationContext/plans`` this version knows, or
     /// nil when it does not know the type.
     func props(ofPlan plan: Int32) -> [Bool]? { plan >= 0 ? planMasks[Int(plan)] : nil }
+    /// Whether this version knows the value `value` of the enum `enumName`.
     func knows(value: String, of enumName: String) -> Bool { enums[enumName]?.contains(value) == true }
-    func knows(action kind: String) -> Bool { actions[kind] != nil }
     /// Which of the live schema's fields this version knows, or nil when it does not know the kind.
     func fields(of kind: String) -> [Bool]? { actions[kind] }
 }
