@@ -24,6 +24,9 @@ final class FlatScreen: Sendable {
     let props: [FlatProp]
     /// Each node's props as the node holds them, where the keys and values are.
     let nodeProps: [[Prop]]
+    /// The values of declared props that are not escaped scalars (actions, lists, maps, numbers
+    /// JSON cannot hold), copied while they were at hand: writers and checks read them every pass.
+    let dynamicValues: [Value]
     /// For each node of a declared type, one entry per declared prop: the index in `props` of the
     /// first prop set with that key, or -1.
     let slots: [Int32]
@@ -47,6 +50,7 @@ final class FlatScreen: Sendable {
         sources = builder.sources
         props = builder.props
         nodeProps = builder.nodeProps
+        dynamicValues = builder.dynamicValues
         slots = builder.slots
         bytes = builder.bytes
         table = builder.table
@@ -116,7 +120,11 @@ final class FlatScreen: Sendable {
     func key(ofProp prop: Int) -> String { nodeProps[Int(props[prop].node)][Int(props[prop].position)].key }
 
     /// The value of prop `prop` (an index in `props`).
-    func value(ofProp prop: Int) -> Value { nodeProps[Int(props[prop].node)][Int(props[prop].position)].value }
+    func value(ofProp prop: Int) -> Value {
+        let flat = props[prop]
+        if flat.dynamic >= 0 { return dynamicValues[Int(flat.dynamic)] }
+        return nodeProps[Int(flat.node)][Int(flat.position)].value
+    }
 
     /// Every explicit ID in the tree, fallbacks included.
     func explicitIDSet() -> Set<String> { Set(authoredIDs.compactMap { $0 }) }
@@ -157,6 +165,7 @@ final class FlatScreen: Sendable {
         var sources: [SourceLocation] = []
         var props: [FlatProp] = []
         var nodeProps: [[Prop]] = []
+        var dynamicValues: [Value] = []
         var slots: [Int32] = []
         var bytes: [UInt8] = []
         /// Whether some explicit ID looks derived, or some type has a dot (see ``primaryFirst``).
@@ -273,6 +282,7 @@ final class FlatScreen: Sendable {
                     var start: Int32 = -1
                     var end: Int32 = -1
                     var enumCase: Int32 = -1
+                    var dynamic: Int32 = -1
                     if declared >= 0 {
                         let key = table.plans[planIndex].firstKey + Int32(declared)
                         if table.keys[Int(key)].isEnumeration, case .string(let value) = prop.pointee.value {
@@ -282,13 +292,16 @@ final class FlatScreen: Sendable {
                         if appendToken(prop.pointee.value) {
                             start = Int32(before)
                             end = Int32(bytes.count)
+                        } else {
+                            dynamic = Int32(dynamicValues.count)
+                            dynamicValues.append(prop.pointee.value)
                         }
                         if slots[firstSlot + declared] < 0 { slots[firstSlot + declared] = Int32(props.count) }
                     }
                     props.append(
                         FlatProp(
                             node: Int32(index), position: Int32(position), declared: Int32(declared), tokenStart: start,
-                            tokenEnd: end, enumCase: enumCase))
+                            tokenEnd: end, enumCase: enumCase, dynamic: dynamic))
                 }
             }
         }
@@ -380,6 +393,8 @@ struct FlatProp: Sendable {
     let tokenEnd: Int32
     /// For a value of an enum prop: its index in ``PlanTable/cases``; else -1.
     let enumCase: Int32
+    /// For a declared prop that is not an escaped scalar: its index in ``FlatScreen/dynamicValues``; else -1.
+    let dynamic: Int32
 }
 
 /// The catalog's component declarations as one screen's writer and validators read them for every
