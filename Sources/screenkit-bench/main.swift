@@ -6,10 +6,12 @@ let usage = """
 
     emit      Builds a deterministic catalog of N nodes (mixed components, fan-out 8, strings that
               need escaping, three contract versions) and prints, as a TSV header and row, the median
-              time of: the whole pipeline (validate + variants + full envelopes), the emit step alone,
-              and Foundation's JSONEncoder on an equivalent Codable model (with and without sorted
-              keys); bytes, MB/s, ratios and the process's peak memory. --write-tree writes the
-              emitted envelopes as one JSON array, for Benchmarks/orjson_emit.py.
+              time of: the whole pipeline (validate + variants + full envelopes), the emit step
+              (resolve each DSL tree, write its full envelope), the writing alone (from resolved
+              trees), and Foundation's JSONEncoder on an equivalent Codable model (with and without
+              sorted keys; building the model is timed apart); bytes, MB/s, ratios and the
+              process's peak memory. --phase runs one of them; --write-tree writes the emitted
+              envelopes as one JSON array, for Benchmarks/orjson_emit.py.
     publish   Publishes a catalog of N screens (default 1000) three times — first, unchanged, one
               screen changed — and prints PUT counts and wall times. Credentials from
               AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. See Benchmarks/publish.sh.
