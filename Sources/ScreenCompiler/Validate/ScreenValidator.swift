@@ -68,12 +68,6 @@ final class ComponentPlan: Sendable {
         keyTokens = schema.props.map { jsonToken(.string($0.key))! }
         defaultTokens = defaults.map { $0.flatMap(jsonToken) }
     }
-
-    /// The index of the prop with this key.
-    func index(of key: String) -> Int? {
-        for index in keys.indices where keys[index] == key { return index }
-        return nil
-    }
 }
 
 /// One small check over one flattened screen; returns what it found.

@@ -48,15 +48,6 @@ struct ValueChecker {
     var diagnostics: [Diagnostic] = []
 
     mutating func check(
-        _ value: Value, against declared: PropSchema, owner: @autoclosure () -> String, at source: SourceLocation,
-        path: NodePath
-    ) {
-        check(
-            value, type: declared.type, nonEmpty: declared.nonEmpty, reference: declared.reference, owner: owner(),
-            at: source, path: path)
-    }
-
-    mutating func check(
         _ value: Value, type: PropType, nonEmpty: Bool, reference: Reference?, owner: @autoclosure () -> String,
         at source: SourceLocation, path: NodePath
     ) {
