@@ -289,7 +289,7 @@ final class FlatScreen: Sendable {
                             enumCase = table.caseIndex(of: value, key: key)
                         }
                         let before = bytes.count
-                        if appendToken(prop.pointee.value) {
+                        if appendJSONToken(prop.pointee.value, to: &bytes) {
                             start = Int32(before)
                             end = Int32(bytes.count)
                         } else {
@@ -305,25 +305,6 @@ final class FlatScreen: Sendable {
                 }
             }
         }
-
-        /// Appends `value` as JSON when it is a scalar; false for anything else.
-        private mutating func appendToken(_ value: borrowing Value) -> Bool {
-            switch value {
-            case .string(let string):
-                appendJSONString(string, to: &bytes)
-                return true
-            case .number(let number):
-                return appendJSONNumber(number, to: &bytes)
-            case .bool(let bool):
-                bytes.append(contentsOf: bool ? Self.trueToken : Self.falseToken)
-                return true
-            case .list, .map, .action:
-                return false
-            }
-        }
-
-        private static let trueToken: [UInt8] = Array("true".utf8)
-        private static let falseToken: [UInt8] = Array("false".utf8)
 
         /// Escapes every node's ID into `bytes`.
         mutating func tokens(for ids: [String]) {

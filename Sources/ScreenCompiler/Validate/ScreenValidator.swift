@@ -87,14 +87,28 @@ struct ResolvedScreen: Sendable {
 /// containers, actions and numbers JSON cannot represent.
 func jsonToken(_ value: Value) -> [UInt8]? {
     var bytes: [UInt8] = []
-    switch value {
-    case .string(let string): appendJSONString(string, to: &bytes)
-    case .number(let number): guard appendJSONNumber(number, to: &bytes) else { return nil }
-    case .bool(let bool): bytes.append(contentsOf: bool ? Array("true".utf8) : Array("false".utf8))
-    case .list, .map, .action: return nil
-    }
-    return bytes
+    return appendJSONToken(value, to: &bytes) ? bytes : nil
 }
+
+/// Appends `value` as JSON when it is a scalar (see ``jsonToken(_:)``); false, appending nothing,
+/// for anything else.
+func appendJSONToken(_ value: borrowing Value, to bytes: inout [UInt8]) -> Bool {
+    switch value {
+    case .string(let string):
+        appendJSONString(string, to: &bytes)
+        return true
+    case .number(let number):
+        return appendJSONNumber(number, to: &bytes)
+    case .bool(let bool):
+        bytes.append(contentsOf: bool ? trueToken : falseToken)
+        return true
+    case .list, .map, .action:
+        return false
+    }
+}
+
+private let trueToken: [UInt8] = Array("true".utf8)
+private let falseToken: [UInt8] = Array("false".utf8)
 
 /// The slash-separated IDs from the screen to a node, with `fallback` before each fallback root;
 /// built only when a diagnostic asks for it.
