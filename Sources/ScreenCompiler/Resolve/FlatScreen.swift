@@ -112,8 +112,7 @@ final class FlatScreen: Sendable {
 
     /// The wire type of node `index`.
     func type(of index: Int) -> String {
-        let plan = nodes[index].plan
-        return plan >= 0 ? table.typeNames[Int(plan)] : undeclaredTypes[Int32(index)] ?? ""
+        table.typeName(ofPlan: nodes[index].plan, node: index, undeclared: undeclaredTypes)
     }
 
     /// The key of prop `prop` (an index in `props`).
@@ -196,8 +195,7 @@ final class FlatScreen: Sendable {
 
         /// The wire type of node `index`.
         func type(of index: Int) -> String {
-            let plan = nodes[index].plan
-            return plan >= 0 ? table.typeNames[Int(plan)] : undeclaredTypes[Int32(index)] ?? ""
+            table.typeName(ofPlan: nodes[index].plan, node: index, undeclared: undeclaredTypes)
         }
 
         /// Adds the node at `pointer` and its subtree. Through a pointer, so the node is read in place:
@@ -474,6 +472,12 @@ struct PlanTable: Sendable {
         let first = Int(kind.firstField)
         for index in first..<first + Int(kind.fieldCount) where fieldNames[index] == key { return index }
         return nil
+    }
+
+    /// The wire type of node `node`, whose plan is `plan`: the plan's type, or for an undeclared
+    /// type (`plan` -1) the one `undeclared` records.
+    func typeName(ofPlan plan: Int32, node: Int, undeclared: [Int32: String]) -> String {
+        plan >= 0 ? typeNames[Int(plan)] : undeclared[Int32(node)] ?? ""
     }
 
     /// The index in `cases` of `value` among the cases of the prop at `key`, or -1.
