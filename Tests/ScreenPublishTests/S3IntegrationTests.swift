@@ -129,6 +129,31 @@ import Testing
         #expect(try server.readBack(prefix: prefix)["pointer.json"] == nil)
     }
 
+    /// Many uploads fail at once while others are in flight: the first failure cancels the rest,
+    /// which once deadlocked inside Foundation's `URLSession.data(for:)` (see `S3Bucket.send`).
+    @Test(.timeLimit(.minutes(1))) func uploadsFailingTogetherStopThePublishWithoutHanging() async throws {
+        var failure: (any Error)?
+        do {
+            for round in 0..<12 {
+                try await server.control("POST", "/__fault__/reset")
+                try await server.control(
+                    "POST", "/__fault__", ["status": 500, "delay": 0.02, "count": 10_000, "method": "PUT"])
+                let bucket = try server.bucket(
+                    prefix: "\(prefix)-\(round)", retry: S3Bucket.RetryPolicy(attempts: 1, baseDelay: 0.01))
+                await #expect {
+                    _ = try await publish(to: bucket)
+                } throws: { error in
+                    (error as? PublishError)?.kind == .bucket(.unavailable)
+                }
+                #expect(try server.readBack(prefix: "\(prefix)-\(round)")["pointer.json"] == nil)
+            }
+        } catch {
+            failure = error
+        }
+        try await server.control("POST", "/__fault__/reset")
+        if let failure { throw failure }
+    }
+
     @Test func aRedirectOrAnotherClientErrorFailsAtOnce() async throws {
         for status in [307, 400] {
             try await server.control("POST", "/__fault__/reset")

@@ -133,6 +133,8 @@ public struct S3Bucket: Bucket {
         let payloadHash = SHA256.hexDigest(body)
         var lastProblem = ""
         for attempt in 0..<max(1, retry.attempts) {
+            // Once the publish has failed elsewhere, start no new request (see ``send(_:)``).
+            if Task.isCancelled { throw BucketError(.unavailable, "\(method) \(description)/\(key): cancelled") }
             if attempt > 0 {
                 let ceiling = min(retry.maximumDelay, retry.baseDelay * pow(2, Double(attempt - 1)))
                 try? await Task.sleep(nanoseconds: UInt64(Double.random(in: 0...ceiling) * 1e9))
@@ -149,7 +151,7 @@ public struct S3Bucket: Bucket {
             let data: Data
             let response: URLResponse
             do {
-                (data, response) = try await session.data(for: request)
+                (data, response) = try await send(request)
             } catch let error as URLError where Self.isTransient(error) {
                 lastProblem = error.code == .timedOut ? "timed out" : error.localizedDescription
                 continue
@@ -174,6 +176,26 @@ public struct S3Bucket: Bucket {
         }
         throw BucketError(
             .unavailable, "\(method) \(description)/\(key) failed \(retry.attempts) times (last: \(lastProblem))")
+    }
+
+    /// Sends `request` and waits for the whole response.
+    ///
+    /// Not `URLSession.data(for:)`: cancelling its task while the response completes deadlocks in
+    /// swift-corelibs-foundation (issue #5412: the task's status lock and the session's work queue
+    /// are taken in opposite orders), and a failed upload cancels its siblings in flight. A request
+    /// sent here runs to its end (bounded by the timeout); cancellation stops only new requests.
+    private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let response {
+                    continuation.resume(returning: (data ?? Data(), response))
+                } else {
+                    continuation.resume(throwing: URLError(.badServerResponse))
+                }
+            }.resume()
+        }
     }
 
     private static func isTransient(_ error: URLError) -> Bool {
