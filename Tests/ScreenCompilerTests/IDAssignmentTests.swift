@@ -97,4 +97,41 @@ import Testing
         #expect(result.diagnostics.map(\.rule) == ["id-duplicate"])
         #expect(result.diagnostics.first?.message.contains("\"x.b.c-1\"") == true, "\(result.diagnostics)")
     }
+
+    /// Derived IDs are written from their anchor's escaped token; an anchor that needs escaping (an
+    /// invalid explicit ID, reported, but still written) gives correctly escaped derived IDs.
+    @Test func derivedIDsUnderAnAnchorThatNeedsEscapingAreEscapedOnce() throws {
+        let anchor = "say \"hi\" \\ \u{1F600}"
+        let screen = Screen("s") {
+            Column(id: anchor) {
+                Text("a")
+                Text("b")
+            }
+        }
+        let compiler = Compiler(catalog: Catalog(screens: [screen]))
+        let envelope = try #require(try compiler.emitFull(CompileOptions()).first)
+        let object = try JSONSerialization.jsonObject(with: Data(envelope)) as! [String: Any]
+        let root = object["root"] as! [String: Any]
+        let children = root["children"] as! [[String: Any]]
+        #expect(root["id"] as? String == anchor)
+        #expect(children.map { $0["id"] as? String } == [anchor + ".text-1", anchor + ".text-2"])
+        #expect(compiler.resolvedTrees().first??.root.children?.map(\.id) == [anchor + ".text-1", anchor + ".text-2"])
+    }
+
+    /// A derived ID past 128 characters (from a long anchor) is reported with a way out.
+    @Test func aDerivedIDLongerThan128CharactersIsReported() {
+        let anchor = String(repeating: "a", count: 125)
+        let result = Compiler(
+            catalog: Catalog(screens: [Screen("s") { Column(id: anchor) { Text("a") } }])
+        ).compileFrozen()
+        #expect(result.diagnostics.map(\.rule) == ["id-invalid"])
+        #expect(
+            result.diagnostics.first?.message.contains("derived node ID \"\(anchor).text-1\" is longer than 128")
+                == true,
+            "\(result.diagnostics)")
+        let fits = Compiler(
+            catalog: Catalog(screens: [Screen("s") { Column(id: String(repeating: "a", count: 121)) { Text("a") } }])
+        ).compileFrozen()
+        #expect(fits.diagnostics == [], "121 + \".text-1\" is 128 characters")
+    }
 }

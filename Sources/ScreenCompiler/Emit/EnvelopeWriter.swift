@@ -171,14 +171,14 @@ struct EnvelopeWriter {
             json.string(title)
         }
         json.key("initialState")
-        try writeMap(screen.initialState, at: screen.source)
+        try writeMap(screen.initialState, at: -1)
         json.key("root")
         if try !writeNode(0, in: flat) {
             if let view, flat.nodes[0].fallback == .drop {
                 problems.append(
                     ScreenRules.fallbackMissing.diagnostic(
                         "the root \"\(flat.type(of: 0))\" would be dropped for clients of contract \(view.version); give it a node fallback",
-                        at: flat.sources[0], path: screen.id))
+                        at: flat.source(of: 0), path: screen.id))
             }
             json.null()
         }
@@ -256,7 +256,7 @@ struct EnvelopeWriter {
                 problems.append(
                     ScreenRules.fallbackMissing.diagnostic(
                         "\"\(type)\" is unknown to clients of contract \(view.version) and has no fallback",
-                        at: flat.sources[current], path: pathDescription(adding: id)))
+                        at: flat.source(of: current), path: pathDescription(adding: id)))
                 return false
             }
             if knows(flat.nodes[current].plan) {
@@ -267,6 +267,12 @@ struct EnvelopeWriter {
         }
     }
 
+    /// Where node `node` was written, or the screen for -1; for errors and diagnostics only.
+    private func location(of node: Int) -> SourceLocation {
+        guard let tree else { return SourceLocation(file: "", line: 0, column: 0) }
+        return node < 0 ? tree.screen.source : tree.source(of: node)
+    }
+
     /// Whether this pass's version knows the component at `plan` (-1: undeclared).
     private func knows(_ plan: Int32) -> Bool { plan >= 0 && known.plans[Int(plan)] }
 
@@ -275,7 +281,7 @@ struct EnvelopeWriter {
         let node = flat.nodes[index]
         guard node.plan >= 0 else {
             throw EmitError(
-                message: "component type \"\(flat.type(of: index))\" is not declared", location: flat.sources[index])
+                message: "component type \"\(flat.type(of: index))\" is not declared", location: flat.source(of: index))
         }
         if fallbackDepth > 0, view != nil { fallbackNodes.append(index) }
         // The path only names nodes in diagnostics, which only variants produce.
@@ -416,9 +422,9 @@ struct EnvelopeWriter {
         if identical != 0 { identical &= identicalVariants(of: value, type: plan.types[key]) }
         switch value {
         case .action(let action) where view != nil:
-            try writeAction(resolve(action, at: flat.ids[index]) ?? Self.noOperation, at: flat.sources[index])
+            try writeAction(resolve(action, at: flat.ids[index]) ?? Self.noOperation, at: index)
         default:
-            try writeValue(value, type: plan.types[key], at: flat.sources[index])
+            try writeValue(value, type: plan.types[key], at: index)
         }
     }
 
@@ -427,17 +433,28 @@ struct EnvelopeWriter {
     private mutating func checkFallbackIDs(_ flat: FlatScreen) {
         guard let view else { return }
         var seen: Set<String> = []
+        var removed: [Bool] = []
         for index in fallbackNodes {
+            // A derived ID unique by construction repeats only in the fallback roots standing in
+            // for its node, which this variant removed.
+            if flat.derivedIDsAreUnique && flat.nodes[index].idDerived { continue }
             let id = flat.ids[index]
             var clashes = false
-            if let first = flat.primaryFirst[id].map(Int.init) {
-                clashes = !removedNodes.contains { (($0)..<Int(flat.nodes[$0].end)).contains(first) }
+            if let first = flat.primaryFirst[id] {
+                // It clashes unless the variant removed that node, itself or with an ancestor.
+                if removed.isEmpty {
+                    removed = Array(repeating: false, count: flat.nodes.count)
+                    for node in removedNodes { removed[node] = true }
+                }
+                var ancestor = first
+                while ancestor >= 0 && !removed[Int(ancestor)] { ancestor = flat.nodes[Int(ancestor)].parent }
+                clashes = ancestor < 0
             }
             if clashes || !seen.insert(id).inserted {
                 problems.append(
                     ScreenRules.idDuplicate.diagnostic(
                         "node ID \"\(id)\" appears twice in the payload for contract \(view.version)",
-                        at: flat.sources[index], path: pathDescription()))
+                        at: flat.source(of: index), path: pathDescription()))
             }
         }
     }
@@ -498,17 +515,18 @@ struct EnvelopeWriter {
         }
     }
 
-    private mutating func writeValue(_ value: Value, type: PropType, at source: SourceLocation) throws(EmitError) {
+    private mutating func writeValue(_ value: Value, type: PropType, at node: Int) throws(EmitError) {
         switch (value, type) {
         case (.string(let string), .enumeration(let schema)):
-            json.string(map(string, in: schema, at: source))
+            json.string(map(string, in: schema, at: node))
         case (.string(let string), _):
             json.string(string)
         case (.number(let number), _):
             do {
                 try json.number(number)
             } catch {
-                throw EmitError(message: "\(number) is not a finite number; JSON cannot represent it", location: source)
+                throw EmitError(
+                    message: "\(number) is not a finite number; JSON cannot represent it", location: location(of: node))
             }
         case (.bool(let bool), _):
             json.bool(bool)
@@ -518,9 +536,9 @@ struct EnvelopeWriter {
             json.beginArray()
             for item in values {
                 if case .action(let action) = item, view != nil {
-                    if let resolved = resolve(action, at: pathNodeID) { try writeAction(resolved, at: source) }
+                    if let resolved = resolve(action, at: pathNodeID) { try writeAction(resolved, at: node) }
                 } else {
-                    try writeValue(item, type: element, at: source)
+                    try writeValue(item, type: element, at: node)
                 }
             }
             json.endArray()
@@ -530,16 +548,16 @@ struct EnvelopeWriter {
             json.beginObject()
             for key in map.keys.sorted() {
                 json.key(key)
-                try writeValue(map[key]!, type: element, at: source)
+                try writeValue(map[key]!, type: element, at: node)
             }
             json.endObject()
         case (.action(let action), _):
-            try writeAction(action, at: source)
+            try writeAction(action, at: node)
         }
     }
 
     /// In a variant: `value`, or the first value of its fallback chain the version knows.
-    private mutating func map(_ value: String, in schema: EnumSchema, at source: SourceLocation) -> String {
+    private mutating func map(_ value: String, in schema: EnumSchema, at node: Int) -> String {
         guard let view, !view.knows(value: value, of: schema.name) else { return value }
         var current = value
         var visited: Set<String> = []
@@ -554,22 +572,22 @@ struct EnvelopeWriter {
         problems.append(
             ScreenRules.fallbackMissing.diagnostic(
                 "\(schema.name) value \"\(value)\" is unknown to clients of contract \(view.version) and has no fallback they know",
-                at: source, path: pathDescription()))
+                at: location(of: node), path: pathDescription()))
         return value
     }
 
-    private mutating func writeMap(_ map: [String: Value], at source: SourceLocation) throws(EmitError) {
+    private mutating func writeMap(_ map: [String: Value], at node: Int) throws(EmitError) {
         json.beginObject()
         for key in map.keys.sorted() {
             json.key(key)
-            try writeValue(map[key]!, type: .scalar, at: source)
+            try writeValue(map[key]!, type: .scalar, at: node)
         }
         json.endObject()
     }
 
-    private mutating func writeAction(_ action: Action, at source: SourceLocation) throws(EmitError) {
+    private mutating func writeAction(_ action: Action, at node: Int) throws(EmitError) {
         guard let kind = table.actionIndex(of: action.kind) else {
-            throw EmitError(message: "action kind \"\(action.kind)\" is not declared", location: source)
+            throw EmitError(message: "action kind \"\(action.kind)\" is not declared", location: location(of: node))
         }
         let declaredKind = table.actions[kind]
         json.beginObject()
@@ -597,16 +615,16 @@ struct EnvelopeWriter {
             }
             let value = position.map { action.fields[$0].value } ?? table.fieldDefaults[index]!
             if case .action(let nested) = value, view != nil {
-                try writeAction(resolve(nested, at: pathNodeID) ?? Self.noOperation, at: source)
+                try writeAction(resolve(nested, at: pathNodeID) ?? Self.noOperation, at: node)
             } else {
-                try writeValue(value, type: table.fieldTypes[index], at: source)
+                try writeValue(value, type: table.fieldTypes[index], at: node)
             }
         }
         if view == nil {
             switch action.fallback {
             case .action(let fallback):
                 json.key("fallback")
-                try writeAction(fallback, at: source)
+                try writeAction(fallback, at: node)
             case .drop:
                 json.key("fallback")
                 json.string("drop")

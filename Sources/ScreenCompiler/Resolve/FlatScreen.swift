@@ -18,8 +18,9 @@ final class FlatScreen: Sendable {
     let ids: [String]
     /// Each node's explicit ID, as written.
     let authoredIDs: [String?]
-    /// Where each node was written.
-    let sources: [SourceLocation]
+    /// Where each node was written: the file's index in `sourceFiles`, line and column.
+    private let sourcePlaces: [SourcePlace]
+    private let sourceFiles: [String]
     /// Every node's props as written, node after node (see ``FlatNode/firstProp``).
     let props: [FlatProp]
     /// Each node's props as the node holds them, where the keys and values are.
@@ -40,6 +41,10 @@ final class FlatScreen: Sendable {
     let primaryFirst: [String: Int32]
     /// The primary nodes whose ID an earlier primary node already has, in document order.
     let primaryRepeats: [Int32]
+    /// Whether derived IDs are unique by construction: no explicit ID looks derived and no type has
+    /// a dot. A node whose ``FlatNode/idDerived`` is set then shares its ID with no other node but
+    /// the fallback roots standing in for it.
+    let derivedIDsAreUnique: Bool
 
     private init(_ builder: Builder, ids: [String]) {
         screen = builder.screen
@@ -47,7 +52,8 @@ final class FlatScreen: Sendable {
         undeclaredTypes = builder.undeclaredTypes
         self.ids = ids
         authoredIDs = builder.authoredIDs
-        sources = builder.sources
+        sourcePlaces = builder.sourcePlaces
+        sourceFiles = builder.sourceFiles
         props = builder.props
         nodeProps = builder.nodeProps
         dynamicValues = builder.dynamicValues
@@ -57,6 +63,7 @@ final class FlatScreen: Sendable {
         // Derived IDs are unique, and distinct from explicit ones, unless an explicit ID looks
         // derived or a type has a dot (`a.b` + `c` = `a` + `b.c`); then every ID is indexed.
         let onlyExplicit = !builder.mayCollide && !builder.typeHasDot
+        derivedIDsAreUnique = onlyExplicit
         var first: [String: Int32] = [:]
         var repeats: [Int32] = []
         for index in ids.indices where !builder.nodes[index].inFallback {
@@ -83,9 +90,14 @@ final class FlatScreen: Sendable {
         if let problem = builder.problem { return (nil, problem) }
         var assigner = IDAssigner(
             authoredIDs: builder.authoredIDs, screenID: screen.id, planCount: builder.table.plans.count)
-        let ids = assigner.assign(builder)
-        builder.tokens(for: ids)
+        let ids = assigner.assign(&builder)
         return (FlatScreen(builder, ids: ids), nil)
+    }
+
+    /// Where node `index` was written.
+    func source(of index: Int) -> SourceLocation {
+        let place = sourcePlaces[index]
+        return SourceLocation(file: sourceFiles[Int(place.file)], line: Int(place.line), column: Int(place.column))
     }
 
     /// The indices of `index`'s children, in order.
@@ -161,7 +173,9 @@ final class FlatScreen: Sendable {
         var nodes: [FlatNode] = []
         var undeclaredTypes: [Int32: String] = [:]
         var authoredIDs: [String?] = []
-        var sources: [SourceLocation] = []
+        var sourcePlaces: [SourcePlace] = []
+        /// The files nodes were written in; nodes written one after another mostly share one.
+        var sourceFiles: [String] = []
         var props: [FlatProp] = []
         var nodeProps: [[Prop]] = []
         var dynamicValues: [Value] = []
@@ -213,7 +227,9 @@ final class FlatScreen: Sendable {
             }
             if nodes.count >= ScreenLimits.maximumNodes {
                 problem = ScreenRules.screenTooLarge.diagnostic(
-                    "screen \"\(screen.id)\" has more than \(ScreenLimits.maximumNodes) nodes", at: sources[0],
+                    "screen \"\(screen.id)\" has more than \(ScreenLimits.maximumNodes) nodes",
+                    at: SourceLocation(
+                        file: sourceFiles[0], line: Int(sourcePlaces[0].line), column: Int(sourcePlaces[0].column)),
                     path: screen.id)
                 return
             }
@@ -226,7 +242,13 @@ final class FlatScreen: Sendable {
             if plan < 0 { undeclaredTypes[Int32(index)] = node.pointee.type }
             nodeProps.append(node.pointee.props)
             authoredIDs.append(node.pointee.id)
-            sources.append(node.pointee.source)
+            if sourceFiles.last != node.pointee.source.file {
+                sourceFiles.append(node.pointee.source.file)
+            }
+            sourcePlaces.append(
+                SourcePlace(
+                    file: Int32(sourceFiles.count - 1), line: Int32(clamping: node.pointee.source.line),
+                    column: Int32(clamping: node.pointee.source.column)))
             if let id = node.pointee.id, !mayCollide { mayCollide = IDAssigner.looksDerived(id) }
             if !typeHasDot && (plan < 0 || planHasDot[plan]) { typeHasDot = node.pointee.type.utf8.contains(0x2E) }
             addProps(of: node, index: index, plan: plan)
@@ -303,15 +325,6 @@ final class FlatScreen: Sendable {
                 }
             }
         }
-
-        /// Escapes every node's ID into `bytes`.
-        mutating func tokens(for ids: [String]) {
-            for index in nodes.indices {
-                nodes[index].idStart = Int32(bytes.count)
-                appendJSONString(ids[index], to: &bytes)
-                nodes[index].idEnd = Int32(bytes.count)
-            }
-        }
     }
 }
 
@@ -326,6 +339,13 @@ struct ChildIndices: Sequence, IteratorProtocol {
         defer { position = Int(nodes[position].end) }
         return position
     }
+}
+
+/// Where a node was written, compactly: its file by index (see ``FlatScreen/source(of:)``).
+struct SourcePlace: Sendable {
+    let file: Int32
+    let line: Int32
+    let column: Int32
 }
 
 /// One node of a ``FlatScreen``: where its parts are, by index.
@@ -352,6 +372,8 @@ struct FlatNode: Sendable {
     var idStart: Int32 = 0
     var idEnd: Int32 = 0
     var fallback = FallbackKind.none
+    /// Whether its ID was derived (see ``IDAssigner``), or inherited from a node whose ID was.
+    var idDerived = false
     /// Whether it was given a list of children (even an empty one).
     var hasChildren: Bool
     /// Whether it is the root of a fallback.
@@ -389,6 +411,11 @@ struct PlanTable: Sendable {
         var firstKey: Int32
         var keyCount: Int32
         var hasChildren: Bool
+        /// Whether the type's token is the type in quotes, nothing escaped.
+        var typeIsVerbatim = true
+
+        /// Where the type's token is.
+        var typeRange: Range<Int32> { typeStart..<typeEnd }
     }
 
     /// One declared prop.
@@ -401,6 +428,11 @@ struct PlanTable: Sendable {
         var defaultEnd: Int32
         var hasDefault: Bool
         var isEnumeration: Bool
+        /// Whether a node must set it.
+        var isRequired = false
+        /// Whether a declared value of this enum prop needs no closer check: it may be empty and
+        /// refers to nothing.
+        var caseNeedsNoCheck = false
         /// For an enum prop: its cases are `cases[firstCase..<firstCase + caseCount]`.
         var firstCase: Int32 = 0
         var caseCount: Int32 = 0
@@ -510,15 +542,17 @@ struct PlanTable: Sendable {
             self.plans.append(
                 Plan(
                     typeStart: type.0, typeEnd: type.1, firstKey: Int32(keys.count), keyCount: Int32(plan.keys.count),
-                    hasChildren: plan.hasChildren))
+                    hasChildren: plan.hasChildren, typeIsVerbatim: Int(type.1 - type.0) == plan.type.utf8.count + 2))
             for index in plan.keys.indices {
                 let key = append(plan.keyTokens[index])
                 let value = append(plan.defaultTokens[index])
                 var declared = Key(
                     tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
-                    hasDefault: plan.defaults[index] != nil, isEnumeration: plan.isEnumeration[index])
+                    hasDefault: plan.defaults[index] != nil, isEnumeration: plan.isEnumeration[index],
+                    isRequired: plan.required[index])
                 if !plan.nonEmpty[index] && plan.references[index] == nil {
                     declared.plain = plan.types[index].plain
+                    declared.caseNeedsNoCheck = true
                 }
                 if case .enumeration(let schema) = plan.types[index] {
                     declared.firstCase = Int32(cases.count)

@@ -1,3 +1,4 @@
+import ScreenJSON
 import ScreenKit
 
 /// Gives every node without an explicit ID a deterministic derived one.
@@ -45,54 +46,140 @@ struct IDAssigner {
         return utf8[(dash + 1)...].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
-    /// Every node's ID, in document order: explicit, inherited by a fallback root, or derived.
-    mutating func assign(_ tree: FlatScreen.Builder) -> [String] {
-        let nodes = tree.nodes
+    /// Every node's ID, in document order: explicit, inherited by a fallback root, or derived. Each
+    /// node's ID is also escaped into `tree.bytes` (``FlatNode/idStart``): a derived ID is written
+    /// there first, from its anchor's and type's tokens, and its string made from those bytes.
+    mutating func assign(_ tree: inout FlatScreen.Builder) -> [String] {
+        let count = tree.nodes.count
         var ids: [String] = []
-        ids.reserveCapacity(nodes.count)
+        ids.reserveCapacity(count)
         // For each node: the index of the node whose ID its children's derived IDs start with, or
         // -1 for the screen ID. Parents come before children, so it is known when needed.
         var innerAnchors: [Int32] = []
-        innerAnchors.reserveCapacity(nodes.count)
+        innerAnchors.reserveCapacity(count)
         // Each anchor node's number in `anchorNumbers`, once a derived child needed it (-1: not yet).
-        var anchorNumber = [Int](repeating: -1, count: nodes.count)
+        var anchorNumber = [Int](repeating: -1, count: count)
         var screenNumber = -1
+        // Whether a node's token is its ID in quotes, byte for byte (nothing in it was escaped).
+        var verbatim = [Bool](repeating: false, count: count)
+        let screenToken = Self.append(screenID, to: &tree.bytes)
         let skipping = mayCollide ? explicitIDs : nil
-        for index in nodes.indices {
-            let parent = Int(nodes[index].parent)
+        for index in 0..<count {
+            let parent = Int(tree.nodes[index].parent)
             let anchor = parent < 0 ? -1 : Int(innerAnchors[parent])
             if let explicit = tree.authoredIDs[index] {
                 ids.append(explicit)
                 innerAnchors.append(Int32(index))
-            } else if nodes[index].isFallbackRoot {
+                let token = Self.append(explicit, to: &tree.bytes)
+                (tree.nodes[index].idStart, tree.nodes[index].idEnd) = (token.start, token.end)
+                verbatim[index] = token.verbatim
+                continue
+            }
+            if tree.nodes[index].isFallbackRoot {
                 ids.append(ids[parent])
                 innerAnchors.append(Int32(index))
-            } else {
-                let name = anchor < 0 ? screenID : ids[anchor]
-                let type = tree.type(of: index)
-                let plan = Int(nodes[index].plan)
-                if plan >= 0 {
-                    var number = anchor < 0 ? screenNumber : anchorNumber[anchor]
-                    if number < 0 {
-                        number = self.number(of: name)
-                        if anchor < 0 { screenNumber = number } else { anchorNumber[anchor] = number }
-                    }
-                    let slot = number * planCount + plan
-                    let (id, last) = Self.derive(
-                        anchor: name, type: type, after: planCounters[slot], skipping: skipping)
-                    planCounters[slot] = last
-                    ids.append(id)
-                } else {
-                    let key = Counter(anchor: name, type: type)
-                    let (id, last) = Self.derive(
-                        anchor: name, type: type, after: otherCounters[key, default: 0], skipping: skipping)
-                    otherCounters[key] = last
-                    ids.append(id)
+                (tree.nodes[index].idStart, tree.nodes[index].idEnd) = (
+                    tree.nodes[parent].idStart, tree.nodes[parent].idEnd
+                )
+                tree.nodes[index].idDerived = tree.nodes[parent].idDerived
+                verbatim[index] = verbatim[parent]
+                continue
+            }
+            innerAnchors.append(Int32(anchor))
+            tree.nodes[index].idDerived = true
+            let plan = Int(tree.nodes[index].plan)
+            let number: Int
+            if plan >= 0 {
+                var anchorIndex = anchor < 0 ? screenNumber : anchorNumber[anchor]
+                if anchorIndex < 0 {
+                    anchorIndex = self.number(of: anchor < 0 ? screenID : ids[anchor])
+                    if anchor < 0 { screenNumber = anchorIndex } else { anchorNumber[anchor] = anchorIndex }
                 }
-                innerAnchors.append(Int32(anchor))
+                let slot = anchorIndex * planCount + plan
+                number = planCounters[slot] + 1
+                planCounters[slot] = number
+            } else {
+                let key = Counter(anchor: anchor < 0 ? screenID : ids[anchor], type: tree.type(of: index))
+                number = otherCounters[key, default: 0] + 1
+                otherCounters[key] = number
+            }
+            let anchorToken =
+                anchor < 0
+                ? (start: screenToken.start, end: screenToken.end, verbatim: screenToken.verbatim)
+                : (start: tree.nodes[anchor].idStart, end: tree.nodes[anchor].idEnd, verbatim: verbatim[anchor])
+            let typeToken = plan >= 0 ? tree.table.plans[plan].typeRange : nil
+            if skipping == nil, anchorToken.verbatim, let typeToken, tree.table.plans[plan].typeIsVerbatim {
+                // The common case: anchor and type need no escaping, and no explicit ID can collide.
+                let token = Self.appendDerived(
+                    anchor: anchorToken.start..<anchorToken.end, type: typeToken, number: number, to: &tree.bytes)
+                (tree.nodes[index].idStart, tree.nodes[index].idEnd) = (token.lowerBound, token.upperBound)
+                verbatim[index] = true
+                ids.append(
+                    tree.bytes.withUnsafeBufferPointer {
+                        String(decoding: $0[Int(token.lowerBound) + 1..<Int(token.upperBound) - 1], as: UTF8.self)
+                    })
+            } else {
+                let (id, last) = Self.derive(
+                    anchor: anchor < 0 ? screenID : ids[anchor], type: tree.type(of: index), after: number - 1,
+                    skipping: skipping)
+                if plan >= 0 {
+                    planCounters[(anchor < 0 ? screenNumber : anchorNumber[anchor]) * planCount + plan] = last
+                } else {
+                    otherCounters[Counter(anchor: anchor < 0 ? screenID : ids[anchor], type: tree.type(of: index))] =
+                        last
+                }
+                ids.append(id)
+                let token = Self.append(id, to: &tree.bytes)
+                (tree.nodes[index].idStart, tree.nodes[index].idEnd) = (token.start, token.end)
+                verbatim[index] = token.verbatim
             }
         }
         return ids
+    }
+
+    /// Escapes `id` onto `bytes`: where its token is, and whether it is `id` in quotes unchanged.
+    private static func append(_ id: String, to bytes: inout [UInt8]) -> (start: Int32, end: Int32, verbatim: Bool) {
+        let start = bytes.count
+        appendJSONString(id, to: &bytes)
+        return (Int32(start), Int32(bytes.count), bytes.count - start == id.utf8.count + 2)
+    }
+
+    /// Writes the token `"<anchor>.<type>-<number>"` onto `bytes` from the anchor's and the type's
+    /// verbatim tokens there, and returns where it is.
+    private static func appendDerived(
+        anchor: Range<Int32>, type: Range<Int32>, number: Int, to bytes: inout [UInt8]
+    ) -> Range<Int32> {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var digitCount = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = number
+            repeat {
+                digitCount += 1
+                buffer[24 - digitCount] = UInt8(0x30 + rest % 10)
+                rest /= 10
+            } while rest > 0
+        }
+        let anchorLength = anchor.count - 2
+        let typeLength = type.count - 2
+        let start = bytes.count
+        let length = anchorLength + typeLength + digitCount + 4
+        bytes.append(contentsOf: repeatElement(0x22, count: length))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var out = base + start + 1
+            out.update(from: base + Int(anchor.lowerBound) + 1, count: anchorLength)
+            out += anchorLength
+            out.pointee = 0x2E  // .
+            out += 1
+            out.update(from: base + Int(type.lowerBound) + 1, count: typeLength)
+            out += typeLength
+            out.pointee = 0x2D  // -
+            out += 1
+            withUnsafeBytes(of: digits) { digits in
+                for position in 0..<digitCount { out[position] = digits[24 - digitCount + position] }
+            }
+        }
+        return Int32(start)..<Int32(bytes.count)
     }
 
     /// The number of the anchor ID `name`, giving it the next one (and its counters) when new.

@@ -15,17 +15,19 @@ struct IDValidator: ScreenValidator {
             diagnostics.append(
                 ScreenRules.idInvalid.diagnostic(
                     "node ID \"\(id)\" is invalid: use letters, digits, '-', '_', '.', ':'; 1 to 128 characters",
-                    at: flat.sources[index], path: NodePath(flat: flat, index: index, authored: true).description))
+                    at: flat.source(of: index), path: NodePath(flat: flat, index: index, authored: true).description))
         }
         var explicit: Set<String>?
-        for index in flat.nodes.indices where flat.ids[index].utf8.count > 128 {
+        // An ID's escaped token is at least two bytes longer than the ID, so most are ruled out by it.
+        for index in flat.nodes.indices
+        where flat.nodes[index].idEnd - flat.nodes[index].idStart > 130 && flat.ids[index].utf8.count > 128 {
             let id = flat.ids[index]
             if explicit == nil { explicit = flat.explicitIDSet() }
             guard explicit?.contains(id) == false else { continue }
             diagnostics.append(
                 ScreenRules.idInvalid.diagnostic(
                     "derived node ID \"\(id)\" is longer than 128 characters; give the node, or an ancestor, a shorter explicit ID",
-                    at: flat.sources[index], path: NodePath(flat: flat, index: index).description))
+                    at: flat.source(of: index), path: NodePath(flat: flat, index: index).description))
         }
         checkUnique(flat, diagnostics: &diagnostics)
         return diagnostics
@@ -49,18 +51,20 @@ struct IDValidator: ScreenValidator {
             let first = Int(flat.primaryFirst[id]!)
             diagnostics.append(
                 ScreenRules.idDuplicate.diagnostic(
-                    "node ID \"\(id)\" is already used by the node at \(flat.sources[first])",
-                    at: flat.sources[repeated], path: NodePath(flat: flat, index: repeated).description))
+                    "node ID \"\(id)\" is already used by the node at \(flat.source(of: first))",
+                    at: flat.source(of: repeated), path: NodePath(flat: flat, index: repeated).description))
         }
         for replaced in flat.nodes.indices where !flat.nodes[replaced].inFallback {
             guard let fallback = flat.fallbackRoot(of: replaced) else { continue }
             var local: Set<String> = []
             flat.forEachPrimaryNode(from: fallback) { index in
+                // A derived ID unique by construction is shared only with the replaced node.
+                if flat.derivedIDsAreUnique && flat.nodes[index].idDerived { return }
                 let id = flat.ids[index]
                 if flat.primaryHas(id, outside: replaced) || !local.insert(id).inserted {
                     diagnostics.append(
                         ScreenRules.idDuplicate.diagnostic(
-                            "fallback node ID \"\(id)\" is already used in the screen", at: flat.sources[index],
+                            "fallback node ID \"\(id)\" is already used in the screen", at: flat.source(of: index),
                             path: "\(flat.screen.id)/\(flat.ids[replaced])/fallback"))
                 }
             }

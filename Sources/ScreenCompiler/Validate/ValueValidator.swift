@@ -5,34 +5,34 @@ import ScreenKit
 struct ValueValidator: ScreenValidator {
     func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic] {
         guard let flat = screen.flat else { return [] }
-        var checker = ValueChecker(context: context, screen: screen.screen, table: flat.table)
-        for index in flat.nodes.indices {
-            let node = flat.nodes[index]
-            guard node.plan >= 0 else { continue }
-            let plan = context.plans[Int(node.plan)]
-            for position in Int(node.firstProp)..<Int(node.firstProp + node.propCount) {
-                let declared = Int(flat.props[position].declared)
-                guard declared >= 0 else { continue }
-                // Escaped scalars of the declared plain kind, and declared enum values, are valid.
-                let key = Int(flat.table.plans[Int(node.plan)].firstKey) + declared
-                let tokenStart = flat.props[position].tokenStart
-                if tokenStart >= 0,
-                    flat.withToken(
-                        tokenStart, flat.props[position].tokenEnd,
+        let table = flat.table
+        var checker = ValueChecker(context: context, screen: screen.screen, table: table)
+        flat.nodes.withUnsafeBufferPointer { nodes in
+            flat.props.withUnsafeBufferPointer { props in
+                for index in nodes.indices {
+                    let node = nodes[index]
+                    guard node.plan >= 0 else { continue }
+                    let firstKey = Int(table.plans[Int(node.plan)].firstKey)
+                    for position in Int(node.firstProp)..<Int(node.firstProp + node.propCount) {
+                        let prop = props[position]
+                        guard prop.declared >= 0 else { continue }
+                        let key = firstKey + Int(prop.declared)
+                        // Escaped scalars of the declared plain kind, and declared enum values, are valid.
+                        if prop.tokenStart >= 0,
+                            flat.withToken(prop.tokenStart, prop.tokenEnd, { table.acceptsWithoutCheck($0, key: key) })
                         {
-                            flat.table.acceptsWithoutCheck($0, key: key)
-                        })
-                {
-                    continue
+                            continue
+                        }
+                        if prop.enumCase >= 0 && table.keys[key].caseNeedsNoCheck { continue }
+                        let plan = context.plans[Int(node.plan)]
+                        let declared = Int(prop.declared)
+                        checker.check(
+                            flat.value(ofProp: position), type: plan.types[declared], nonEmpty: plan.nonEmpty[declared],
+                            reference: plan.references[declared],
+                            owner: "\"\(flat.type(of: index))\" prop \"\(flat.key(ofProp: position))\"",
+                            at: flat.source(of: index), path: NodePath(flat: flat, index: index))
+                    }
                 }
-                if flat.props[position].enumCase >= 0 && !plan.nonEmpty[declared] && plan.references[declared] == nil {
-                    continue
-                }
-                checker.check(
-                    flat.value(ofProp: position), type: plan.types[declared], nonEmpty: plan.nonEmpty[declared],
-                    reference: plan.references[declared],
-                    owner: "\"\(flat.type(of: index))\" prop \"\(flat.key(ofProp: position))\"",
-                    at: flat.sources[index], path: NodePath(flat: flat, index: index))
             }
         }
         return checker.diagnostics
@@ -49,20 +49,22 @@ struct ValueChecker {
 
     mutating func check(
         _ value: Value, type: PropType, nonEmpty: Bool, reference: Reference?, owner: @autoclosure () -> String,
-        at source: SourceLocation, path: NodePath
+        at source: @autoclosure () -> SourceLocation, path: NodePath
     ) {
-        check(value, type: type, owner: owner(), at: source, path: path)
+        check(value, type: type, owner: owner(), at: source(), path: path)
         if nonEmpty, case .string(let string) = value, string.isEmpty {
             diagnostics.append(
-                ScreenRules.stringEmpty.diagnostic("\(owner()) must not be empty", at: source, path: path.description))
+                ScreenRules.stringEmpty.diagnostic("\(owner()) must not be empty", at: source(), path: path.description)
+            )
         }
         if let reference {
-            check(value, refersTo: reference, owner: owner(), at: source, path: path)
+            check(value, refersTo: reference, owner: owner(), at: source(), path: path)
         }
     }
 
     private mutating func check(
-        _ value: Value, refersTo reference: Reference, owner: @autoclosure () -> String, at source: SourceLocation,
+        _ value: Value, refersTo reference: Reference, owner: @autoclosure () -> String,
+        at source: @autoclosure () -> SourceLocation,
         path: NodePath
     ) {
         let names: [String]
@@ -78,7 +80,7 @@ struct ValueChecker {
                     diagnostics.append(
                         ScreenRules.referenceUnknown.diagnostic(
                             "\(owner()) names screen \"\(name)\", which is not in the catalog (or declared external)",
-                            at: source, path: path.description))
+                            at: source(), path: path.description))
                 }
             case .stateKey:
                 if screen.initialState[name] == nil {
@@ -86,7 +88,7 @@ struct ValueChecker {
                     diagnostics.append(
                         ScreenRules.stateKeyUnknown.diagnostic(
                             "\(owner()) names state key \"\(name)\", which is not in the initial state of \"\(screen.id)\" (\(known.isEmpty ? "empty" : known))",
-                            at: source, path: path.description))
+                            at: source(), path: path.description))
                 }
             }
         }
@@ -158,7 +160,8 @@ struct ValueChecker {
     }
 
     mutating func check(
-        _ value: Value, type: PropType, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath
+        _ value: Value, type: PropType, owner: @autoclosure () -> String, at source: @autoclosure () -> SourceLocation,
+        path: NodePath
     ) {
         switch (type, value) {
         case (.string, .string), (.bool, .bool), (.scalar, .string), (.scalar, .bool):
@@ -167,19 +170,19 @@ struct ValueChecker {
             if let problem = Self.urlProblem(url) {
                 diagnostics.append(
                     ScreenRules.urlInvalid.diagnostic(
-                        "\(owner()) \"\(url)\" \(problem)", at: source, path: path.description))
+                        "\(owner()) \"\(url)\" \(problem)", at: source(), path: path.description))
             }
         case (.number, .number(let number)), (.scalar, .number(let number)):
             if !number.isFinite {
                 diagnostics.append(
                     ScreenRules.numberNotFinite.diagnostic(
-                        "\(owner()) is \(number); JSON numbers must be finite", at: source, path: path.description))
+                        "\(owner()) is \(number); JSON numbers must be finite", at: source(), path: path.description))
             }
         case (.color, .string(let color)):
             if !isHexColor(color) {
                 diagnostics.append(
                     ScreenRules.propType.diagnostic(
-                        "\(owner()) is \"\(color)\"; a color is #RRGGBB or #AARRGGBB", at: source,
+                        "\(owner()) is \"\(color)\"; a color is #RRGGBB or #AARRGGBB", at: source(),
                         path: path.description))
             }
         case (.enumeration(let schema), .string(let raw)):
@@ -187,33 +190,35 @@ struct ValueChecker {
                 let known = schema.cases.map(\.value).joined(separator: ", ")
                 diagnostics.append(
                     ScreenRules.enumValueUnknown.diagnostic(
-                        "\(owner()) is \"\(raw)\", not a value of \(schema.name) (\(known))", at: source,
+                        "\(owner()) is \"\(raw)\", not a value of \(schema.name) (\(known))", at: source(),
                         path: path.description))
             }
         case (.action, .action(let action)):
-            check(action, owner: owner(), at: source, path: path)
+            check(action, owner: owner(), at: source(), path: path)
         case (.list(let element), .list(let values)):
             for (index, item) in values.enumerated() {
-                check(item, type: element, owner: "\(owner())[\(index)]", at: source, path: path)
+                check(item, type: element, owner: "\(owner())[\(index)]", at: source(), path: path)
             }
         case (.map(let element), .map(let values)):
             for key in values.keys.sorted() {
-                check(values[key]!, type: element, owner: "\(owner())[\"\(key)\"]", at: source, path: path)
+                check(values[key]!, type: element, owner: "\(owner())[\"\(key)\"]", at: source(), path: path)
             }
         default:
             diagnostics.append(
                 ScreenRules.propType.diagnostic(
-                    "\(owner()) is a \(value.kindName) but the contract declares \(type.name)", at: source,
+                    "\(owner()) is a \(value.kindName) but the contract declares \(type.name)", at: source(),
                     path: path.description))
         }
     }
 
-    mutating func check(_ action: Action, owner: @autoclosure () -> String, at source: SourceLocation, path: NodePath) {
+    mutating func check(
+        _ action: Action, owner: @autoclosure () -> String, at source: @autoclosure () -> SourceLocation, path: NodePath
+    ) {
         guard let kind = table.actionIndex(of: action.kind) else {
             diagnostics.append(
                 ScreenRules.actionUnknown.diagnostic(
                     "\(owner()) uses action kind \"\(action.kind)\", which the catalog does not declare",
-                    at: source, path: path.description))
+                    at: source(), path: path.description))
             return
         }
         // Named only when a diagnostic needs it.
@@ -224,12 +229,12 @@ struct ValueChecker {
                 diagnostics.append(
                     ScreenRules.propUnknown.diagnostic(
                         "\(actionOwner()) has field \"\(key)\", which the action does not declare",
-                        at: source, path: path.description))
+                        at: source(), path: path.description))
                 continue
             }
             check(
                 action.fields[position].value, type: table.fieldTypes[index], nonEmpty: table.fieldNonEmpty[index],
-                reference: table.fieldReferences[index], owner: "\(actionOwner()) field \"\(key)\"", at: source,
+                reference: table.fieldReferences[index], owner: "\(actionOwner()) field \"\(key)\"", at: source(),
                 path: path)
         }
         let first = Int(table.actions[kind].firstField)
@@ -238,11 +243,11 @@ struct ValueChecker {
             guard !action.fields.contains(where: { $0.key == name }) else { continue }
             diagnostics.append(
                 ScreenRules.propRequired.diagnostic(
-                    "\(actionOwner()) is missing its required field \"\(name)\"", at: source,
+                    "\(actionOwner()) is missing its required field \"\(name)\"", at: source(),
                     path: path.description))
         }
         if case .action(let fallback) = action.fallback {
-            check(fallback, owner: "\(owner()) fallback", at: source, path: path)
+            check(fallback, owner: "\(owner()) fallback", at: source(), path: path)
         }
     }
 
