@@ -89,7 +89,8 @@ final class FlatScreen: Sendable {
         }
         if let problem = builder.problem { return (nil, problem) }
         var assigner = IDAssigner(
-            authoredIDs: builder.authoredIDs, screenID: screen.id, planCount: builder.table.plans.count)
+            authoredIDs: builder.authoredIDs, mayCollide: builder.mayCollide, screenID: screen.id,
+            planCount: builder.table.plans.count)
         let ids = assigner.assign(&builder)
         return (FlatScreen(builder, ids: ids), nil)
     }
@@ -261,11 +262,14 @@ final class FlatScreen: Sendable {
                 // waiting for each child's in turn.
                 var touched = 0
                 for position in 0..<children.count {
-                    let props = first[position].props
-                    for prop in props {
-                        if case .string(let string) = prop.value { touched &+= Int(string.utf8.first ?? 0) }
+                    (first + position).pointee.props.withUnsafeBufferPointer { props in
+                        for prop in props.indices {
+                            if case .string(let string) = props[prop].value {
+                                touched &+= Int(string.utf8.first ?? 0)
+                            }
+                        }
                     }
-                    touched &+= first[position].children?.count ?? 0
+                    touched &+= (first + position).pointee.children?.count ?? 0
                 }
                 self.touched &+= touched
                 for position in 0..<children.count {

@@ -29,21 +29,34 @@ struct IDAssigner {
         let type: String
     }
 
-    /// An assigner for a screen whose explicit IDs are `authoredIDs` (nil where none was given).
-    init(authoredIDs: [String?], screenID: String, planCount: Int) {
+    /// An assigner for a screen whose explicit IDs are `authoredIDs` (nil where none was given);
+    /// `mayCollide` tells whether one of them ``looksDerived(_:)``.
+    init(authoredIDs: [String?], mayCollide: Bool, screenID: String, planCount: Int) {
         self.screenID = screenID
         self.planCount = planCount
-        mayCollide = authoredIDs.contains { $0.map(Self.looksDerived) ?? false }
+        self.mayCollide = mayCollide
         explicitIDs = mayCollide ? Set(authoredIDs.compactMap { $0 }) : []
     }
 
     /// Whether `id` has the form `<anchor>.<type>-<digits>`.
     static func looksDerived(_ id: String) -> Bool {
-        let utf8 = Array(id.utf8)
-        guard let dash = utf8.lastIndex(of: 0x2D), dash + 1 < utf8.count, utf8[..<dash].contains(0x2E) else {
-            return false
+        var sawDigit = false
+        var sawDash = false
+        // From the end: one or more digits, a dash, then a dot somewhere before it.
+        for byte in id.utf8.reversed() {
+            if !sawDash {
+                if byte >= 0x30 && byte <= 0x39 {
+                    sawDigit = true
+                } else if byte == 0x2D && sawDigit {
+                    sawDash = true
+                } else {
+                    return false
+                }
+            } else if byte == 0x2E {
+                return true
+            }
         }
-        return utf8[(dash + 1)...].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        return false
     }
 
     /// Every node's ID, in document order: explicit, inherited by a fallback root, or derived. Each
