@@ -69,21 +69,23 @@ struct EnvelopeWriter {
         init() {}
 
         init(_ masks: [Masks]) {
-            func collect(_ mask: KeyPath<Masks, [Bool]>) -> [UInt64] {
-                guard let first = masks.first else { return [] }
-                return first[keyPath: mask].indices.map { element in
-                    var bits: UInt64 = 0
-                    for (index, masks) in masks.prefix(64).enumerated() where masks[keyPath: mask][element] {
-                        bits |= 1 << UInt64(index)
-                    }
-                    return bits
-                }
+            guard let first = masks.first else { return }
+            plans = Array(repeating: 0, count: first.plans.count)
+            keys = Array(repeating: 0, count: first.keys.count)
+            cases = Array(repeating: 0, count: first.cases.count)
+            actions = Array(repeating: 0, count: first.actions.count)
+            fields = Array(repeating: 0, count: first.fields.count)
+            func collect(_ mask: [Bool], bit: UInt64, into bits: inout [UInt64]) {
+                for element in mask.indices where mask[element] { bits[element] |= bit }
             }
-            plans = collect(\.plans)
-            keys = collect(\.keys)
-            cases = collect(\.cases)
-            actions = collect(\.actions)
-            fields = collect(\.fields)
+            for (index, mask) in masks.prefix(64).enumerated() {
+                let bit: UInt64 = 1 << UInt64(index)
+                collect(mask.plans, bit: bit, into: &plans)
+                collect(mask.keys, bit: bit, into: &keys)
+                collect(mask.cases, bit: bit, into: &cases)
+                collect(mask.actions, bit: bit, into: &actions)
+                collect(mask.fields, bit: bit, into: &fields)
+            }
         }
     }
 

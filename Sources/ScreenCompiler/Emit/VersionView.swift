@@ -17,11 +17,11 @@ struct VersionView: Sendable {
 
     init(_ contract: Contract, version: Int, live context: ValidationContext) {
         self.version = version
+        // Prop lists are short: matched by scanning, without building sets.
         var components: [String: [Bool]] = [:]
         for component in contract.components {
-            let known = Set(component.props.map(\.key))
             let live = context.components[component.type]?.props ?? []
-            components[component.type] = live.map { known.contains($0.key) }
+            components[component.type] = live.map { prop in component.props.contains { $0.key == prop.key } }
         }
         self.planMasks = context.plans.map { components[$0.type] }
         var enums: [String: Set<String>] = [:]
@@ -29,9 +29,8 @@ struct VersionView: Sendable {
         self.enums = enums
         var actions: [String: [Bool]] = [:]
         for action in contract.actions {
-            let known = Set(action.fields.map(\.key))
             let live = context.actions[action.kind]?.fields ?? []
-            actions[action.kind] = live.map { known.contains($0.key) }
+            actions[action.kind] = live.map { field in action.fields.contains { $0.key == field.key } }
         }
         self.actions = actions
     }
