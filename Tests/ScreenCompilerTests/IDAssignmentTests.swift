@@ -106,6 +106,7 @@ import Testing
             Column(id: anchor) {
                 Text("a")
                 Text("b")
+                Text("c", id: anchor + "!").fallback(Text("old"))
             }
         }
         let compiler = Compiler(catalog: Catalog(screens: [screen]))
@@ -114,8 +115,16 @@ import Testing
         let root = object["root"] as! [String: Any]
         let children = root["children"] as! [[String: Any]]
         #expect(root["id"] as? String == anchor)
-        #expect(children.map { $0["id"] as? String } == [anchor + ".text-1", anchor + ".text-2"])
-        #expect(compiler.resolvedTrees().first??.root.children?.map(\.id) == [anchor + ".text-1", anchor + ".text-2"])
+        let expected = [anchor + ".text-1", anchor + ".text-2", anchor + "!"]
+        #expect(children.map { $0["id"] as? String } == expected)
+        #expect((children[2]["fallback"] as? [String: Any])?["id"] as? String == anchor + "!", "inherited")
+        let resolved = try #require(compiler.resolvedTrees().first??.root.children)
+        #expect(resolved.map(\.id) == expected)
+        guard case .node(let fallback) = resolved[2].fallback else {
+            Issue.record("the fallback is kept")
+            return
+        }
+        #expect(fallback.id == anchor + "!")
     }
 
     /// A derived ID past 128 characters (from a long anchor) is reported with a way out.

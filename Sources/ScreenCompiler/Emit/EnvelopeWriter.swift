@@ -193,15 +193,18 @@ struct EnvelopeWriter {
     }
 
     /// The ID of the node being written, or the screen's outside any node.
-    private var pathNodeID: String {
+    private var pathNodeID: String { Self.nodeID(path.last, in: tree) }
+
+    /// The ID of `node` in `tree`, or the screen's for nil.
+    private static func nodeID(_ node: Int?, in tree: FlatScreen?) -> String {
         guard let tree else { return "" }
-        return path.last.map { tree.ids[$0] } ?? tree.screen.id
+        return node.map { tree.id(of: $0) } ?? tree.screen.id
     }
 
     /// `screen/node/…` down to the node being written, and then `id` if given.
     private func pathDescription(adding id: String? = nil) -> String {
         guard let tree else { return "" }
-        return ([tree.screen.id] + path.map { tree.ids[$0] } + (id.map { [$0] } ?? [])).joined(separator: "/")
+        return ([tree.screen.id] + path.map { tree.id(of: $0) } + (id.map { [$0] } ?? [])).joined(separator: "/")
     }
 
     /// What `view` knows of `table`; everything when `view` is nil (the full envelope).
@@ -242,7 +245,7 @@ struct EnvelopeWriter {
         if knows(flat.nodes[index].plan) { return try writeKnown(index, in: flat) }
         var current = index
         while true {
-            let id = flat.ids[current]
+            let id = flat.id(of: current)
             let type = flat.type(of: current)
             switch flat.nodes[current].fallback {
             case .node:
@@ -412,7 +415,7 @@ struct EnvelopeWriter {
     /// Notes that a variant leaves out prop `key` of node `index`.
     private mutating func propRemoved(_ index: Int, in flat: FlatScreen, key: Int) {
         let plan = context.plans[Int(flat.nodes[index].plan)]
-        downgrades.append(.propRemoved(nodeID: flat.ids[index], type: plan.type, key: plan.keys[key]))
+        downgrades.append(.propRemoved(nodeID: flat.id(of: index), type: plan.type, key: plan.keys[key]))
     }
 
     /// Writes a value that is not an escaped scalar: containers, actions, enum values in variants.
@@ -424,7 +427,7 @@ struct EnvelopeWriter {
         if identical != 0 { identical &= identicalVariants(of: value, type: plan.types[key]) }
         switch value {
         case .action(let action) where view != nil:
-            try writeAction(resolve(action, at: flat.ids[index]) ?? Self.noOperation, at: index)
+            try writeAction(resolve(action, at: flat.id(of: index)) ?? Self.noOperation, at: index)
         default:
             try writeValue(value, type: plan.types[key], at: index)
         }
@@ -440,7 +443,7 @@ struct EnvelopeWriter {
             // A derived ID unique by construction repeats only in the fallback roots standing in
             // for its node, which this variant removed.
             if flat.derivedIDsAreUnique && flat.nodes[index].idDerived { continue }
-            let id = flat.ids[index]
+            let id = flat.id(of: index)
             var clashes = false
             if let first = flat.primaryFirst[id] {
                 // It clashes unless the variant removed that node, itself or with an ancestor.
@@ -465,16 +468,16 @@ struct EnvelopeWriter {
     private static let noOperation = Action(kind: "sequence", fields: [Prop(key: "actions", value: .list([]))])
 
     /// In a variant: the action itself, its fallback when the version lacks its kind, or nil when dropped.
-    private mutating func resolve(_ original: Action, at nodeID: String) -> Action? {
+    private mutating func resolve(_ original: Action, at nodeID: @autoclosure () -> String) -> Action? {
         guard view != nil else { return original }
         var action = original
         while !(table.actionIndex(of: action.kind).map { known.actions[$0] } ?? false) {
             switch action.fallback {
             case .action(let replacement):
-                downgrades.append(.actionReplaced(nodeID: nodeID, kind: action.kind, by: replacement.kind))
+                downgrades.append(.actionReplaced(nodeID: nodeID(), kind: action.kind, by: replacement.kind))
                 action = replacement
             case .drop, nil:
-                downgrades.append(.actionDropped(nodeID: nodeID, kind: action.kind))
+                downgrades.append(.actionDropped(nodeID: nodeID(), kind: action.kind))
                 return nil
             }
         }
@@ -538,7 +541,10 @@ struct EnvelopeWriter {
             json.beginArray()
             for item in values {
                 if case .action(let action) = item, view != nil {
-                    if let resolved = resolve(action, at: pathNodeID) { try writeAction(resolved, at: node) }
+                    let (tree, current) = (tree, path.last)
+                    if let resolved = resolve(action, at: Self.nodeID(current, in: tree)) {
+                        try writeAction(resolved, at: node)
+                    }
                 } else {
                     try writeValue(item, type: element, at: node)
                 }
@@ -617,7 +623,8 @@ struct EnvelopeWriter {
             }
             let value = position.map { action.fields[$0].value } ?? table.fieldDefaults[index]!
             if case .action(let nested) = value, view != nil {
-                try writeAction(resolve(nested, at: pathNodeID) ?? Self.noOperation, at: node)
+                let (tree, current) = (tree, path.last)
+                try writeAction(resolve(nested, at: Self.nodeID(current, in: tree)) ?? Self.noOperation, at: node)
             } else {
                 try writeValue(value, type: table.fieldTypes[index], at: node)
             }

@@ -14,8 +14,8 @@ final class FlatScreen: Sendable {
     let nodes: [FlatNode]
     /// The wire types of nodes whose type the catalog does not declare (the others are in `table`).
     let undeclaredTypes: [Int32: String]
-    /// Each node's ID: explicit, inherited by a fallback root, or derived (see ``IDAssigner``).
-    let ids: [String]
+    /// The IDs that were not written explicitly and are not their token unquoted (see ``id(of:)``).
+    private let escapedIDs: [Int32: String]
     /// Each node's explicit ID, as written.
     let authoredIDs: [String?]
     /// Where each node was written: the file's index in `sourceFiles`, line and column.
@@ -46,11 +46,11 @@ final class FlatScreen: Sendable {
     /// the fallback roots standing in for it.
     let derivedIDsAreUnique: Bool
 
-    private init(_ builder: Builder, ids: [String]) {
+    private init(_ builder: Builder, escapedIDs: [Int32: String]) {
         screen = builder.screen
         nodes = builder.nodes
         undeclaredTypes = builder.undeclaredTypes
-        self.ids = ids
+        self.escapedIDs = escapedIDs
         authoredIDs = builder.authoredIDs
         sourcePlaces = builder.sourcePlaces
         sourceFiles = builder.sourceFiles
@@ -66,15 +66,31 @@ final class FlatScreen: Sendable {
         derivedIDsAreUnique = onlyExplicit
         var first: [String: Int32] = [:]
         var repeats: [Int32] = []
-        for index in ids.indices where !builder.nodes[index].inFallback {
+        for index in builder.nodes.indices where !builder.nodes[index].inFallback {
             if onlyExplicit && builder.authoredIDs[index] == nil { continue }
-            if let earlier = first.updateValue(Int32(index), forKey: ids[index]) {
-                first[ids[index]] = earlier
+            let id =
+                builder.authoredIDs[index] ?? escapedIDs[Int32(index)]
+                ?? Self.unquoted(builder.bytes, builder.nodes[index].idStart, builder.nodes[index].idEnd)
+            if let earlier = first.updateValue(Int32(index), forKey: id) {
+                first[id] = earlier
                 repeats.append(Int32(index))
             }
         }
         primaryFirst = first
         primaryRepeats = repeats
+    }
+
+    /// Node `index`'s ID: explicit, inherited by a fallback root, or derived (see ``IDAssigner``).
+    /// A derived ID is made from its token each time it is asked for: most never are.
+    func id(of index: Int) -> String {
+        if let explicit = authoredIDs[index] { return explicit }
+        if let id = escapedIDs[Int32(index)] { return id }
+        return Self.unquoted(bytes, nodes[index].idStart, nodes[index].idEnd)
+    }
+
+    /// The string inside the quotes of the token `bytes[start..<end]`, taken byte for byte.
+    static func unquoted(_ bytes: [UInt8], _ start: Int32, _ end: Int32) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: $0[Int(start) + 1..<Int(end) - 1], as: UTF8.self) }
     }
 
     /// Flattens `screen`'s single root, or returns why it cannot: the tree nests deeper or holds
@@ -91,8 +107,8 @@ final class FlatScreen: Sendable {
         var assigner = IDAssigner(
             authoredIDs: builder.authoredIDs, mayCollide: builder.mayCollide, screenID: screen.id,
             planCount: builder.table.plans.count)
-        let ids = assigner.assign(&builder)
-        return (FlatScreen(builder, ids: ids), nil)
+        let escapedIDs = assigner.assign(&builder)
+        return (FlatScreen(builder, escapedIDs: escapedIDs), nil)
     }
 
     /// Where node `index` was written.
@@ -152,7 +168,7 @@ final class FlatScreen: Sendable {
         var next = 0
         func resolve(_ node: Node) -> Node {
             var copy = node
-            copy.id = ids[next]
+            copy.id = id(of: next)
             next += 1
             copy.children = node.children?.map(resolve)
             if case .node(let fallback) = node.fallback { copy.fallback = .node(resolve(fallback)) }

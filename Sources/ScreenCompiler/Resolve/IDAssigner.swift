@@ -59,13 +59,14 @@ struct IDAssigner {
         return false
     }
 
-    /// Every node's ID, in document order: explicit, inherited by a fallback root, or derived. Each
-    /// node's ID is also escaped into `tree.bytes` (``FlatNode/idStart``): a derived ID is written
-    /// there first, from its anchor's and type's tokens, and its string made from those bytes.
-    mutating func assign(_ tree: inout FlatScreen.Builder) -> [String] {
+    /// Gives every node its ID, in document order: explicit, inherited by a fallback root, or
+    /// derived. Each node's ID is escaped into `tree.bytes` (``FlatNode/idStart``); a derived ID is
+    /// written there straight from its anchor's and type's tokens, and made a string only when asked
+    /// for (see ``FlatScreen/id(of:)``). Returns the IDs that neither were written explicitly nor
+    /// are their token without its quotes (something in them was escaped), by node.
+    mutating func assign(_ tree: inout FlatScreen.Builder) -> [Int32: String] {
         let count = tree.nodes.count
-        var ids: [String] = []
-        ids.reserveCapacity(count)
+        var escaped: [Int32: String] = [:]
         // For each node: the index of the node whose ID its children's derived IDs start with, or
         // -1 for the screen ID. Parents come before children, so it is known when needed.
         var innerAnchors: [Int32] = []
@@ -77,11 +78,17 @@ struct IDAssigner {
         var verbatim = [Bool](repeating: false, count: count)
         let screenToken = Self.append(screenID, to: &tree.bytes)
         let skipping = mayCollide ? explicitIDs : nil
+        /// The ID of node `node` (-1: the screen), assigned already.
+        func id(_ node: Int) -> String {
+            if node < 0 { return screenID }
+            if let explicit = tree.authoredIDs[node] { return explicit }
+            if let id = escaped[Int32(node)] { return id }
+            return FlatScreen.unquoted(tree.bytes, tree.nodes[node].idStart, tree.nodes[node].idEnd)
+        }
         for index in 0..<count {
             let parent = Int(tree.nodes[index].parent)
             let anchor = parent < 0 ? -1 : Int(innerAnchors[parent])
             if let explicit = tree.authoredIDs[index] {
-                ids.append(explicit)
                 innerAnchors.append(Int32(index))
                 let token = Self.append(explicit, to: &tree.bytes)
                 (tree.nodes[index].idStart, tree.nodes[index].idEnd) = (token.start, token.end)
@@ -89,7 +96,7 @@ struct IDAssigner {
                 continue
             }
             if tree.nodes[index].isFallbackRoot {
-                ids.append(ids[parent])
+                if !verbatim[parent] { escaped[Int32(index)] = id(parent) }
                 innerAnchors.append(Int32(index))
                 (tree.nodes[index].idStart, tree.nodes[index].idEnd) = (
                     tree.nodes[parent].idStart, tree.nodes[parent].idEnd
@@ -105,14 +112,14 @@ struct IDAssigner {
             if plan >= 0 {
                 var anchorIndex = anchor < 0 ? screenNumber : anchorNumber[anchor]
                 if anchorIndex < 0 {
-                    anchorIndex = self.number(of: anchor < 0 ? screenID : ids[anchor])
+                    anchorIndex = self.number(of: id(anchor))
                     if anchor < 0 { screenNumber = anchorIndex } else { anchorNumber[anchor] = anchorIndex }
                 }
                 let slot = anchorIndex * planCount + plan
                 number = planCounters[slot] + 1
                 planCounters[slot] = number
             } else {
-                let key = Counter(anchor: anchor < 0 ? screenID : ids[anchor], type: tree.type(of: index))
+                let key = Counter(anchor: id(anchor), type: tree.type(of: index))
                 number = otherCounters[key, default: 0] + 1
                 otherCounters[key] = number
             }
@@ -127,27 +134,21 @@ struct IDAssigner {
                     anchor: anchorToken.start..<anchorToken.end, type: typeToken, number: number, to: &tree.bytes)
                 (tree.nodes[index].idStart, tree.nodes[index].idEnd) = (token.lowerBound, token.upperBound)
                 verbatim[index] = true
-                ids.append(
-                    tree.bytes.withUnsafeBufferPointer {
-                        String(decoding: $0[Int(token.lowerBound) + 1..<Int(token.upperBound) - 1], as: UTF8.self)
-                    })
             } else {
-                let (id, last) = Self.derive(
-                    anchor: anchor < 0 ? screenID : ids[anchor], type: tree.type(of: index), after: number - 1,
-                    skipping: skipping)
+                let (derived, last) = Self.derive(
+                    anchor: id(anchor), type: tree.type(of: index), after: number - 1, skipping: skipping)
                 if plan >= 0 {
                     planCounters[(anchor < 0 ? screenNumber : anchorNumber[anchor]) * planCount + plan] = last
                 } else {
-                    otherCounters[Counter(anchor: anchor < 0 ? screenID : ids[anchor], type: tree.type(of: index))] =
-                        last
+                    otherCounters[Counter(anchor: id(anchor), type: tree.type(of: index))] = last
                 }
-                ids.append(id)
-                let token = Self.append(id, to: &tree.bytes)
+                let token = Self.append(derived, to: &tree.bytes)
                 (tree.nodes[index].idStart, tree.nodes[index].idEnd) = (token.start, token.end)
                 verbatim[index] = token.verbatim
+                if !token.verbatim { escaped[Int32(index)] = derived }
             }
         }
-        return ids
+        return escaped
     }
 
     /// Escapes `id` onto `bytes`: where its token is, and whether it is `id` in quotes unchanged.

@@ -20,8 +20,8 @@ struct IDValidator: ScreenValidator {
         var explicit: Set<String>?
         // An ID's escaped token is at least two bytes longer than the ID, so most are ruled out by it.
         for index in flat.nodes.indices
-        where flat.nodes[index].idEnd - flat.nodes[index].idStart > 130 && flat.ids[index].utf8.count > 128 {
-            let id = flat.ids[index]
+        where flat.nodes[index].idEnd - flat.nodes[index].idStart > 130 && flat.id(of: index).utf8.count > 128 {
+            let id = flat.id(of: index)
             if explicit == nil { explicit = flat.explicitIDSet() }
             guard explicit?.contains(id) == false else { continue }
             diagnostics.append(
@@ -47,7 +47,7 @@ struct IDValidator: ScreenValidator {
     /// against the primary IDs outside the node it replaces.
     private func checkUnique(_ flat: FlatScreen, diagnostics: inout [Diagnostic]) {
         for repeated in flat.primaryRepeats.map(Int.init) {
-            let id = flat.ids[repeated]
+            let id = flat.id(of: repeated)
             let first = Int(flat.primaryFirst[id]!)
             diagnostics.append(
                 ScreenRules.idDuplicate.diagnostic(
@@ -60,12 +60,12 @@ struct IDValidator: ScreenValidator {
             flat.forEachPrimaryNode(from: fallback) { index in
                 // A derived ID unique by construction is shared only with the replaced node.
                 if flat.derivedIDsAreUnique && flat.nodes[index].idDerived { return }
-                let id = flat.ids[index]
+                let id = flat.id(of: index)
                 if flat.primaryHas(id, outside: replaced) || !local.insert(id).inserted {
                     diagnostics.append(
                         ScreenRules.idDuplicate.diagnostic(
                             "fallback node ID \"\(id)\" is already used in the screen", at: flat.source(of: index),
-                            path: "\(flat.screen.id)/\(flat.ids[replaced])/fallback"))
+                            path: "\(flat.screen.id)/\(flat.id(of: replaced))/fallback"))
                 }
             }
         }

@@ -123,7 +123,7 @@ struct NodePath: CustomStringConvertible {
         var parts: [String] = []
         var index = index
         while index >= 0 {
-            parts.append(authored ? (flat.authoredIDs[index] ?? flat.type(of: index)) : flat.ids[index])
+            parts.append(authored ? (flat.authoredIDs[index] ?? flat.type(of: index)) : flat.id(of: index))
             if flat.nodes[index].isFallbackRoot { parts.append("fallback") }
             index = Int(flat.nodes[index].parent)
         }
