@@ -130,8 +130,9 @@ import Testing
     }
 
     /// Many uploads fail at once while others are in flight: the first failure cancels the rest,
-    /// which once deadlocked inside Foundation's `URLSession.data(for:)` (see `S3Bucket.send`).
-    @Test(.timeLimit(.minutes(1))) func uploadsFailingTogetherStopThePublishWithoutHanging() async throws {
+    /// which once deadlocked inside Foundation's `URLSession.data(for:)` (see `S3Bucket.send`). A
+    /// round that does not finish fails the test rather than hanging the run.
+    @Test func uploadsFailingTogetherStopThePublishWithoutHanging() async throws {
         var failure: (any Error)?
         do {
             for round in 0..<12 {
@@ -140,11 +141,19 @@ import Testing
                     "POST", "/__fault__", ["status": 500, "delay": 0.02, "count": 10_000, "method": "PUT"])
                 let bucket = try server.bucket(
                     prefix: "\(prefix)-\(round)", retry: S3Bucket.RetryPolicy(attempts: 1, baseDelay: 0.01))
-                await #expect {
-                    _ = try await publish(to: bucket)
-                } throws: { error in
-                    (error as? PublishError)?.kind == .bucket(.unavailable)
+                let outcome = await Self.finishing(within: 30) { [self] in
+                    do {
+                        _ = try await publish(to: bucket)
+                        return "published"
+                    } catch {
+                        return (error as? PublishError)?.kind == .bucket(.unavailable) ? "unavailable" : "\(error)"
+                    }
                 }
+                guard let outcome else {
+                    Issue.record("round \(round): the failing publish did not finish within 30 s")
+                    break
+                }
+                #expect(outcome == "unavailable", "round \(round)")
                 #expect(try server.readBack(prefix: "\(prefix)-\(round)")["pointer.json"] == nil)
             }
         } catch {
@@ -152,6 +161,33 @@ import Testing
         }
         try await server.control("POST", "/__fault__/reset")
         if let failure { throw failure }
+    }
+
+    /// What `body` returns, or nil when it has not returned after `seconds`; then it is left running
+    /// and the test fails.
+    ///
+    /// A deadlocked `body` can also hold threads the test run needs to finish, so the run would
+    /// hang instead of failing: a plain thread watches, and if `body` still has not returned 10 s
+    /// after the deadline, it ends the process with a message.
+    static func finishing<T: Sendable>(
+        within seconds: Double, _ body: @escaping @Sendable () async -> T
+    ) async -> T? {
+        let result = Locked<T?>(nil)
+        let watchdog = Thread {
+            Thread.sleep(forTimeInterval: seconds + 10)
+            guard result.get() == nil else { return }
+            FileHandle.standardError.write(
+                Data("S3IntegrationTests: a publish deadlocked and would hang the run; stopping it\n".utf8))
+            _exit(70)
+        }
+        watchdog.start()
+        Task.detached { result.set(await body()) }
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let value = result.get() { return value }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return nil
     }
 
     @Test func aRedirectOrAnotherClientErrorFailsAtOnce() async throws {
@@ -203,4 +239,15 @@ import Testing
         #expect(failed == .failure)
         #expect(wrong.standardError.contains("the credentials were refused"))
     }
+}
+
+/// A value behind a lock, shared between a test and a task it may abandon.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }
