@@ -1,6 +1,7 @@
 import Foundation
 import ScreenCompiler
 import ScreenKit
+import ScreenTestSupport
 import Testing
 
 /// The documented derived-ID scheme: `<anchor>.<type>-<n>`.
@@ -142,5 +143,73 @@ import Testing
             catalog: Catalog(screens: [Screen("s") { Column(id: String(repeating: "a", count: 121)) { Text("a") } }])
         ).compileFrozen()
         #expect(fits.diagnostics == [], "121 + \".text-1\" is 128 characters")
+    }
+
+    /// The documented scheme, written out plainly, against what the compiler writes, on random trees
+    /// with fallbacks and explicit IDs that repeat, look derived, have dots or need escaping.
+    @Test func derivedIDsFollowTheDocumentedSchemeOnRandomTrees() throws {
+        var random = SplitMix64(seed: 7)
+        let pool = ["a", "b", "s.text-2", "s.column-1", "a.text-1", "x.y", "say \"hi\"", "tab\there"]
+        func tree(depth: Int) -> Node {
+            let source = SourceLocation(file: "random", line: 1, column: 1)
+            let containers = ["column", "row", "card"]
+            let leaves = ["text", "spacer", "divider"]
+            let isContainer = depth < 4 && Int.random(in: 0..<3, using: &random) > 0
+            let type = (isContainer ? containers : leaves).randomElement(using: &random)!
+            let id = Int.random(in: 0..<4, using: &random) == 0 ? pool.randomElement(using: &random) : nil
+            let children =
+                isContainer ? (0..<Int.random(in: 0..<5, using: &random)).map { _ in tree(depth: depth + 1) } : nil
+            let fallback: Fallback? =
+                depth > 0 && Int.random(in: 0..<6, using: &random) == 0 ? .node(tree(depth: depth + 2)) : nil
+            return Node(type: type, id: id, children: children, fallback: fallback, source: source)
+        }
+        /// Every node's ID in document order (a node, its children, its fallback), by the README's rule.
+        func expected(_ root: Node, screenID: String) -> [String] {
+            var explicit: Set<String> = []
+            func collect(_ node: Node) {
+                if let id = node.id { explicit.insert(id) }
+                node.children?.forEach(collect)
+                if case .node(let fallback) = node.fallback { collect(fallback) }
+            }
+            collect(root)
+            var counters: [String: Int] = [:]
+            var ids: [String] = []
+            func visit(_ node: Node, anchor: String, inherited: String?) {
+                let id: String
+                if let given = node.id ?? inherited {
+                    id = given
+                } else {
+                    let key = anchor + "\u{0}" + node.type
+                    var number = counters[key, default: 0]
+                    repeat { number += 1 } while explicit.contains("\(anchor).\(node.type)-\(number)")
+                    counters[key] = number
+                    id = "\(anchor).\(node.type)-\(number)"
+                }
+                ids.append(id)
+                let inner = node.id != nil || inherited != nil ? id : anchor
+                for child in node.children ?? [] { visit(child, anchor: inner, inherited: nil) }
+                if case .node(let fallback) = node.fallback { visit(fallback, anchor: inner, inherited: id) }
+            }
+            visit(root, anchor: screenID, inherited: nil)
+            return ids
+        }
+        func written(_ envelope: [UInt8]) throws -> [String] {
+            let object = try JSONSerialization.jsonObject(with: Data(envelope)) as! [String: Any]
+            var ids: [String] = []
+            func walk(_ node: [String: Any]) {
+                ids.append(node["id"] as! String)
+                for child in node["children"] as? [[String: Any]] ?? [] { walk(child) }
+                if let fallback = node["fallback"] as? [String: Any] { walk(fallback) }
+            }
+            walk(object["root"] as! [String: Any])
+            return ids
+        }
+        for round in 0..<200 {
+            let root = tree(depth: 0)
+            let screen = Screen("s") { root }
+            let compiler = Compiler(catalog: Catalog(screens: [screen]))
+            let envelope = try #require(try compiler.emitFull(CompileOptions()).first)
+            #expect(try written(envelope) == expected(root, screenID: "s"), "round \(round)")
+        }
     }
 }
