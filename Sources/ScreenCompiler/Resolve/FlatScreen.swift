@@ -68,9 +68,9 @@ final class FlatScreen: Sendable {
         var repeats: [Int32] = []
         for index in builder.nodes.indices where !builder.nodes[index].inFallback {
             if onlyExplicit && builder.authoredIDs[index] == nil { continue }
-            let id =
-                builder.authoredIDs[index] ?? escapedIDs[Int32(index)]
-                ?? Self.unquoted(builder.bytes, builder.nodes[index].idStart, builder.nodes[index].idEnd)
+            let id = Self.id(
+                of: index, authoredIDs: builder.authoredIDs, escapedIDs: escapedIDs, nodes: builder.nodes,
+                bytes: builder.bytes)
             if let earlier = first.updateValue(Int32(index), forKey: id) {
                 first[id] = earlier
                 repeats.append(Int32(index))
@@ -83,14 +83,19 @@ final class FlatScreen: Sendable {
     /// Node `index`'s ID: explicit, inherited by a fallback root, or derived (see ``IDAssigner``).
     /// A derived ID is made from its token each time it is asked for: most never are.
     func id(of index: Int) -> String {
-        if let explicit = authoredIDs[index] { return explicit }
-        if let id = escapedIDs[Int32(index)] { return id }
-        return Self.unquoted(bytes, nodes[index].idStart, nodes[index].idEnd)
+        Self.id(of: index, authoredIDs: authoredIDs, escapedIDs: escapedIDs, nodes: nodes, bytes: bytes)
     }
 
-    /// The string inside the quotes of the token `bytes[start..<end]`, taken byte for byte.
-    static func unquoted(_ bytes: [UInt8], _ start: Int32, _ end: Int32) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: $0[Int(start) + 1..<Int(end) - 1], as: UTF8.self) }
+    /// Node `index`'s ID from the parts a flat screen keeps: its explicit ID, else the one kept
+    /// because its token is escaped, else its token without the quotes.
+    @inline(__always)
+    static func id(
+        of index: Int, authoredIDs: [String?], escapedIDs: [Int32: String], nodes: [FlatNode], bytes: [UInt8]
+    ) -> String {
+        if let explicit = authoredIDs[index] { return explicit }
+        if let id = escapedIDs[Int32(index)] { return id }
+        let (start, end) = (Int(nodes[index].idStart), Int(nodes[index].idEnd))
+        return bytes.withUnsafeBufferPointer { String(decoding: $0[start + 1..<end - 1], as: UTF8.self) }
     }
 
     /// Flattens `screen`'s single root, or returns why it cannot: the tree nests deeper or holds

@@ -80,10 +80,9 @@ struct IDAssigner {
         let skipping = mayCollide ? explicitIDs : nil
         /// The ID of node `node` (-1: the screen), assigned already.
         func id(_ node: Int) -> String {
-            if node < 0 { return screenID }
-            if let explicit = tree.authoredIDs[node] { return explicit }
-            if let id = escaped[Int32(node)] { return id }
-            return FlatScreen.unquoted(tree.bytes, tree.nodes[node].idStart, tree.nodes[node].idEnd)
+            guard node >= 0 else { return screenID }
+            return FlatScreen.id(
+                of: node, authoredIDs: tree.authoredIDs, escapedIDs: escaped, nodes: tree.nodes, bytes: tree.bytes)
         }
         for index in 0..<count {
             let parent = Int(tree.nodes[index].parent)
