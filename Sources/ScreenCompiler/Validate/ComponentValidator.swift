@@ -5,6 +5,13 @@ struct ComponentValidator: ScreenValidator {
     func validate(_ screen: ResolvedScreen, in context: ValidationContext) -> [Diagnostic] {
         guard let flat = screen.flat else { return [] }
         var diagnostics: [Diagnostic] = []
+        /// Reports `rule` at node `index`, its message starting with the node's quoted type.
+        func report(_ rule: Rule, _ index: Int, _ problem: String) {
+            diagnostics.append(
+                rule.diagnostic(
+                    "\"\(flat.type(of: index))\" \(problem)", at: flat.source(of: index),
+                    path: NodePath(flat: flat, index: index).description))
+        }
         let table = flat.table
         flat.nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
@@ -18,26 +25,17 @@ struct ComponentValidator: ScreenValidator {
                 }
                 let plan = table.plans[Int(node.plan)]
                 if node.hasChildren && !plan.hasChildren {
-                    diagnostics.append(
-                        ScreenRules.childrenOnLeaf.diagnostic(
-                            "\"\(flat.type(of: index))\" is not a container but has children",
-                            at: flat.source(of: index),
-                            path: NodePath(flat: flat, index: index).description))
+                    report(ScreenRules.childrenOnLeaf, index, "is not a container but has children")
                 }
                 for prop in Int(node.firstProp)..<Int(node.firstProp + node.propCount)
                 where flat.props[prop].declared < 0 {
-                    diagnostics.append(
-                        ScreenRules.propUnknown.diagnostic(
-                            "\"\(flat.type(of: index))\" declares no prop \"\(flat.key(ofProp: prop))\"",
-                            at: flat.source(of: index), path: NodePath(flat: flat, index: index).description))
+                    report(ScreenRules.propUnknown, index, "declares no prop \"\(flat.key(ofProp: prop))\"")
                 }
                 let firstKey = Int(plan.firstKey)
                 for key in 0..<Int(plan.keyCount)
                 where table.keys[firstKey + key].isRequired && flat.slots[Int(node.firstSlot) + key] < 0 {
-                    diagnostics.append(
-                        ScreenRules.propRequired.diagnostic(
-                            "\"\(flat.type(of: index))\" is missing its required prop \"\(context.plans[Int(node.plan)].keys[key])\"",
-                            at: flat.source(of: index), path: NodePath(flat: flat, index: index).description))
+                    let name = context.plans[Int(node.plan)].keys[key]
+                    report(ScreenRules.propRequired, index, "is missing its required prop \"\(name)\"")
                 }
             }
         }
