@@ -45,6 +45,7 @@ let package = Package(
             path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "Screens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
+        .testTarget(name: "ScreenKitBenchTests", dependencies: ["screenkit-bench"]),
         .testTarget(
             name: "ScreenPublishTests",
             dependencies: [

@@ -5,7 +5,7 @@ import ScreenKit
 
 /// `screenkit-bench emit`: ScreenKit's pipeline and emit step against JSONEncoder, same tree, one process.
 enum EmitBenchmark {
-    struct Options {
+    struct Options: Equatable {
         var nodes = 100_000
         var runs = 5
         var phase = "all"

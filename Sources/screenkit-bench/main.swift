@@ -2,7 +2,7 @@ import Foundation
 
 let usage = """
     USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|write|encoder] [--write-tree FILE]
-           screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N]
+           screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N] [--region R]
 
     emit      Builds a deterministic catalog of N nodes (mixed components, fan-out 8, strings that
               need escaping, three contract versions) and prints, as a TSV header and row, the median
@@ -11,48 +11,33 @@ let usage = """
               trees), and Foundation's JSONEncoder on an equivalent Codable model (with and without
               sorted keys; building the model is timed apart); bytes, MB/s, ratios and the
               process's peak memory. --phase runs one of them; --write-tree writes the emitted
-              envelopes as one JSON array, for Benchmarks/orjson_emit.py.
+              envelopes as one JSON array, for Benchmarks/orjson_emit.py (with --phase all or
+              emit). Defaults: --nodes 100000 --runs 5 --phase all.
     publish   Publishes a catalog of N screens (default 1000) three times — first, unchanged, one
               screen changed — and prints PUT counts and wall times. Credentials from
-              AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. See Benchmarks/publish.sh.
+              AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; --region defaults to us-east-1. See
+              Benchmarks/publish.sh.
 
     Run from the package root, in release: swift run -c release screenkit-bench emit --nodes 100000
     """
 
-let allArguments = Array(CommandLine.arguments.dropFirst())
-guard let command = allArguments.first else {
-    print(usage)
+let parsed: BenchArguments
+do {
+    parsed = try BenchArguments.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    log("error: \(error)\n\n\(usage)")
     exit(2)
-}
-let arguments = Array(allArguments.dropFirst())
-
-func value(_ name: String) -> String? {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
 }
 
 do {
-    switch command {
-    case "emit":
-        var options = EmitBenchmark.Options()
-        if let text = value("--nodes") { options.nodes = Int(text) ?? options.nodes }
-        if let text = value("--runs") { options.runs = Int(text) ?? options.runs }
-        if let text = value("--phase") { options.phase = text }
-        options.writeTree = value("--write-tree")
+    switch parsed {
+    case .emit(let options):
         try EmitBenchmark.run(options)
-    case "publish":
-        guard let target = value("--to"), let endpoint = value("--endpoint") else {
-            print(usage)
-            exit(2)
-        }
+    case .publish(let options):
         try await PublishBenchmark.run(
-            target: target, endpoint: endpoint, screens: Int(value("--screens") ?? "") ?? 1000,
-            region: value("--region") ?? "us-east-1")
-    case "-h", "--help", "help":
+            target: options.target, endpoint: options.endpoint, screens: options.screens, region: options.region)
+    case .help:
         print(usage)
-    default:
-        print(usage)
-        exit(2)
     }
 } catch {
     log("error: \(error)")

@@ -1,0 +1,114 @@
+/// What `screenkit-bench` was asked to do, read strictly from its arguments: an unknown option, a
+/// missing or malformed value, or an option that would have no effect is an error, never ignored.
+enum BenchArguments: Equatable {
+    /// `emit`: the emit benchmark.
+    case emit(EmitBenchmark.Options)
+    /// `publish`: the publish benchmark against an S3-protocol endpoint.
+    case publish(PublishOptions)
+    /// `--help`, `-h` or `help`.
+    case help
+
+    /// The publish benchmark's options.
+    struct PublishOptions: Equatable {
+        var target = ""
+        var endpoint = ""
+        var screens = 1000
+        var region = "us-east-1"
+    }
+
+    /// Why the arguments were refused, in one line.
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The phases `emit --phase` accepts.
+    static let phases = ["all", "pipeline", "emit", "write", "encoder"]
+
+    /// Reads the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchArguments {
+        guard let command = arguments.first else { throw UsageError("no command given (emit or publish)") }
+        var options = OptionReader(Array(arguments.dropFirst()), command: command)
+        switch command {
+        case "-h", "--help", "help":
+            return .help
+        case "emit":
+            var emit = EmitBenchmark.Options()
+            while let name = try options.next() {
+                switch name {
+                case "--nodes": emit.nodes = try options.positiveInteger(for: name)
+                case "--runs": emit.runs = try options.positiveInteger(for: name)
+                case "--phase":
+                    let phase = try options.value(for: name)
+                    guard phases.contains(phase) else {
+                        throw UsageError("--phase must be one of \(phases.joined(separator: ", ")) (got '\(phase)')")
+                    }
+                    emit.phase = phase
+                case "--write-tree": emit.writeTree = try options.value(for: name)
+                case "-h", "--help": return .help
+                default: throw UsageError("unknown option '\(name)' for emit")
+                }
+            }
+            if emit.writeTree != nil && emit.phase != "all" && emit.phase != "emit" {
+                throw UsageError("--write-tree needs --phase all or emit, which write the tree (got '\(emit.phase)')")
+            }
+            return .emit(emit)
+        case "publish":
+            var publish = PublishOptions()
+            while let name = try options.next() {
+                switch name {
+                case "--to": publish.target = try options.value(for: name)
+                case "--endpoint": publish.endpoint = try options.value(for: name)
+                case "--screens": publish.screens = try options.positiveInteger(for: name)
+                case "--region": publish.region = try options.value(for: name)
+                case "-h", "--help": return .help
+                default: throw UsageError("unknown option '\(name)' for publish")
+                }
+            }
+            guard !publish.target.isEmpty else { throw UsageError("publish needs --to s3://bucket/prefix") }
+            guard !publish.endpoint.isEmpty else { throw UsageError("publish needs --endpoint URL") }
+            return .publish(publish)
+        default:
+            throw UsageError("unknown command '\(command)' (emit or publish)")
+        }
+    }
+
+    /// Reads `--name value` pairs in order.
+    private struct OptionReader {
+        private let arguments: [String]
+        private let command: String
+        private var position = 0
+
+        init(_ arguments: [String], command: String) {
+            self.arguments = arguments
+            self.command = command
+        }
+
+        /// The next option's name, or nil at the end.
+        mutating func next() throws(UsageError) -> String? {
+            guard position < arguments.count else { return nil }
+            let name = arguments[position]
+            position += 1
+            guard name.hasPrefix("-") else { throw UsageError("unexpected argument '\(name)' for \(command)") }
+            return name
+        }
+
+        /// The value that follows option `name`.
+        mutating func value(for name: String) throws(UsageError) -> String {
+            guard position < arguments.count, !arguments[position].hasPrefix("--") else {
+                throw UsageError("\(name) needs a value")
+            }
+            position += 1
+            return arguments[position - 1]
+        }
+
+        /// The value that follows option `name`, as an integer of at least 1.
+        mutating func positiveInteger(for name: String) throws(UsageError) -> Int {
+            let text = try value(for: name)
+            guard let number = Int(text), number >= 1 else {
+                throw UsageError("\(name) must be a whole number of at least 1 (got '\(text)')")
+            }
+            return number
+        }
+    }
+}

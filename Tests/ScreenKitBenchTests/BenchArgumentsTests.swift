@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import screenkit_bench
+
+/// `screenkit-bench` reads its arguments strictly: what it cannot use is an error, never ignored.
+struct BenchArgumentsTests {
+    @Test func emitTakesEveryOptionAndDefaultsTheRest() throws {
+        var expected = EmitBenchmark.Options()
+        #expect(try BenchArguments.parse(["emit"]) == .emit(expected))
+        expected.nodes = 1000
+        expected.runs = 7
+        expected.phase = "emit"
+        expected.writeTree = "/tmp/tree.json"
+        let parsed = try BenchArguments.parse([
+            "emit", "--nodes", "1000", "--runs", "7", "--phase", "emit", "--write-tree", "/tmp/tree.json",
+        ])
+        #expect(parsed == .emit(expected))
+    }
+
+    @Test func publishNeedsATargetAndAnEndpoint() throws {
+        let parsed = try BenchArguments.parse([
+            "publish", "--to", "s3://bench/p", "--endpoint", "http://127.0.0.1:9000", "--screens", "10",
+        ])
+        #expect(
+            parsed
+                == .publish(
+                    BenchArguments.PublishOptions(
+                        target: "s3://bench/p", endpoint: "http://127.0.0.1:9000", screens: 10, region: "us-east-1")))
+        #expect(throws: BenchArguments.UsageError("publish needs --endpoint URL")) {
+            try BenchArguments.parse(["publish", "--to", "s3://bench/p"])
+        }
+        #expect(throws: BenchArguments.UsageError("publish needs --to s3://bucket/prefix")) {
+            try BenchArguments.parse(["publish", "--endpoint", "http://127.0.0.1:9000"])
+        }
+    }
+
+    @Test func helpIsAskedForInEveryForm() throws {
+        for arguments in [["--help"], ["-h"], ["help"], ["emit", "--help"], ["publish", "-h"]] {
+            #expect(try BenchArguments.parse(arguments) == .help)
+        }
+    }
+
+    @Test(arguments: [
+        ([], "no command given (emit or publish)"),
+        (["bench"], "unknown command 'bench' (emit or publish)"),
+        (["emit", "--nodes", "abc"], "--nodes must be a whole number of at least 1 (got 'abc')"),
+        (["emit", "--nodes", "0"], "--nodes must be a whole number of at least 1 (got '0')"),
+        (["emit", "--runs", "-3"], "--runs must be a whole number of at least 1 (got '-3')"),
+        (["emit", "--nodes"], "--nodes needs a value"),
+        (["emit", "--nodes", "--runs", "3"], "--nodes needs a value"),
+        (["emit", "--nodse", "10"], "unknown option '--nodse' for emit"),
+        (["emit", "1000"], "unexpected argument '1000' for emit"),
+        (["emit", "--phase", "bogus"], "--phase must be one of all, pipeline, emit, write, encoder (got 'bogus')"),
+        (
+            ["emit", "--phase", "write", "--write-tree", "t.json"],
+            "--write-tree needs --phase all or emit, which write the tree (got 'write')"
+        ),
+        (
+            ["publish", "--to", "s3://b/p", "--endpoint", "http://x", "--screens", "many"],
+            "--screens must be a whole number of at least 1 (got 'many')"
+        ),
+        (["publish", "--bucket", "b"], "unknown option '--bucket' for publish"),
+    ])
+    func badArgumentsAreRefusedWithAClearMessage(arguments: [String], message: String) {
+        #expect(throws: BenchArguments.UsageError(message)) { try BenchArguments.parse(arguments) }
+    }
+}
