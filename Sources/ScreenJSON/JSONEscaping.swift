@@ -12,12 +12,27 @@
 public func appendJSONString(_ value: String, to out: inout [UInt8]) {
     withJSONStringUTF8(value) { utf8 in
         let length = jsonEscapedLength(utf8)
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: length))
-        out.withUnsafeMutableBufferPointer { buffer in
-            let written = writeJSONEscaped(utf8, to: buffer.baseAddress! + start)
+        if length == utf8.count &+ 2 {
+            // Nothing to escape (every escape lengthens the literal): the bytes as they are, quoted.
+            out.append(0x22)
+            out.append(contentsOf: utf8)
+            out.append(0x22)
+            return
+        }
+        appendBytes(length, to: &out) { destination in
+            let written = writeJSONEscaped(utf8, to: destination)
             assert(written == length, "jsonEscapedLength and writeJSONEscaped disagree")
         }
+    }
+}
+
+/// Appends `count` bytes to `out`, written by `write`, which must initialize all `count` bytes at
+/// the pointer it gets; cheaper for short tokens than growing `out` with placeholder bytes first.
+func appendBytes(_ count: Int, to out: inout [UInt8], _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
+    guard count > 0 else { return }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+        write(buffer.baseAddress!)
+        out.append(contentsOf: UnsafeBufferPointer(buffer))
     }
 }
 

@@ -18,11 +18,7 @@ public func appendJSONNumber(_ value: Double, to out: inout [UInt8]) -> Bool {
 /// Appends the decimal text of an integer.
 public func appendJSONInteger(_ value: Int, to out: inout [UInt8]) {
     let length = jsonDecimalLength(value)
-    let start = out.count
-    out.append(contentsOf: repeatElement(0, count: length))
-    out.withUnsafeMutableBufferPointer { buffer in
-        writeJSONDecimal(value, length: length, to: buffer.baseAddress! + start)
-    }
+    appendBytes(length, to: &out) { writeJSONDecimal(value, length: length, to: $0) }
 }
 
 /// The integer a finite `value` is written as: its exact value when integral with magnitude ≤ 2^53

@@ -176,21 +176,26 @@ struct IDAssigner {
         let typeLength = type.count - 2
         let start = bytes.count
         let length = anchorLength + typeLength + digitCount + 4
-        bytes.append(contentsOf: repeatElement(0x22, count: length))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            var out = base + start + 1
-            out.update(from: base + Int(anchor.lowerBound) + 1, count: anchorLength)
-            out += anchorLength
-            out.pointee = 0x2E  // .
-            out += 1
-            out.update(from: base + Int(type.lowerBound) + 1, count: typeLength)
-            out += typeLength
-            out.pointee = 0x2D  // -
-            out += 1
-            withUnsafeBytes(of: digits) { digits in
-                for position in 0..<digitCount { out[position] = digits[24 - digitCount + position] }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { token in
+            bytes.withUnsafeBufferPointer { arena in
+                let base = arena.baseAddress!
+                var out = token.baseAddress!
+                out.pointee = 0x22  // "
+                out += 1
+                out.update(from: base + Int(anchor.lowerBound) + 1, count: anchorLength)
+                out += anchorLength
+                out.pointee = 0x2E  // .
+                out += 1
+                out.update(from: base + Int(type.lowerBound) + 1, count: typeLength)
+                out += typeLength
+                out.pointee = 0x2D  // -
+                out += 1
+                withUnsafeBytes(of: digits) { digits in
+                    for position in 0..<digitCount { out[position] = digits[24 - digitCount + position] }
+                }
+                out[digitCount] = 0x22  // "
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(token))
         }
         return Int32(start)..<Int32(bytes.count)
     }
