@@ -424,12 +424,13 @@ struct EnvelopeWriter {
     ) throws(EmitError) {
         let plan = context.plans[Int(flat.nodes[index].plan)]
         let value = slot >= 0 ? flat.value(ofProp: slot) : plan.defaults[key]!
-        if identical != 0 { identical &= identicalVariants(of: value, type: plan.types[key]) }
         switch value {
         case .action(let action) where view != nil:
-            try writeAction(resolve(action, at: flat.id(of: index)) ?? Self.noOperation, at: index)
+            var unrecorded: UInt64 = 0
+            try writeAction(
+                resolve(action, at: flat.id(of: index)) ?? Self.noOperation, at: index, identical: &unrecorded)
         default:
-            try writeValue(value, type: plan.types[key], at: index)
+            try writeValue(value, type: plan.types[key], at: index, identical: &identical)
         }
     }
 
@@ -484,45 +485,26 @@ struct EnvelopeWriter {
         return action
     }
 
-    /// The supported variants that write `value` exactly as the full envelope has it, as bits:
-    /// those that know its enum values, action kinds and action fields; none if an action has a
-    /// fallback (the full envelope writes it, variants never do).
-    private func identicalVariants(of value: Value, type: PropType) -> UInt64 {
-        switch value {
-        case .string(let string):
-            guard case .enumeration(let schema) = type else { return ~0 }
-            var identical: UInt64 = 0
-            for (index, view) in supported.prefix(64).enumerated() where view.knows(value: string, of: schema.name) {
-                identical |= 1 << UInt64(index)
-            }
-            return identical
-        case .number, .bool:
-            return ~0
-        case .list(let values):
-            let element: PropType
-            if case .list(let declared) = type { element = declared } else { element = .scalar }
-            return values.reduce(~0) { $0 & identicalVariants(of: $1, type: element) }
-        case .map(let map):
-            let element: PropType
-            if case .map(let declared) = type { element = declared } else { element = .scalar }
-            return map.values.reduce(~0) { $0 & identicalVariants(of: $1, type: element) }
-        case .action(let action):
-            guard action.fallback == nil, let kind = table.actionIndex(of: action.kind) else { return 0 }
-            var identical = bits.actions[kind]
-            let first = Int(table.actions[kind].firstField)
-            for index in first..<first + Int(table.actions[kind].fieldCount) where identical != 0 {
-                let name = table.fieldNames[index]
-                guard let value = action.fields.first(where: { $0.key == name })?.value ?? table.fieldDefaults[index]
-                else { continue }
-                identical &= bits.fields[index] & identicalVariants(of: value, type: table.fieldTypes[index])
-            }
-            return identical
+    /// The supported variants that know the value `value` of the enum `schema`, as bits (see
+    /// ``supported``).
+    private func variantsKnowing(_ value: String, of schema: EnumSchema) -> UInt64 {
+        var knowing: UInt64 = 0
+        for (index, view) in supported.prefix(64).enumerated() where view.knows(value: value, of: schema.name) {
+            knowing |= 1 << UInt64(index)
         }
+        return knowing
     }
 
-    private mutating func writeValue(_ value: Value, type: PropType, at node: Int) throws(EmitError) {
+    /// Writes a value. In the full pass, given `identical` other than 0, also clears from it the
+    /// variants that write the value differently: those that lack one of its enum values, action
+    /// kinds or action fields, and all of them for an action with a fallback (the full envelope
+    /// writes the fallback, variants never do).
+    private mutating func writeValue(
+        _ value: Value, type: PropType, at node: Int, identical: inout UInt64
+    ) throws(EmitError) {
         switch (value, type) {
         case (.string(let string), .enumeration(let schema)):
+            if identical != 0 { identical &= variantsKnowing(string, of: schema) }
             json.string(map(string, in: schema, at: node))
         case (.string(let string), _):
             json.string(string)
@@ -543,10 +525,10 @@ struct EnvelopeWriter {
                 if case .action(let action) = item, view != nil {
                     let (tree, current) = (tree, path.last)
                     if let resolved = resolve(action, at: Self.nodeID(current, in: tree)) {
-                        try writeAction(resolved, at: node)
+                        try writeAction(resolved, at: node, identical: &identical)
                     }
                 } else {
-                    try writeValue(item, type: element, at: node)
+                    try writeValue(item, type: element, at: node, identical: &identical)
                 }
             }
             json.endArray()
@@ -556,11 +538,11 @@ struct EnvelopeWriter {
             json.beginObject()
             for key in map.keys.sorted() {
                 json.key(key)
-                try writeValue(map[key]!, type: element, at: node)
+                try writeValue(map[key]!, type: element, at: node, identical: &identical)
             }
             json.endObject()
         case (.action(let action), _):
-            try writeAction(action, at: node)
+            try writeAction(action, at: node, identical: &identical)
         }
     }
 
@@ -588,15 +570,18 @@ struct EnvelopeWriter {
         json.beginObject()
         for key in map.keys.sorted() {
             json.key(key)
-            try writeValue(map[key]!, type: .scalar, at: node)
+            var unrecorded: UInt64 = 0
+            try writeValue(map[key]!, type: .scalar, at: node, identical: &unrecorded)
         }
         json.endObject()
     }
 
-    private mutating func writeAction(_ action: Action, at node: Int) throws(EmitError) {
+    /// Writes an action; `identical` as for ``writeValue(_:type:at:identical:)``.
+    private mutating func writeAction(_ action: Action, at node: Int, identical: inout UInt64) throws(EmitError) {
         guard let kind = table.actionIndex(of: action.kind) else {
             throw EmitError(message: "action kind \"\(action.kind)\" is not declared", location: location(of: node))
         }
+        if identical != 0 { identical = action.fallback == nil ? identical & bits.actions[kind] : 0 }
         let declaredKind = table.actions[kind]
         json.beginObject()
         arena.withUnsafeBufferPointer { arena in
@@ -622,18 +607,21 @@ struct EnvelopeWriter {
                     escaped: UnsafeBufferPointer(rebasing: arena[Int(declared.tokenStart)..<Int(declared.tokenEnd)]))
             }
             let value = position.map { action.fields[$0].value } ?? table.fieldDefaults[index]!
+            if identical != 0 { identical &= bits.fields[index] }
             if case .action(let nested) = value, view != nil {
                 let (tree, current) = (tree, path.last)
-                try writeAction(resolve(nested, at: Self.nodeID(current, in: tree)) ?? Self.noOperation, at: node)
+                try writeAction(
+                    resolve(nested, at: Self.nodeID(current, in: tree)) ?? Self.noOperation, at: node,
+                    identical: &identical)
             } else {
-                try writeValue(value, type: table.fieldTypes[index], at: node)
+                try writeValue(value, type: table.fieldTypes[index], at: node, identical: &identical)
             }
         }
         if view == nil {
             switch action.fallback {
             case .action(let fallback):
                 json.key("fallback")
-                try writeAction(fallback, at: node)
+                try writeAction(fallback, at: node, identical: &identical)
             case .drop:
                 json.key("fallback")
                 json.string("drop")
