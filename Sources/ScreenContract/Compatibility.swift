@@ -116,9 +116,11 @@ public enum Compatibility {
                         at: action.source))
             }
         }
+        // An enum the baseline lacks altogether types only props, fields or components newer than
+        // it, which its clients never receive: its values need no fallback into it.
         for schema in contract.enums {
-            let known = baseline.enumeration(schema.name)
-            for value in schema.cases where known?.contains(value.value) != true {
+            guard let known = baseline.enumeration(schema.name) else { continue }
+            for value in schema.cases where !known.contains(value.value) {
                 if resolve(value.value, in: schema, knownBy: known) == nil {
                     let detail =
                         value.fallback.map { "its fallback \"\($0)\" does not lead to a value that version knows" }

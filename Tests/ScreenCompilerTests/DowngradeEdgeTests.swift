@@ -117,3 +117,39 @@ enum EdgeContracts {
                 .diagnostics.map(\.rule) == ["id-invalid"])
     }
 }
+
+/// A prop added with a brand-new enum type compiles, and older clients simply do not get it.
+@Suite struct NewEnumPropTests {
+    static let weight = EnumSchema(name: "Weight", cases: [EnumCase("regular"), EnumCase("bold")])
+
+    struct LabelV1: Component {
+        static let schema = ComponentSchema(type: "label", props: [.required("content", .string)])
+        var node: Node
+    }
+
+    struct Label: Component {
+        static let schema = ComponentSchema(
+            type: "label", props: [.required("content", .string), .optional("weight", .enumeration(weight))])
+        var node: Node
+        init(_ content: String, weight: String) {
+            node = Self.makeNode(
+                id: nil,
+                props: [Prop(key: "content", value: .string(content)), Prop(key: "weight", value: .string(weight))],
+                source: SourceLocation(file: #filePath, line: #line, column: 1))
+        }
+    }
+
+    @Test func olderClientsGetTheNodeWithoutTheNewProp() throws {
+        let v1 = Contract.live(Catalog(components: StandardCatalog.components + [LabelV1.self], screens: [])).0
+        let catalog = Catalog(
+            components: StandardCatalog.components + [Label.self],
+            screens: [Screen("s") { Label("hi", weight: "bold") }])
+        let result = Compiler(catalog: catalog).compile(CompileOptions(history: [v1, Contract.live(catalog).0]))
+        #expect(result.diagnostics == [])
+        let screen = try #require(result.screens.first)
+        let v1Variant = try #require(screen.variant(for: 1))
+        #expect(!String(decoding: v1Variant.envelope, as: UTF8.self).contains("weight"))
+        #expect(v1Variant.downgrades == [.propRemoved(nodeID: "s.label-1", type: "label", key: "weight")])
+        #expect(String(decoding: screen.full, as: UTF8.self).contains(#""weight":"bold""#))
+    }
+}

@@ -144,6 +144,21 @@ import Testing
         #expect(try errors(after: F.with(vibrate)) == ["action-no-fallback"])
     }
 
+    /// A removed prop and an added one are a rename only when they have the same type and
+    /// presence; otherwise the removal is reported as such.
+    @Test func aRemovedPropAndANewOneOfAnotherTypeAreNotARename() throws {
+        let text = F.text([
+            .required("content", .string), PropSchema("style", .enumeration(F.style), .defaulted("body")),
+            .optional("size", .number),
+        ])
+        #expect(try errors(after: F.with(text)) == ["prop-removed"])
+        let defaulted = F.text([
+            .required("content", .string), PropSchema("style", .enumeration(F.style), .defaulted("body")),
+            .defaulted("tint", .color, .string("#000000")),
+        ])
+        #expect(try errors(after: F.with(defaulted)) == ["prop-removed"])
+    }
+
     @Test func everyBreakingRuleHasATest() {
         let tested: Set<String> = [
             "component-removed", "component-children-changed", "component-no-fallback", "prop-removed", "prop-renamed",
@@ -255,6 +270,19 @@ import Testing
         let report = try report(after: reordered)
         #expect(report.diagnostics == [])
         #expect(report.pendingChanges == [])
+    }
+
+    /// A brand-new enum can only be the type of new props, which older clients never receive, so
+    /// its values need no fallbacks into versions that lack the enum altogether.
+    @Test func aNewPropOfANewEnumNeedsNoEnumFallbacks() throws {
+        let weight = EnumSchema(name: "Weight", cases: [EnumCase("regular"), EnumCase("bold")])
+        let text = F.text([
+            .required("content", .string), PropSchema("style", .enumeration(F.style), .defaulted("body")),
+            .optional("color", .color), .optional("weight", .enumeration(weight)),
+        ])
+        let report = try report(after: F.with(text))
+        #expect(report.diagnostics == [])
+        #expect(report.pendingChanges.map(\.rule.id) == ["prop-added", "enum-value-added", "enum-value-added"])
     }
 
     @Test func fallbacksAreOnlyRequiredAfterTheOldestSupportedVersion() throws {

@@ -164,6 +164,24 @@ import Testing
         #expect(report.exemptionsInForce.map(\.element) == ["component:card"])
     }
 
+    /// An exemption names one rule and one element: it silences nothing else, not even another
+    /// rule on the same element, and is then reported as unused.
+    @Test(arguments: [
+        ("component-removed", "component:image"),
+        ("prop-type-changed", "component:card"),
+    ])
+    func anExemptionSilencesOnlyItsOwnRuleAndElement(rule: String, element: String) throws {
+        let fixture = try Self.twoVersions()
+        let broken = F.catalog(components: [F.text], actions: [F.go]).with(style: Self.v2Catalog)
+        let url = fixture.folder.appendingPathComponent("exemptions.json")
+        try Data(
+            #"{"format": 1, "exemptions": [{"rule": "\#(rule)", "element": "\#(element)", "reason": "r"}]}"#.utf8
+        ).write(to: url)
+        let report = fixture.check(broken, exemptions: Exemptions.load(from: url))
+        #expect(report.diagnostics.map(\.rule).sorted() == ["component-removed", "exemption-unused"])
+        #expect(report.exemptionsInForce.isEmpty)
+    }
+
     @Test func anUnusedExemptionIsAnError() throws {
         let fixture = try Self.twoVersions()
         let url = fixture.folder.appendingPathComponent("exemptions.json")
