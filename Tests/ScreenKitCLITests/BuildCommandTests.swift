@@ -153,6 +153,10 @@ import Testing
         #expect(terminal.standardError.contains("unknown option --fast"))
         #expect(await run(["build", "--out"]).0 == .usage)
         #expect(await run(["build", "extra"]).0 == .usage)
+        // An empty output folder would name the working directory, which build replaces.
+        #expect(await run(["build", "--out", ""]).0 == .usage)
+        #expect(await run(["explain", "id-duplicate", "extra"]).0 == .usage)
+        #expect(await run(["publish", "extra", "--to", "file:///tmp/screenkit-never-written"]).0 == .usage)
         #expect(await run(["frobnicate"]).0 == .usage)
         #expect(await run([]).0 == .usage)
         let (help, helpTerminal) = await run(["build", "--help"])

@@ -163,6 +163,12 @@ struct SigV4SigningTests {
         #expect(debug.canonicalRequest.contains("\nhost:127.0.0.1:9000\n"))
     }
 
+    @Test("Repeated query names are ordered by value; header values lose line breaks")
+    func repeatedQueryNamesAndLineBreaks() {
+        #expect(SigV4Signer.canonicalQuery([("a", "2"), ("a", "1")]) == "a=1&a=2")
+        #expect(SigV4Signer.normalizeHeaderValue("a\nb") == "a b")
+    }
+
     @Test("Query names and values are percent-encoded before sorting")
     func queryEncoding() {
         let query = SigV4Signer.canonicalQuery([("prefix", "a b/c"), ("list-type", "2"), ("a", "=+")])
