@@ -98,6 +98,44 @@ import Testing
         }
     }
 
+    @Test func aLongerHistoryThatRewritesAnOlderVersionIsRefused() async throws {
+        let publisher = Publisher(bucket: DirectoryBucket(path: folder.path))
+        _ = try await publish(to: DirectoryBucket(path: folder.path))
+        let rewritten =
+            [String(repeating: "b", count: 64)] + PublishFixture.historyHashes.dropFirst()
+            + [String(repeating: "c", count: 64)]
+        await #expect {
+            _ = try await publisher.plan(screens: PublishFixture.screens(), contract: 2, history: rewritten)
+        } throws: { error in
+            (error as? PublishError)?.kind == .historyMismatch
+        }
+    }
+
+    @Test func aManifestWhoseBytesNoLongerMatchItsHashIsRefused() async throws {
+        _ = try await publish(to: DirectoryBucket(path: folder.path))
+        let pointer = try #require(Pointer.decode(files()["pointer.json"] ?? []))
+        let path = BucketLayout.manifest(pointer.manifest)
+        let manifest = folder.appendingPathComponent(path)
+        // Still valid JSON, with the same content: only the bytes differ.
+        let reindented = try JSONSerialization.data(
+            withJSONObject: JSONSerialization.jsonObject(with: Data(contentsOf: manifest)), options: [.prettyPrinted])
+        try reindented.write(to: manifest)
+        let publisher = Publisher(bucket: DirectoryBucket(path: folder.path))
+        await #expect {
+            _ = try await publisher.plan(
+                screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes)
+        } throws: { error in
+            (error as? PublishError)?.kind == .corrupt && "\(error)".contains("does not match its hash")
+        }
+    }
+
+    @Test func twoFirstPublishesIntoAnEmptyFolderOneWins() async throws {
+        let bucket = DirectoryBucket(path: folder.path)
+        let (_, failures) = try await PublishFixture.race(bucket, bucket)
+        #expect(failures == [.pointerConflict], "exactly one publisher creates the pointer")
+        #expect(Pointer.decode(files()["pointer.json"] ?? []) != nil)
+    }
+
     @Test func twoConcurrentPublishersOneWinsAndNoObjectIsLost() async throws {
         let bucket = DirectoryBucket(path: folder.path)
         _ = try await publish(to: bucket)
