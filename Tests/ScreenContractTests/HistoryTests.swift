@@ -39,6 +39,20 @@ import Testing
         #expect(ContractFile.encode(content.contract, version: 1, previous: nil) == bytes)
     }
 
+    @Test func aNonEmptyPropKeepsItsRuleThroughTheFile() throws {
+        let catalog = F.with(
+            F.text([
+                .required("content", .string, nonEmpty: true),
+                PropSchema("style", .enumeration(F.style), .defaulted("body")), .optional("color", .color),
+            ]))
+        let contract = Contract.live(catalog).0
+        let bytes = ContractFile.encode(contract, version: 1, previous: nil)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"nonEmpty\": true"))
+        let decoded = try ContractFile.decode(bytes).contract
+        #expect(decoded == contract)
+        #expect(decoded.component("text")?.prop("content")?.nonEmpty == true)
+    }
+
     @Test func eachVersionRecordsItsPredecessorsHash() throws {
         let fixture = try Self.twoVersions()
         let history = fixture.history()
@@ -137,6 +151,10 @@ import Testing
             "unknown fallback \"maybe\""
         ),
         ("{\"format\": 1, \"version\": 1, \"components\": [], \"enums\": []}", "missing key \"actions\""),
+        (
+            "{\"format\": 1, \"version\": 1, \"components\": [], \"enums\": [{\"name\": \"Style\", \"values\": []}, {\"name\": \"Style\", \"values\": []}], \"actions\": []}",
+            "enum Style is listed twice"
+        ),
     ])
     func badFilesGiveAClearErrorNamingTheFile(content: String, expected: String) throws {
         let fixture = try F()
