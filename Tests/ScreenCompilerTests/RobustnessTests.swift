@@ -53,6 +53,17 @@ import Testing
             compiled.variants.map(\.envelope) == [compiled.full], "one version: the variant equals the full envelope")
     }
 
+    /// A screen big enough to be written on a second thread while it is validated is not written
+    /// at all when its minContract names no frozen version: the error is reported, nothing crashes.
+    @Test(arguments: [0, 5])
+    func aBigScreenWithAnInvalidMinContractIsRefused(minContract: Int) {
+        let items = (0..<1_500).map { Text("item \($0)").node }
+        let big = Screen("big", minContract: minContract) { LazyVStack(id: "list") { items } }
+        let result = Compiler(catalog: Catalog(screens: [big])).compileFrozen()
+        #expect(result.diagnostics.map(\.rule) == ["min-contract-invalid"])
+        #expect(result.screens.isEmpty)
+    }
+
     /// A screen big enough to be written while it is validated, on a second thread, compiles to
     /// the same bytes and diagnostics as when other screens keep every processor busy and it is
     /// validated first and written after.
