@@ -91,6 +91,41 @@ import Testing
         #expect(plans.map(\.layout.manifestHash).contains(names))
     }
 
+    @Test func anExistingObjectWithOtherBytesIsAHardErrorAndIsNotOverwritten() async throws {
+        try await server.control("POST", "/__fault__/reset")
+        let victim = try #require(layout().immutablePaths.sorted().first { $0.hasPrefix("objects/") })
+        let bucket = try server.bucket(prefix: prefix)
+        try await bucket.write(victim, bytes: Array("tampered".utf8), metadata: .immutable)
+        await #expect {
+            _ = try await publish(to: server.bucket(prefix: prefix))
+        } throws: { error in
+            (error as? PublishError)?.kind == .objectConflict
+        }
+        #expect(try await bucket.read(victim)?.bytes == Array("tampered".utf8))
+        #expect(try await bucket.read(BucketLayout.pointer) == nil, "the pointer never moved")
+    }
+
+    @Test func twoFirstPublishesIntoAnEmptyPrefixOneWins() async throws {
+        try await server.control("POST", "/__fault__/reset")
+        let (_, failures) = try await PublishFixture.race(
+            try server.bucket(prefix: prefix), try server.bucket(prefix: prefix))
+        #expect(failures == [.pointerConflict], "If-None-Match lets exactly one publisher create the pointer")
+    }
+
+    @Test func aConflictStatusIsRetriedAndAnUnauthorizedOneIsAnAuthenticationError() async throws {
+        try await server.control("POST", "/__fault__/reset")
+        try await server.control("POST", "/__fault__", ["status": 409, "count": 1, "method": "PUT"])
+        _ = try await publish(to: server.bucket(prefix: prefix))
+        try await server.control("POST", "/__fault__/reset")
+        try await server.control("POST", "/__fault__", ["status": 401, "count": 5, "method": "GET"])
+        await #expect {
+            _ = try await publish(PublishFixture.changed(), to: server.bucket(prefix: prefix))
+        } throws: { error in
+            (error as? PublishError)?.kind == .bucket(.authentication)
+        }
+        try await server.control("POST", "/__fault__/reset")
+    }
+
     @Test func injectedServerErrorsAreRetriedWithFreshSignatures() async throws {
         try await server.control("POST", "/__fault__/reset")
         try await server.control("POST", "/__stats__/reset")
