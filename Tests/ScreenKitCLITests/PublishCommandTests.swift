@@ -1,5 +1,6 @@
 import Foundation
 import ScreenCompiler
+import ScreenContract
 import ScreenKit
 import ScreenKitCLI
 import Screens
@@ -50,6 +51,43 @@ import Testing
         #expect(plan.contains("would write alias screens/sign-in"))
         let (_, unchanged, _) = await run(["publish", "--to", target])
         #expect(unchanged.contains("is up to date"), "the dry run changed nothing")
+    }
+
+    /// What the bucket holds decides the exit status: a tampered object is a violation (1), a
+    /// pointer file that cannot be read is an environment failure (3); the dry run says when the
+    /// bucket is already up to date.
+    @Test func aTamperedObjectOrAnUnreadablePointerStopsThePublishWithItsExitStatus() async throws {
+        #expect(await run(["publish", "--to", target]).0 == .success)
+        let (dry, plan, _) = await run(["publish", "--to", target, "--dry-run"])
+        #expect(dry == .success)
+        #expect(plan.contains("up to date: the pointer already names"))
+
+        var changed = App.catalog
+        changed.screens[0].title = "Hello"
+        let layout = BucketLayout(
+            screens: Compiler(catalog: changed).compile(
+                CompileOptions(
+                    history: ContractHistory.load(from: folder.appendingPathComponent("Screens/Contract/history"))
+                        .versions.map(\.contract))
+            ).screens,
+            contract: 2, history: [], previous: nil)
+        let existing = Set(
+            (FileManager.default.enumerator(atPath: bucket.path)?.allObjects as? [String] ?? []).filter {
+                $0.hasPrefix("objects/")
+            })
+        let victim = try #require(
+            layout.immutablePaths.sorted().first { $0.hasPrefix("objects/") && !existing.contains($0) })
+        let url = bucket.appendingPathComponent(victim)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("tampered".utf8).write(to: url)
+        let (conflict, _, conflictErrors) = await run(["publish", "--to", target], catalog: changed)
+        #expect(conflict == .violations)
+        #expect(conflictErrors.contains("error: "))
+
+        try Data("not a pointer".utf8).write(to: bucket.appendingPathComponent("pointer.json"))
+        let (corrupt, _, corruptErrors) = await run(["publish", "--to", target])
+        #expect(corrupt == .failure)
+        #expect(corruptErrors.contains("is not a pointer file"))
     }
 
     @Test func pendingContractElementsAreRefused() async throws {
