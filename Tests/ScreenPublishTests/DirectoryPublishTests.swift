@@ -43,6 +43,23 @@ import Testing
         #expect(again.count("read") == 2, "it reads only the pointer and the manifest")
     }
 
+    @Test func progressIsReportedPerBatchAndTheSummaryCountsTheBytesUploaded() async throws {
+        let publisher = Publisher(bucket: DirectoryBucket(path: folder.path))
+        let plan = try await publisher.plan(
+            screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes)
+        let reports = Locked<[[Int]]>([])
+        let summary = try await publisher.publish(plan) { done, total in reports.set(reports.get() + [[done, total]]) }
+        let layout = BucketLayout(
+            screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes, previous: nil)
+        let total = layout.immutablePaths.count
+        #expect(summary.uploadedBytes == layout.immutablePaths.reduce(0) { $0 + (layout.files[$1]?.count ?? 0) })
+        let seen = reports.get()
+        #expect(seen.count >= 2, "after each batch, not only at the end: \(seen)")
+        #expect(seen.last == [total, total])
+        #expect(seen.map { $0[0] } == seen.map { $0[0] }.sorted(), "done only grows")
+        #expect(seen.allSatisfy { $0[1] == total })
+    }
+
     @Test func aChangeUploadsOnlyWhatChanged() async throws {
         _ = try await publish(to: DirectoryBucket(path: folder.path))
         let before = files()
