@@ -121,6 +121,10 @@ import Testing
     @Test func actionFieldRemoved() throws {
         let go = ActionSchema(kind: "go", fields: [.required("destination", .string)])
         #expect(try errors(after: F.with(go)) == ["action-field-removed"])
+        // A renamed field (same type and presence) is reported as the field removed.
+        let renamed = ActionSchema(
+            kind: "go", fields: [.required("destination", .string), .defaulted("style", .string, "push")])
+        #expect(try errors(after: F.with(renamed)) == ["action-field-removed"])
     }
 
     @Test func actionFieldChanged() throws {
