@@ -15,8 +15,22 @@ while [ $# -gt 0 ]; do
   esac
 done
 swift build -c release --product screenkit-bench >&2
+# The test server's Python packages: python3's own, or the environment `swift test` provisions
+# (created here the same way when it is missing).
+python=python3
+if ! python3 -c 'import moto.server, boto3, werkzeug' 2>/dev/null; then
+  venv=.build/screenkit-test-python
+  python="$venv/bin/python"
+  if ! cmp -s Tests/Support/requirements.txt "$venv/.screenkit-requirements"; then
+    echo "installing the test server's packages into $venv (once)..." >&2
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$python" -m pip install --quiet --disable-pip-version-check -r Tests/Support/requirements.txt
+    cp Tests/Support/requirements.txt "$venv/.screenkit-requirements"
+  fi
+fi
 work=$(mktemp -d)
-python3 Tests/Support/s3_test_server.py --config-out "$work/s3.json" > /dev/null 2> "$work/server.log" &
+"$python" Tests/Support/s3_test_server.py --config-out "$work/s3.json" > /dev/null 2> "$work/server.log" &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 300); do [ -s "$work/s3.json" ] && break; sleep 0.2; done

@@ -16,7 +16,7 @@
 #   --skip-plot   measure ScreenKit only (plot_s and ratio are NA)
 #
 # The shapes, the child rule and the sizes are those documented in
-# /work/shared/bench/plot-typecheck.sh, mapped one to one:
+# Benchmarks/plot-typecheck.sh, mapped one to one:
 #   Div { }                     -> Column { }
 #   Div { }.class("row")        -> Column { }.padding(4)
 #   Paragraph("t<i>").class("c") -> Text("t<i>").style(.caption)
@@ -61,7 +61,7 @@ SKIP_PLOT=0
 HERE="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd -- "$HERE/.." && pwd)"
 GEN="$HERE/typecheck_gen.py"
-PLOT_SCRIPT="${PLOT_TYPECHECK_SCRIPT:-/work/shared/bench/plot-typecheck.sh}"
+PLOT_SCRIPT="${PLOT_TYPECHECK_SCRIPT:-$HERE/plot-typecheck.sh}"
 SCRATCH="$REPO/.build-typecheck"
 
 usage() { sed -n '2,/^$/p' "$0" | sed 's/^# \{0,1\}//'; }

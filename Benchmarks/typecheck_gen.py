@@ -2,7 +2,7 @@
 """Generator, timer and report for Benchmarks/typecheck.sh.
 
 Writes ScreenKit DSL screens in exactly the shapes that
-/work/shared/bench/plot-typecheck.sh writes with Plot's @ComponentBuilder
+Benchmarks/plot-typecheck.sh writes with Plot's @ComponentBuilder
 (flat, nested, split; same child rule, same element counts), times
 `swiftc -typecheck` on them the same way, and prints the comparison table.
 
@@ -115,7 +115,7 @@ def generate(shape, n):
     if total != n + (1 if shape == 'split' else 0):
         raise SystemExit(f'internal error: {summary}')
     header = ('// Generated benchmark input for swiftc -typecheck (ScreenKit @ScreenBuilder),\n'
-              '// same shapes as /work/shared/bench/plot-typecheck.sh.\n'
+              '// same shapes as Benchmarks/plot-typecheck.sh.\n'
               f'// {summary}\n')
     return header + 'import ScreenKit\n' + body + '\n', summary
 

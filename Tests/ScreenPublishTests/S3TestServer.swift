@@ -1,5 +1,6 @@
 import Foundation
 import ScreenPublish
+import ScreenTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -7,9 +8,10 @@ import ScreenPublish
 
 /// The S3-protocol test server (moto with SigV4 checking, behind a fault-injecting proxy).
 ///
-/// `.ci/run` starts it and names its config in `SCREENKIT_S3_TEST_CONFIG`; when that is not set
-/// (a plain `swift test`), it is started here from `Tests/Support/s3_test_server.py` and stops when
-/// the test process ends. Without Python and moto the integration tests fail with that message.
+/// It is started here from `Tests/Support/s3_test_server.py` with the interpreter `TestPython`
+/// provides (installing moto into `.build/` on first use when `python3` lacks it), and stops when
+/// the test process ends. `SCREENKIT_S3_TEST_CONFIG` may name the config of a server started by
+/// hand instead.
 struct S3TestServer: Sendable, Decodable {
     let endpoint: String
     let proxy: String
@@ -38,10 +40,15 @@ struct S3TestServer: Sendable, Decodable {
         }
         let config = FileManager.default.temporaryDirectory.appendingPathComponent(
             "screenkit-s3-\(UUID().uuidString).json")
+        let python: String
+        switch TestPython.interpreter {
+        case .success(let path): python = path
+        case .failure(let error): return .failure(Unavailable(description: error.description))
+        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [
-            "python3", supportFolder.appendingPathComponent("s3_test_server.py").path, "--config-out", config.path,
+            supportFolder.appendingPathComponent("s3_test_server.py").path, "--config-out", config.path,
             "--exit-on-stdin-eof",
         ]
         let pipe = Pipe()
@@ -50,7 +57,7 @@ struct S3TestServer: Sendable, Decodable {
         do {
             try process.run()
         } catch {
-            return .failure(Unavailable(description: "cannot start python3: \(error)"))
+            return .failure(Unavailable(description: "cannot start \(python): \(error)"))
         }
         lifeline = pipe
         let deadline = Date().addingTimeInterval(90)
@@ -60,7 +67,7 @@ struct S3TestServer: Sendable, Decodable {
                 return .failure(
                     Unavailable(
                         description:
-                            "the S3 test server exited (\(process.terminationStatus)); it needs python3 with moto[server] and boto3: pip install 'moto[server]' boto3, or run bash .ci/run"
+                            "the S3 test server (\(python)) exited (\(process.terminationStatus)) before it was ready"
                     ))
             }
             Thread.sleep(forTimeInterval: 0.1)
