@@ -6,7 +6,7 @@ let package = Package(
     products: [
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
         .library(name: "ScreenKitCLI", targets: ["ScreenKitCLI"]),
-        .executable(name: "screenkit", targets: ["screenkit"]),
+        .executable(name: "screenkit", targets: ["ExampleCLI"]),
     ],
     targets: [
         // DSL, node tree, component schemas and the standard catalog.
@@ -31,42 +31,42 @@ let package = Package(
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.
-        .target(name: "Screens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
+        .target(name: "ExampleScreens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
         // The `screenkit` command: the CLI linked with the app's screens.
-        .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "Screens"]),
+        .executableTarget(name: "ExampleCLI", dependencies: ["ScreenKitCLI", "ExampleScreens"], path: "Sources/screenkit"),
         // Benchmarks: emit throughput against JSONEncoder (and orjson via Benchmarks/), publish cost.
         .executableTarget(
             name: "screenkit-bench",
-            dependencies: ["ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "Screens"]),
+            dependencies: ["ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "ExampleScreens"]),
         // Helpers the test targets share: golden files with line diffs, a seeded generator.
         .target(
             name: "ScreenTestSupport",
-            dependencies: ["ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "Screens"],
+            dependencies: ["ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "ExampleScreens"],
             path: "Tests/ScreenTestSupport"),
-        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "Screens"]),
+        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "ExampleScreens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
         .testTarget(name: "ScreenKitBenchTests", dependencies: ["screenkit-bench"]),
         .testTarget(
             name: "ScreenPublishTests",
             dependencies: [
                 "ScreenPublish", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenKitCLI",
-                "Screens", "ScreenTestSupport",
+                "ExampleScreens", "ScreenTestSupport",
             ]),
         .testTarget(
             name: "ScreenPreviewTests",
-            dependencies: ["ScreenPreview", "ScreenCompiler", "ScreenContract", "Screens", "ScreenTestSupport"]),
+            dependencies: ["ScreenPreview", "ScreenCompiler", "ScreenContract", "ExampleScreens", "ScreenTestSupport"]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
         .testTarget(name: "ScreenContractTests", dependencies: ["ScreenContract", "ScreenKit", "ScreenCrypto"]),
         .testTarget(
             name: "ScreenCompilerTests",
             dependencies: [
-                "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenJSON", "ScreenKit", "Screens",
+                "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenJSON", "ScreenKit", "ExampleScreens",
                 "ScreenTestSupport",
             ]),
         .testTarget(
             name: "ScreenKitCLITests",
             dependencies: [
-                "ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "Screens", "ScreenTestSupport",
+                "ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ExampleScreens", "ScreenTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

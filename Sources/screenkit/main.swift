@@ -1,4 +1,4 @@
 import ScreenKitCLI
-import Screens
+import ExampleScreens
 
 await CLI.main(catalog: App.catalog)

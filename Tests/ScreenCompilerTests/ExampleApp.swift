@@ -3,7 +3,7 @@ import ScreenCompiler
 import ScreenContract
 import ScreenJSON
 import ScreenKit
-import Screens
+import ExampleScreens
 
 extension Compiler {
     /// Compiles with the catalog's own live contract frozen as version 1, as unit tests want.

@@ -2,7 +2,7 @@ import Foundation
 import ScreenCompiler
 import ScreenKit
 import ScreenTestSupport
-import Screens
+import ExampleScreens
 import Testing
 
 /// The example app's output: reviewed goldens, determinism, sharing, and decoding by strict clients.

@@ -3,7 +3,7 @@ import ScreenCompiler
 import ScreenContract
 import ScreenKit
 import ScreenTestSupport
-import Screens
+import ExampleScreens
 import Testing
 
 /// Builds random screens from every element of the example contract, versions 1 and 2.

@@ -3,7 +3,7 @@ import ScreenCompiler
 import ScreenCrypto
 import ScreenKit
 import ScreenKitCLI
-import Screens
+import ExampleScreens
 import Testing
 
 /// `screenkit build` end to end through the CLI front end.

@@ -2,7 +2,7 @@ import Foundation
 import ScreenKit
 import ScreenKitCLI
 import ScreenTestSupport
-import Screens
+import ExampleScreens
 import Testing
 
 /// `check`, `contract show|diff|freeze` and `explain` through the CLI, in every output format.

@@ -3,7 +3,7 @@ import ScreenCompiler
 import ScreenContract
 import ScreenKit
 import ScreenKitCLI
-import Screens
+import ExampleScreens
 import Testing
 
 /// `screenkit publish` through the CLI, to a directory bucket; S3 is covered by the integration tests.

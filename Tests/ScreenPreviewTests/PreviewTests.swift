@@ -3,7 +3,7 @@ import ScreenCompiler
 import ScreenContract
 import ScreenPreview
 import ScreenTestSupport
-import Screens
+import ExampleScreens
 import Testing
 
 /// The example app compiled against its history, for the preview.

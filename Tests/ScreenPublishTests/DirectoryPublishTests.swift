@@ -3,7 +3,7 @@ import ScreenCompiler
 import ScreenCrypto
 import ScreenKit
 import ScreenPublish
-import Screens
+import ExampleScreens
 import Testing
 
 /// The publish protocol against the directory bucket.

@@ -4,7 +4,7 @@ import ScreenContract
 import ScreenKit
 import ScreenPublish
 import ScreenTestSupport
-import Screens
+import ExampleScreens
 
 /// The example app compiled against its history, and variations of it, ready to publish.
 enum PublishFixture {

@@ -4,7 +4,7 @@ import ScreenCrypto
 import ScreenKit
 import ScreenKitCLI
 import ScreenPublish
-import Screens
+import ExampleScreens
 import Testing
 
 /// The publish protocol against a real S3-protocol server (moto, SigV4 checked) on loopback.

@@ -3,7 +3,7 @@ import ScreenCompiler
 import ScreenContract
 import ScreenJSON
 import ScreenKit
-import Screens
+import ExampleScreens
 
 /// The example app as the tests see it: the repository's paths, its frozen history, and builds.
 public enum ExampleApp {
