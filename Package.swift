@@ -3,10 +3,17 @@ import PackageDescription
 
 let package = Package(
     name: "ScreenKit",
+    platforms: [.macOS(.v13)],
     products: [
+        // What an adopting package imports: the DSL for its screens, the command line for its
+        // `screenkit` executable, and the libraries a server uses to compile and serve screens.
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
         .library(name: "ScreenKitCLI", targets: ["ScreenKitCLI"]),
-        .executable(name: "screenkit", targets: ["ExampleCLI"]),
+        .library(name: "ScreenContract", targets: ["ScreenContract"]),
+        .library(name: "ScreenCompiler", targets: ["ScreenCompiler"]),
+        .library(name: "ScreenJSON", targets: ["ScreenJSON"]),
+        .library(name: "ScreenPublish", targets: ["ScreenPublish"]),
+        .library(name: "ScreenPreview", targets: ["ScreenPreview"]),
     ],
     targets: [
         // DSL, node tree, component schemas and the standard catalog.
@@ -33,7 +40,7 @@ let package = Package(
         // Screens/Contract.
         .target(name: "ExampleScreens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
         // The `screenkit` command: the CLI linked with the app's screens.
-        .executableTarget(name: "ExampleCLI", dependencies: ["ScreenKitCLI", "ExampleScreens"], path: "Sources/screenkit"),
+        .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "ExampleScreens"]),
         // Benchmarks: emit throughput against JSONEncoder (and orjson via Benchmarks/), publish cost.
         .executableTarget(
             name: "screenkit-bench",

@@ -22,11 +22,19 @@ public struct ContractReport: Sendable {
 public enum ContractGate {
     /// Runs every contract rule. The catalog's `minContract` names the oldest supported version:
     /// anything newer needs a fallback into it.
+    /// With `requireHistory`, a history with no frozen version (and nothing damaged to explain why)
+    /// is a `contract-history-missing` error: with nothing frozen, nothing protects shipped clients.
     public static func check(
-        live catalog: Catalog, history: ContractHistory, exemptions: Exemptions = .none
+        live catalog: Catalog, history: ContractHistory, exemptions: Exemptions = .none, requireHistory: Bool = false
     ) -> ContractReport {
         let (live, liveDiagnostics) = Contract.live(catalog)
         var diagnostics = history.diagnostics + liveDiagnostics + exemptions.diagnostics
+        if requireHistory && history.versions.isEmpty && history.diagnostics.isEmpty {
+            diagnostics.append(
+                ContractRules.historyMissing.diagnostic(
+                    "no frozen contract version in \(history.folder.path): nothing protects shipped clients; start the history with `screenkit contract start --standard 1` (or `screenkit init`), or freeze the live contract with `screenkit contract freeze --initial`",
+                    at: SourceLocation(file: history.folder.path, line: 1, column: 1)))
+        }
         var breaking: [ContractChange] = []
         var seen: Set<String> = []
         for frozen in history.versions {
@@ -87,8 +95,33 @@ public enum ContractFreezer {
         let version = (history.latest?.version ?? 0) + 1
         let bytes = ContractFile.encode(report.live, version: version, previous: history.latest?.sha256)
         try FileManager.default.createDirectory(at: history.folder, withIntermediateDirectories: true)
-        let url = history.folder.appendingPathComponent("\(version).json")
-        let staging = history.folder.appendingPathComponent(
+        let url = try create(history.folder, version: version, bytes: bytes)
+        return .frozen(version: version, path: url.path)
+    }
+
+    /// Starts an empty history in `folder` with the standard baseline's files 1 to `standard`, byte
+    /// for byte. Files are created, never replaced; on failure the files this call wrote are removed.
+    public static func start(in folder: URL, standard: Int) throws {
+        guard standard >= 1, standard <= StandardBaseline.latest else {
+            throw FreezeError(
+                description: "standard version \(standard) does not exist (1 to \(StandardBaseline.latest))")
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var written: [URL] = []
+        do {
+            for version in 1...standard {
+                written.append(try create(folder, version: version, bytes: StandardBaseline.files[version - 1]))
+            }
+        } catch {
+            for url in written { try? FileManager.default.removeItem(at: url) }
+            throw error
+        }
+    }
+
+    /// Writes `version`.json into `folder` create-only, through a synced temporary file.
+    private static func create(_ folder: URL, version: Int, bytes: [UInt8]) throws -> URL {
+        let url = folder.appendingPathComponent("\(version).json")
+        let staging = folder.appendingPathComponent(
             ".\(version).json.tmp-\(ProcessInfo.processInfo.processIdentifier)")
         try Data(bytes).write(to: staging)
         guard link(staging.path, url.path) == 0 else {
@@ -97,7 +130,7 @@ public enum ContractFreezer {
             throw FreezeError(description: "cannot create \(url.path): \(reason)")
         }
         try? FileManager.default.removeItem(at: staging)
-        return .frozen(version: version, path: url.path)
+        return url
     }
 
     /// Why a freeze could not write its file.

@@ -20,7 +20,7 @@ public enum ContractRules {
 
     /// The rules for the frozen history's integrity.
     public static let history: [Rule] = [
-        historyUnreadable, historyGap, historyVersionMismatch, historyChainBroken, historyRewritten,
+        historyMissing, historyUnreadable, historyGap, historyVersionMismatch, historyChainBroken, historyRewritten,
     ]
 
     static let componentRemoved = Rule(
@@ -152,6 +152,21 @@ public enum ContractRules {
         id: "action-field-added",
         summary: "A new optional or defaulted action field: allowed.",
         explanation: "Additive change. Older clients ignore the field.")
+    /// No frozen version at all, where the gate needs one.
+    public static let historyMissing = Rule(
+        id: "contract-history-missing",
+        summary: "Without a frozen history the gate has nothing to protect shipped clients with.",
+        explanation: """
+            `check` found no frozen contract version in the contract folder's `history/`. Every \
+            comparison the gate makes is against frozen versions, so with none it would pass any \
+            change, including one that breaks every shipped app. Fix: start the history from the \
+            standard version your shipped clients decode, `screenkit contract start --standard 1` \
+            (what `screenkit init` does), or, when the clients decode exactly today's live contract, \
+            freeze it as version 1 with `screenkit contract freeze --initial`; then commit the \
+            history folder. If the folder is elsewhere, name it with `--contract DIR` or the \
+            `contract` key of screenkit.json. To check screens before any history exists, pass \
+            `check --allow-empty-history` (the gate then checks nothing about the contract).
+            """)
     static let historyUnreadable = Rule(
         id: "history-unreadable",
         summary: "A frozen contract file that cannot be read cannot protect anything.",

@@ -1,6 +1,8 @@
 /// A command line split into options and positional arguments, validated against what a command accepts.
 struct Arguments {
     private var values: [String: String] = [:]
+    /// Values from the project's config file, used when the option is not given.
+    var defaults: [String: String] = [:]
     private var flags: Set<String> = []
     /// The positional arguments, in order.
     private(set) var positional: [String] = []
@@ -43,8 +45,11 @@ struct Arguments {
         }
     }
 
-    /// The value of an option, if given.
-    func value(_ name: String) -> String? { values[name] }
+    /// The value of an option: given on the command line, else from the config file.
+    func value(_ name: String) -> String? { values[name] ?? defaults[name] }
+
+    /// Whether an option was given on the command line (not only by the config file).
+    func isGiven(_ name: String) -> Bool { values[name] != nil }
 
     /// Whether a flag was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }

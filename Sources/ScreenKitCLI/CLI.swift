@@ -3,6 +3,9 @@ import ScreenKit
 
 /// The `screenkit` command line: parses arguments and runs a command over an app's catalog.
 public enum CLI {
+    /// This screenkit's version, printed by `screenkit --version`.
+    public static let version = "0.13.0"
+
     /// Runs the command line of this process over `catalog` and exits with its code.
     public static func main(catalog: Catalog) async -> Never {
         let terminal = Terminal.standard()
@@ -18,34 +21,74 @@ public enum CLI {
         _ arguments: [String], catalog: Catalog, terminal: Terminal, workingDirectory: String,
         environment: [String: String] = [:]
     ) async -> ExitCode {
-        let context = CommandContext(
-            catalog: catalog, terminal: terminal, workingDirectory: workingDirectory, environment: environment)
         guard let name = arguments.first, !["-h", "--help", "help"].contains(name) else {
             terminal.print(usage)
             return arguments.isEmpty ? .usage : .success
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
+        if name == "--version" || name == "version" {
+            terminal.print("screenkit \(version) (envelope format 1, contract file format \(1), config format 1)")
+            return arguments.count == 1 ? .success : .usage
+        }
+        guard var command = commands.first(where: { $0.name == name }) else {
             terminal.printError("error: unknown command '\(name)'\n\n\(usage)")
             return .usage
         }
-        do {
-            let rest = Array(arguments.dropFirst())
-            let parsed = try Arguments(rest, valueOptions: command.valueOptions, flags: command.flags)
+        var rest = Array(arguments.dropFirst())
+        var label = name
+        if !command.subcommands.isEmpty, let first = rest.first, !first.hasPrefix("-") {
+            guard let sub = command.subcommands.first(where: { $0.name == first }) else {
+                terminal.printError("error: unknown \(name) subcommand '\(first)'\n\n\(command.help)")
+                return .usage
+            }
+            command = sub
+            label = "\(name) \(first)"
+            rest.removeFirst()
+        }
+        do throws(CommandError) {
+            var parsed = try Arguments(
+                rest, valueOptions: command.valueOptions.union(command.usesConfig ? ["--config"] : []),
+                flags: command.flags.union(command.usesConfig ? ["--verbose"] : []))
             if parsed.wantsHelp {
                 terminal.print(command.help)
                 return .success
             }
+            guard command.subcommands.isEmpty else {
+                throw CommandError.usage(
+                    "\(name) needs a subcommand: \(command.subcommands.map(\.name).joined(separator: ", "))")
+            }
+            var context = CommandContext(
+                catalog: catalog, terminal: terminal, workingDirectory: workingDirectory, environment: environment)
+            if command.usesConfig {
+                let config: ProjectConfig?
+                do {
+                    config = try ProjectConfig.find(
+                        explicit: parsed.value("--config"), workingDirectory: workingDirectory)
+                } catch {
+                    throw CommandError.usage(error.description)
+                }
+                context.config = config
+                if let config {
+                    parsed.defaults = config.defaults(for: name)
+                    if let minContract = config.minContract { context.catalog.minContract = minContract }
+                }
+                if parsed.flag("--verbose") {
+                    terminal.printError(
+                        "screenkit \(label): "
+                            + (config?.summary
+                                ?? "no \(ProjectConfig.fileName) in \(workingDirectory) or above; defaults apply"))
+                }
+            }
             return try await command.run(parsed, context)
         } catch {
             terminal.printError("error: \(error.message)")
-            if error.code == .usage { terminal.printError("See 'screenkit \(name) --help'.") }
+            if error.code == .usage { terminal.printError("See 'screenkit \(label) --help'.") }
             return error.code
         }
     }
 
     static let commands: [Command] = [
-        BuildCommand.command, CheckCommand.command, ContractCommand.command, PreviewCommand.command,
-        PublishCommand.command, ExplainCommand.command,
+        InitCommand.command, BuildCommand.command, CheckCommand.command, ContractCommand.command,
+        PreviewCommand.command, PublishCommand.command, ExplainCommand.command,
     ]
 
     static var usage: String {
@@ -60,18 +103,30 @@ public enum CLI {
         for command in commands {
             text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
-        text += "\nSee 'screenkit <command> --help' for a command's options."
+        text += """
+
+            OPTIONS:
+              --version     Print screenkit's version.
+              -h, --help    Show this help.
+
+            Every command but init and explain reads the project's \(ProjectConfig.fileName), found by
+            walking up from the working folder (or named with --config FILE); flags override it, and
+            --verbose says which config was used.
+            See 'screenkit <command> --help' for a command's options.
+            """
         return text
     }
 }
 
 /// What every command receives: the catalog, the terminal and the folder paths are relative to.
 struct CommandContext {
-    let catalog: Catalog
+    var catalog: Catalog
     let terminal: Terminal
     let workingDirectory: String
     /// The environment variables (credentials, region).
     let environment: [String: String]
+    /// The project's config file, when one was found.
+    var config: ProjectConfig?
 
     /// `path` resolved against the working folder.
     func url(_ path: String) -> URL {
@@ -96,5 +151,9 @@ struct Command: Sendable {
     let help: String
     let valueOptions: Set<String>
     let flags: Set<String>
+    /// Whether the command reads the project's config file (and takes `--config` and `--verbose`).
+    var usesConfig = true
+    /// The subcommands, for a command that only groups others (`contract show|diff|freeze|start`).
+    var subcommands: [Command] = []
     let run: @Sendable (Arguments, CommandContext) async throws(CommandError) -> ExitCode
 }

@@ -1,7 +1,7 @@
+import ExampleScreens
 import Foundation
 import ScreenContract
 import ScreenKit
-import ExampleScreens
 
 /// A small badge that older clients drop: the benchmark's contract version 3.
 struct BenchBadge: Component {

@@ -1,4 +1,4 @@
-import ScreenKitCLI
 import ExampleScreens
+import ScreenKitCLI
 
 await CLI.main(catalog: App.catalog)

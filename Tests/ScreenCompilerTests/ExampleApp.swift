@@ -1,9 +1,9 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract
 import ScreenJSON
 import ScreenKit
-import ExampleScreens
 
 extension Compiler {
     /// Compiles with the catalog's own live contract frozen as version 1, as unit tests want.

@@ -1,8 +1,8 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenKit
 import ScreenTestSupport
-import ExampleScreens
 import Testing
 
 /// The example app's output: reviewed goldens, determinism, sharing, and decoding by strict clients.

@@ -1,9 +1,9 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract
 import ScreenKit
 import ScreenTestSupport
-import ExampleScreens
 import Testing
 
 /// Builds random screens from every element of the example contract, versions 1 and 2.

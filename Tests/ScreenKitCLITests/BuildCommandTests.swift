@@ -1,9 +1,9 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenCrypto
 import ScreenKit
 import ScreenKitCLI
-import ExampleScreens
 import Testing
 
 /// `screenkit build` end to end through the CLI front end.

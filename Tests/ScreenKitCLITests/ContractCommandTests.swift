@@ -1,8 +1,8 @@
+import ExampleScreens
 import Foundation
 import ScreenKit
 import ScreenKitCLI
 import ScreenTestSupport
-import ExampleScreens
 import Testing
 
 /// `check`, `contract show|diff|freeze` and `explain` through the CLI, in every output format.
@@ -162,15 +162,7 @@ import Testing
     }
 
     func git(_ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
+        #expect(try Git.run(arguments, in: folder) == 0, "git \(arguments)")
     }
 
     @Test func againstARefCatchesADeletedOrEditedNewestVersion() async throws {

@@ -1,9 +1,9 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract
 import ScreenKit
 import ScreenKitCLI
-import ExampleScreens
 import Testing
 
 /// `screenkit publish` through the CLI, to a directory bucket; S3 is covered by the integration tests.
@@ -128,6 +128,33 @@ import Testing
             #expect(code == .usage, "\(option)")
             #expect(errors.contains("error: \(option[0]) needs"))
         }
+    }
+
+    /// `--timeout` and `--attempts` are checked for every bucket, before anything is compiled, read
+    /// or written, and before the credentials are looked for.
+    @Test(arguments: [
+        ["--timeout", "abc"], ["--timeout", "0"], ["--timeout", "-1"], ["--timeout", "nan"], ["--timeout", "inf"],
+        ["--timeout", "-infinity"], ["--timeout", ""], ["--timeout", "1e300"], ["--timeout=30s"],
+        ["--attempts", "abc"], ["--attempts", "0"], ["--attempts", "-2"], ["--attempts", "1.5"],
+        ["--attempts", "99999999999999999999"], ["--attempts="],
+    ])
+    func malformedRetryOptionsAreUsageErrors(option: [String]) async {
+        let name = String(option[0].prefix { $0 != "=" })
+        let value = option.count > 1 ? option[1] : String(option[0].drop { $0 != "=" }.dropFirst())
+        for to in [target, "s3://screens-bucket/app"] {
+            let (code, out, errors) = await run(["publish", "--to", to] + option)
+            #expect(code == .usage, "\(to) \(option)")
+            #expect(errors.contains("error: \(name) "), "\(errors)")
+            #expect(errors.contains("got '\(value)'"), "\(errors)")
+            #expect(out.isEmpty, "nothing was published: \(out)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: bucket.path), "the bucket was not touched")
+    }
+
+    @Test func wellFormedRetryOptionsAreAcceptedForADirectoryBucket() async {
+        let (code, out, errors) = await run(["publish", "--to", target, "--timeout", "2.5", "--attempts", "3"])
+        #expect(code == .success, "\(errors)")
+        #expect(out.contains("published manifest "))
     }
 
     @Test func anUnreachableEndpointIsAnEnvironmentFailure() async {

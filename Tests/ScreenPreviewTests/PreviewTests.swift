@@ -1,9 +1,9 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract
 import ScreenPreview
 import ScreenTestSupport
-import ExampleScreens
 import Testing
 
 /// The example app compiled against its history, for the preview.

@@ -1,9 +1,9 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenCrypto
 import ScreenKit
 import ScreenPublish
-import ExampleScreens
 import Testing
 
 /// The publish protocol against the directory bucket.
@@ -164,6 +164,67 @@ import Testing
         }
         let pointer = try #require(Pointer.decode(stored["pointer.json"] ?? []))
         #expect(plans.map(\.layout.manifestHash).contains(pointer.manifest))
+    }
+
+    /// Every entry under the bucket folder, hidden ones included, relative to it.
+    func entries(under relative: String = "") -> [String] {
+        let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
+        var result: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() {
+            let path = relative.isEmpty ? name : "\(relative)/\(name)"
+            result.append(path)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            {
+                result += entries(under: path)
+            }
+        }
+        return result
+    }
+
+    /// What a static web server would serve: only the bucket layout, no lock or temporary file.
+    func expectOnlyTheLayout(_ comment: Comment, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let all = entries()
+        #expect(
+            Set(all.filter { !$0.contains("/") }) == ["objects", "manifests", "pointer.json", "screens", "contracts"],
+            "\(comment): \(all.filter { !$0.contains("/") })", sourceLocation: sourceLocation)
+        let hidden = all.filter { $0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        #expect(hidden == [], "\(comment): no dot-file anywhere", sourceLocation: sourceLocation)
+    }
+
+    @Test func aPublishLeavesOnlyTheLayoutInTheBucketFolder() async throws {
+        _ = try await publish(to: DirectoryBucket(path: folder.path))
+        expectOnlyTheLayout("after a first publish")
+        _ = try await publish(PublishFixture.changed(), to: DirectoryBucket(path: folder.path))
+        expectOnlyTheLayout("after a publish that moved the pointer")
+        let bucket = DirectoryBucket(path: folder.path)
+        _ = try await PublishFixture.race(bucket, bucket)
+        expectOnlyTheLayout("after two publishers raced")
+    }
+
+    /// The pointer swap locks the bucket folder itself: while another holder has it locked, the
+    /// swap waits.
+    @Test func thePointerSwapWaitsForALockOnTheBucketFolder() async throws {
+        let bucket = DirectoryBucket(path: folder.path)
+        let holder = open(folder.path, O_RDONLY | O_DIRECTORY)
+        try #require(holder >= 0)
+        defer { close(holder) }
+        try #require(flock(holder, LOCK_EX) == 0)
+        let swapped = Locked<Date?>(nil)
+        let swap = Task.detached {
+            let outcome = try await bucket.swap(
+                "pointer.json", bytes: Array("{}".utf8), metadata: .shortLived, expecting: nil)
+            swapped.set(Date())
+            return outcome
+        }
+        usleep(300_000)
+        let released = Date()
+        flock(holder, LOCK_UN)
+        #expect(try await swap.value == .swapped)
+        let finished = try #require(swapped.get())
+        #expect(finished >= released, "the swap waited for the folder's lock")
     }
 
     @Test func aDryRunPlansWithoutWriting() async throws {

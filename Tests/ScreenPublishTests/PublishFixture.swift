@@ -1,10 +1,10 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract
 import ScreenKit
 import ScreenPublish
 import ScreenTestSupport
-import ExampleScreens
 
 /// The example app compiled against its history, and variations of it, ready to publish.
 enum PublishFixture {

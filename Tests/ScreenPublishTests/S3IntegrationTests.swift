@@ -1,10 +1,10 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenCrypto
 import ScreenKit
 import ScreenKitCLI
 import ScreenPublish
-import ExampleScreens
 import Testing
 
 /// The publish protocol against a real S3-protocol server (moto, SigV4 checked) on loopback.

@@ -1,9 +1,9 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract
 import ScreenJSON
 import ScreenKit
-import ExampleScreens
 
 /// The example app as the tests see it: the repository's paths, its frozen history, and builds.
 public enum ExampleApp {

@@ -438,14 +438,14 @@ struct EnvelopeWriter {
     /// the primary nodes the variant keeps.
     private mutating func checkFallbackIDs(_ flat: FlatScreen) {
         guard let view else { return }
-        var seen: Set<String> = []
+        var seen: [String: Int] = [:]
         var removed: [Bool] = []
         for index in fallbackNodes {
             // A derived ID unique by construction repeats only in the fallback roots standing in
             // for its node, which this variant removed.
             if flat.derivedIDsAreUnique && flat.nodes[index].idDerived { continue }
             let id = flat.id(of: index)
-            var clashes = false
+            var other: Int?
             if let first = flat.primaryFirst[id] {
                 // It clashes unless the variant removed that node, itself or with an ancestor.
                 if removed.isEmpty {
@@ -454,13 +454,17 @@ struct EnvelopeWriter {
                 }
                 var ancestor = first
                 while ancestor >= 0 && !removed[Int(ancestor)] { ancestor = flat.nodes[Int(ancestor)].parent }
-                clashes = ancestor < 0
+                if ancestor < 0 { other = Int(first) }
             }
-            if clashes || !seen.insert(id).inserted {
+            if other == nil, let earlier = seen.updateValue(index, forKey: id) {
+                seen[id] = earlier
+                other = earlier
+            }
+            if let other {
                 problems.append(
                     ScreenRules.idDuplicate.diagnostic(
-                        "node ID \"\(id)\" appears twice in the payload for contract \(view.version)",
-                        at: flat.source(of: index), path: pathDescription()))
+                        "node ID \"\(id)\" appears twice in the payload for contract \(view.version): also used by \(IDValidator.describe(other, in: flat))",
+                        at: flat.source(of: index), path: NodePath(flat: flat, index: index).description))
             }
         }
     }

@@ -51,23 +51,36 @@ struct IDValidator: ScreenValidator {
             let first = Int(flat.primaryFirst[id]!)
             diagnostics.append(
                 ScreenRules.idDuplicate.diagnostic(
-                    "node ID \"\(id)\" is already used by the node at \(flat.source(of: first))",
+                    "node ID \"\(id)\" is already used by \(Self.describe(first, in: flat))",
                     at: flat.source(of: repeated), path: NodePath(flat: flat, index: repeated).description))
         }
         for replaced in flat.nodes.indices where !flat.nodes[replaced].inFallback {
             guard let fallback = flat.fallbackRoot(of: replaced) else { continue }
-            var local: Set<String> = []
+            var local: [String: Int] = [:]
             flat.forEachPrimaryNode(from: fallback) { index in
                 // A derived ID unique by construction is shared only with the replaced node.
                 if flat.derivedIDsAreUnique && flat.nodes[index].idDerived { return }
                 let id = flat.id(of: index)
-                if flat.primaryHas(id, outside: replaced) || !local.insert(id).inserted {
-                    diagnostics.append(
-                        ScreenRules.idDuplicate.diagnostic(
-                            "fallback node ID \"\(id)\" is already used in the screen", at: flat.source(of: index),
-                            path: "\(flat.screen.id)/\(flat.id(of: replaced))/fallback"))
+                let other: Int
+                if flat.primaryHas(id, outside: replaced) {
+                    other = Int(flat.primaryFirst[id]!)
+                } else if let earlier = local.updateValue(index, forKey: id) {
+                    local[id] = earlier
+                    other = earlier
+                } else {
+                    return
                 }
+                diagnostics.append(
+                    ScreenRules.idDuplicate.diagnostic(
+                        "fallback node ID \"\(id)\" is already used by \(Self.describe(other, in: flat))",
+                        at: flat.source(of: index), path: NodePath(flat: flat, index: index).description))
             }
         }
+    }
+
+    /// Names the node that already has an ID, for a message: its path, in the form of a diagnostic's
+    /// node path, and where it was written.
+    static func describe(_ index: Int, in flat: FlatScreen) -> String {
+        "\(NodePath(flat: flat, index: index)), written at \(flat.source(of: index))"
     }
 }

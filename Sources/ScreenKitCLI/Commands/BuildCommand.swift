@@ -43,7 +43,7 @@ enum BuildCommand {
         let started = Date()
         let style: JSONStyle = arguments.flag("--pretty") ? .pretty : .compact
         context.terminal.progress("compiling \(context.catalog.screens.count) screens…")
-        let compilation = ContractLocation(arguments, context).compile(context.catalog, style: style)
+        let compilation = try ContractLocation(arguments, context).compile(context.catalog, style: style)
         context.terminal.endProgress()
         context.report(compilation.diagnostics)
         if compilation.hasErrors {
@@ -61,7 +61,8 @@ enum BuildCommand {
         } catch {
             throw .failure(error.description)
         }
-        let display = outPath.hasSuffix("/") ? String(outPath.dropLast()) : outPath
+        let display = DiagnosticFormatter(workingDirectory: context.workingDirectory).relative(
+            context.url(outPath).standardizedFileURL.path)
         for screen in compilation.result.screens {
             let objects = Set(screen.variants.map(\.envelope)).count
             let versions = screen.variants.map { "\($0.contract)" }.joined(separator: ", ")

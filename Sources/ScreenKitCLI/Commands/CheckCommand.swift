@@ -15,7 +15,8 @@ enum CheckCommand {
             fallbacks.
 
             USAGE: screenkit check [--format text|json|github|markdown] [--against GIT_REF] [--contract DIR]
-                                   [--baseline DIR] [--preview-url URL]
+                                   [--baseline DIR] [--preview-url URL] [--allow-empty-history]
+                                   [--config FILE] [--verbose]
 
             OPTIONS:
               --format F        text (default): path:line:col: error: [RULE] message
@@ -24,18 +25,27 @@ enum CheckCommand {
                                 markdown: a summary for a pull-request comment
               --against REF     Also prove the history at REF (e.g. origin/main) is a byte-identical
                                 prefix of the local history, so a deleted or edited version is caught.
-              --contract DIR    The contract folder (default: Screens/Contract): DIR/history/N.json
-                                and DIR/exemptions.json.
+              --contract DIR    The contract folder (default: the config's "contract", else
+                                Screens/Contract): DIR/history/N.json and DIR/exemptions.json. A
+                                named folder that does not exist is an error (exit 3).
               --baseline DIR    A `build` output of the base branch: the report lists the screens
                                 whose published output changed, per client version.
-              --preview-url U   Where `screenkit preview` pages are served (default: preview); the
-                                markdown report links each changed screen's page.
+              --preview-url U   Where `screenkit preview` pages are served (default: the config's
+                                "previewURL", else preview); the markdown report links each
+                                changed screen's page.
+              --allow-empty-history
+                                Pass without any frozen contract version (contract-history-missing
+                                is otherwise an error): screens are checked, the contract is not.
+              --config FILE     The config file (default: the nearest screenkit.json at or above
+                                the working folder).
+              --verbose         Say which config file was used.
               -h, --help        Show this help.
 
-            Exit codes: 0 clean, 1 violations, 2 usage, 3 I/O (e.g. git failed).
+            Exit codes: 0 clean, 1 violations, 2 usage, 3 I/O (e.g. git failed, a named contract
+            folder that does not exist).
             """,
         valueOptions: ["--format", "--against", "--contract", "--baseline", "--preview-url"],
-        flags: [],
+        flags: ["--allow-empty-history"],
         run: run
     )
 
@@ -44,7 +54,8 @@ enum CheckCommand {
             throw .usage("unexpected argument '\(arguments.positional[0])'")
         }
         let format = try ReportFormat.parse(arguments.value("--format"))
-        let compilation = ContractLocation(arguments, context).compile(context.catalog)
+        let compilation = try ContractLocation(arguments, context).compile(
+            context.catalog, requireHistory: !arguments.flag("--allow-empty-history"))
         var diagnostics = compilation.diagnostics
         if let ref = arguments.value("--against") {
             do {

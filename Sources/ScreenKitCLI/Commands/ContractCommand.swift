@@ -2,64 +2,141 @@ import Foundation
 import ScreenContract
 import ScreenKit
 
-/// `screenkit contract show|diff|freeze`: inspect and evolve the component contract.
+/// `screenkit contract show|diff|freeze|start`: inspect and evolve the component contract.
 enum ContractCommand {
     static let command = Command(
         name: "contract",
-        summary: "Show, diff or freeze the component contract.",
+        summary: "Show, diff, freeze or start the component contract's history.",
         help: """
             OVERVIEW: Inspect and evolve the component contract and its frozen history.
 
-            USAGE: screenkit contract show [--version N] [--format json|markdown]
-                   screenkit contract diff [--from N] [--to N|live] [--format text|json|github|markdown]
-                   screenkit contract freeze
+            USAGE: screenkit contract <subcommand> [options]
 
             SUBCOMMANDS:
-              show      The contract as canonical JSON, or a Markdown catalog reference with the
-                        version each component, prop, enum value and action was introduced in.
-                        Without --version: the live contract.
-              diff      Every change between two versions (default: newest frozen -> live),
-                        classified breaking or allowed with rule IDs. Exits 1 if any is breaking.
-              freeze    Append version N+1 when the live contract differs from version N and every
-                        change is allowed. Refuses a breaking contract; writes nothing when unchanged.
+              show      The contract as canonical JSON, or a Markdown reference with the version
+                        each element was introduced in.
+              diff      Every change between two versions, classified breaking or allowed.
+              freeze    Append the next frozen version when every change is allowed.
+              start     Start a history from the standard version your shipped clients know.
 
-            OPTIONS:
-              --contract DIR    The contract folder (default: Screens/Contract).
-              -h, --help        Show this help.
+            See 'screenkit contract <subcommand> --help' for its options.
             """,
-        valueOptions: ["--version", "--format", "--from", "--to", "--contract"],
+        valueOptions: [],
         flags: [],
-        run: run
+        subcommands: [show, diff, freeze, start],
+        run: { _, _ throws(CommandError) in throw .usage("contract needs a subcommand: show, diff, freeze or start") }
     )
 
-    static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
-        guard let sub = arguments.positional.first else {
-            throw .usage("contract needs a subcommand: show, diff or freeze")
-        }
-        guard arguments.positional.count == 1 else {
-            throw .usage("unexpected argument '\(arguments.positional[1])'")
-        }
-        let location = ContractLocation(arguments, context)
-        switch sub {
-        case "show":
-            try allow(["--version", "--format", "--contract"], in: arguments, for: sub)
-            return try show(arguments, location, context)
-        case "diff":
-            try allow(["--from", "--to", "--format", "--contract"], in: arguments, for: sub)
-            return try diff(arguments, location, context)
-        case "freeze":
-            try allow(["--contract"], in: arguments, for: sub)
-            return try freeze(location, context)
-        default:
-            throw .usage("unknown contract subcommand '\(sub)'; use show, diff or freeze")
-        }
-    }
+    static let common = """
+          --contract DIR    The contract folder (default: the config's "contract", else
+                            Screens/Contract). A named folder that does not exist is an error (exit 3).
+          --config FILE     The config file (default: the nearest screenkit.json at or above the
+                            working folder).
+          --verbose         Say which config file was used.
+          -h, --help        Show this help.
+        """
 
-    private static func allow(_ options: Set<String>, in arguments: Arguments, for sub: String) throws(CommandError) {
-        for option in ["--version", "--format", "--from", "--to", "--contract"]
-        where arguments.value(option) != nil && !options.contains(option) {
-            throw .usage("option \(option) does not apply to 'contract \(sub)'")
+    static let show = Command(
+        name: "show",
+        summary: "The contract as canonical JSON or a Markdown reference.",
+        help: """
+            OVERVIEW: Print the contract as canonical JSON (the frozen file's exact bytes for a
+            frozen version), or as a Markdown catalog reference listing the version each component,
+            prop, enum value and action was introduced in. Without --version: the live contract.
+
+            USAGE: screenkit contract show [--version N] [--format json|markdown] [--contract DIR]
+
+            OPTIONS:
+              --version N       A frozen version instead of the live contract.
+              --format F        json (default) or markdown.
+
+            """ + common,
+        valueOptions: ["--version", "--format", "--contract"],
+        flags: [],
+        run: { arguments, context throws(CommandError) in
+            try requireNoPositional(arguments)
+            return try show(arguments, ContractLocation(arguments, context), context)
         }
+    )
+
+    static let diff = Command(
+        name: "diff",
+        summary: "Every change between two versions, classified.",
+        help: """
+            OVERVIEW: Every change between two versions (default: newest frozen -> live), classified
+            breaking or allowed with rule IDs. Exits 1 if any change is breaking.
+
+            USAGE: screenkit contract diff [--from N] [--to N|live] [--format text|json|github|markdown]
+                                           [--contract DIR]
+
+            OPTIONS:
+              --from N          The frozen version to compare from (default: the newest).
+              --to N|live       The version to compare to (default: live).
+              --format F        text (default), json, github or markdown.
+
+            """ + common,
+        valueOptions: ["--from", "--to", "--format", "--contract"],
+        flags: [],
+        run: { arguments, context throws(CommandError) in
+            try requireNoPositional(arguments)
+            return try diff(arguments, ContractLocation(arguments, context), context)
+        }
+    )
+
+    static let freeze = Command(
+        name: "freeze",
+        summary: "Append the next frozen version.",
+        help: """
+            OVERVIEW: Append version N+1 to the history when the live contract differs from version N
+            and every change is allowed (additive, with fallbacks). Refuses a breaking contract and
+            writes nothing when unchanged. Commit the new file.
+
+            An empty history is refused: start it from the standard version your shipped clients
+            decode with `screenkit contract start --standard K`. Only when the clients decode exactly
+            today's live contract, freeze it as version 1 with --initial.
+
+            USAGE: screenkit contract freeze [--initial] [--contract DIR]
+
+            OPTIONS:
+              --initial         Freeze the live contract as version 1 of an empty history.
+
+            """ + common,
+        valueOptions: ["--contract"],
+        flags: ["--initial"],
+        run: { arguments, context throws(CommandError) in
+            try requireNoPositional(arguments)
+            let initial = arguments.flag("--initial")
+            return try freeze(ContractLocation(arguments, context, mayBeMissing: initial), initial: initial, context)
+        }
+    )
+
+    static let start = Command(
+        name: "start",
+        summary: "Start a history from the shipped standard baseline.",
+        help: """
+            OVERVIEW: Write the first versions of a new contract history: the standard catalog's
+            frozen files 1 to K, byte for byte, where K is the standard version your shipped
+            clients decode (1: the original vocabulary; \(StandardBaseline.latest): today's standard catalog).
+            Your own components and later standard additions are then pending: give them
+            fallbacks and `screenkit contract freeze` them as the next version. Set the catalog's
+            minContract (or the config's "minContract") to K. Refuses a folder that holds a history.
+
+            USAGE: screenkit contract start --standard K [--contract DIR]
+
+            OPTIONS:
+              --standard K      The standard version your shipped clients know (1 to \(StandardBaseline.latest)).
+
+            """ + common,
+        valueOptions: ["--standard", "--contract"],
+        flags: [],
+        run: { arguments, context throws(CommandError) in
+            try requireNoPositional(arguments)
+            return try start(arguments, ContractLocation(arguments, context, mayBeMissing: true), context)
+        }
+    )
+
+    private static func requireNoPositional(_ arguments: Arguments) throws(CommandError) {
+        if let first = arguments.positional.first { throw .usage("unexpected argument '\(first)'") }
     }
 
     private static func loadHistory(_ location: ContractLocation, _ context: CommandContext) throws(CommandError)
@@ -157,10 +234,25 @@ enum ContractCommand {
         return report.errorCount > 0 ? .violations : .success
     }
 
-    private static func freeze(_ location: ContractLocation, _ context: CommandContext) throws(CommandError)
-        -> ExitCode
+    private static func freeze(_ location: ContractLocation, initial: Bool, _ context: CommandContext)
+        throws(CommandError) -> ExitCode
     {
         let report = location.report(context.catalog)
+        let empty = report.history.versions.isEmpty && report.history.diagnostics.isEmpty
+        if empty && !initial {
+            context.terminal.printError(
+                """
+                error: [\(ContractRules.historyMissing.id)] no frozen contract version in \(report.history.folder.path); nothing was written.
+                Start the history from the standard version your shipped clients decode:
+                  screenkit contract start --standard 1
+                or, only if they decode exactly today's live contract, freeze it as version 1:
+                  screenkit contract freeze --initial
+                """)
+            return .violations
+        }
+        if !empty && initial {
+            throw .usage("--initial applies to an empty history only; \(report.history.folder.path) holds one")
+        }
         let outcome: ContractFreezer.Outcome
         do {
             outcome = try ContractFreezer.freeze(report)
@@ -185,5 +277,44 @@ enum ContractCommand {
             }
             return .success
         }
+    }
+}
+
+extension ContractCommand {
+    fileprivate static func start(_ arguments: Arguments, _ location: ContractLocation, _ context: CommandContext)
+        throws(CommandError) -> ExitCode
+    {
+        guard let text = arguments.value("--standard") else {
+            throw .usage(
+                "contract start needs --standard K (1 to \(StandardBaseline.latest)): the standard version your shipped clients know"
+            )
+        }
+        guard let standard = Int(text), StandardBaseline.file(standard) != nil else {
+            throw .usage("--standard \(text) is not a standard version (1 to \(StandardBaseline.latest))")
+        }
+        let folder = location.historyFolder
+        let existing =
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { !$0.hasPrefix(".") } ?? []
+        guard existing.isEmpty else {
+            throw CommandError(
+                message:
+                    "\(folder.path) already holds a history (\(existing.sorted().joined(separator: ", "))); nothing was written",
+                code: .violations)
+        }
+        do {
+            try ContractFreezer.start(in: folder, standard: standard)
+        } catch {
+            throw .failure("cannot write the history: \(error)")
+        }
+        let display = DiagnosticFormatter(workingDirectory: context.workingDirectory).relative(folder.path)
+        context.terminal.print(
+            "started the contract history in \(display)/ from standard version \(standard) (\((1...standard).map { "\($0).json" }.joined(separator: ", ")))"
+        )
+        if standard > 1 {
+            context.terminal.print(
+                "set the catalog's minContract (or \"minContract\": \(standard) in \(ProjectConfig.fileName)) to \(standard): your shipped clients know version \(standard)"
+            )
+        }
+        return .success
     }
 }

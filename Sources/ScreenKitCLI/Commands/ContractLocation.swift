@@ -4,15 +4,32 @@ import ScreenContract
 import ScreenJSON
 import ScreenKit
 
-/// Where the contract history and exemptions live: `--contract DIR` (default `Screens/Contract`).
+/// Where the contract history and exemptions live: `--contract DIR`, else the config file's
+/// `contract`, else `Screens/Contract`.
 struct ContractLocation {
     /// The default folder, next to the screens.
     static let defaultPath = "Screens/Contract"
 
     let folder: URL
+    /// Whether the folder was named (by `--contract` or the config file) rather than defaulted.
+    let isNamed: Bool
 
-    init(_ arguments: Arguments, _ context: CommandContext) {
-        folder = context.url(arguments.value("--contract") ?? Self.defaultPath)
+    /// The location the command line and config name. A named folder that does not exist is an
+    /// I/O error (exit 3) unless `mayBeMissing`: a wrong path must never pass for an empty history.
+    init(_ arguments: Arguments, _ context: CommandContext, mayBeMissing: Bool = false) throws(CommandError) {
+        let named = arguments.value("--contract")
+        folder = context.url(named ?? Self.defaultPath)
+        isNamed = named != nil
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
+        if isNamed && !mayBeMissing && !(exists && isDirectory.boolValue) {
+            let source =
+                arguments.isGiven("--contract")
+                ? "--contract" : "the contract folder of \(context.config?.path ?? "the config")"
+            throw .failure(
+                "\(source) names \(folder.path), which \(exists ? "is not a folder" : "does not exist"); fix the path, or start a history there with `screenkit contract start --standard 1`"
+            )
+        }
     }
 
     /// The frozen versions, `DIR/history/N.json`.
@@ -24,14 +41,18 @@ struct ContractLocation {
     /// Loads and verifies the history.
     func history() -> ContractHistory { ContractHistory.load(from: historyFolder) }
 
-    /// Runs the contract gate over the catalog.
-    func report(_ catalog: Catalog) -> ContractReport {
-        ContractGate.check(live: catalog, history: history(), exemptions: Exemptions.load(from: exemptionsFile))
+    /// Runs the contract gate over the catalog; with `requireHistory`, an empty history is an error.
+    func report(_ catalog: Catalog, requireHistory: Bool = false) -> ContractReport {
+        ContractGate.check(
+            live: catalog, history: history(), exemptions: Exemptions.load(from: exemptionsFile),
+            requireHistory: requireHistory)
     }
 
     /// Runs the contract gate, then compiles every screen for every frozen version.
-    func compile(_ catalog: Catalog, style: JSONStyle = .compact, pendingIsError: Bool = false) -> Compilation {
-        let contract = report(catalog)
+    func compile(
+        _ catalog: Catalog, style: JSONStyle = .compact, pendingIsError: Bool = false, requireHistory: Bool = false
+    ) -> Compilation {
+        let contract = report(catalog, requireHistory: requireHistory)
         let options = CompileOptions(
             style: style, history: contract.history.versions.map(\.contract), pendingIsError: pendingIsError)
         let result = Compiler(catalog: catalog).compile(options)
@@ -44,8 +65,12 @@ struct Compilation {
     let contract: ContractReport
     let result: CompileResult
 
-    /// Contract diagnostics first, then screen diagnostics.
-    var diagnostics: [Diagnostic] { contract.diagnostics + result.diagnostics }
+    /// Contract diagnostics first, then screen diagnostics (without the compiler's `contract-unfrozen`
+    /// warning when the gate already reports the missing history as an error).
+    var diagnostics: [Diagnostic] {
+        let missing = contract.diagnostics.contains { $0.rule == ContractRules.historyMissing.id }
+        return contract.diagnostics + result.diagnostics.filter { !missing || $0.rule != "contract-unfrozen" }
+    }
 
     /// Whether anything failed.
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -29,7 +29,7 @@ enum PreviewCommand {
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
         guard arguments.positional.isEmpty else { throw .usage("unexpected argument '\(arguments.positional[0])'") }
         let outPath = arguments.value("--out") ?? "preview"
-        let compilation = ContractLocation(arguments, context).compile(context.catalog)
+        let compilation = try ContractLocation(arguments, context).compile(context.catalog)
         context.report(compilation.diagnostics)
         if compilation.hasErrors {
             let errors = compilation.diagnostics.count { $0.severity == .error }
@@ -49,7 +49,8 @@ enum PreviewCommand {
         } catch {
             throw .failure(error.description)
         }
-        let display = outPath.hasSuffix("/") ? String(outPath.dropLast()) : outPath
+        let display = DiagnosticFormatter(workingDirectory: context.workingDirectory).relative(
+            context.url(outPath).standardizedFileURL.path)
         context.terminal.print(
             "wrote \(pages.count) pages to \(display)/ — open \(display)/index.html in a browser")
         return .success

@@ -39,7 +39,8 @@ enum PublishCommand {
         guard arguments.positional.isEmpty else { throw .usage("unexpected argument '\(arguments.positional[0])'") }
         guard let target = arguments.value("--to") else { throw .usage("publish needs --to URL") }
         let bucket = try makeBucket(target, arguments, context)
-        let compilation = ContractLocation(arguments, context).compile(context.catalog, pendingIsError: true)
+        let compilation = try ContractLocation(arguments, context).compile(
+            context.catalog, pendingIsError: true, requireHistory: true)
         context.report(compilation.diagnostics)
         if compilation.hasErrors {
             let errors = compilation.diagnostics.count { $0.severity == .error }
@@ -88,6 +89,8 @@ enum PublishCommand {
     private static func makeBucket(_ target: String, _ arguments: Arguments, _ context: CommandContext)
         throws(CommandError) -> any Bucket
     {
+        // Checked for every bucket, so a mistyped value fails before anything is read or sent.
+        let retry = try retryPolicy(arguments)
         let location: BucketLocation
         do {
             location = try BucketLocation.parse(target)
@@ -115,17 +118,6 @@ enum PublishCommand {
                 arguments.value("--region") ?? context.environment["AWS_REGION"] ?? context.environment[
                     "AWS_DEFAULT_REGION"]
                 ?? "us-east-1"
-            var retry = S3Bucket.RetryPolicy()
-            if let text = arguments.value("--timeout") {
-                guard let seconds = Double(text), seconds > 0 else { throw .usage("--timeout needs a positive number") }
-                retry.timeout = seconds
-            }
-            if let text = arguments.value("--attempts") {
-                guard let attempts = Int(text), attempts >= 1 else {
-                    throw .usage("--attempts needs a whole number ≥ 1")
-                }
-                retry.attempts = attempts
-            }
             do {
                 return try S3Bucket(
                     bucket: name, prefix: prefix, endpoint: endpoint, region: region, credentials: credentials,
@@ -134,6 +126,32 @@ enum PublishCommand {
                 throw .usage(error.description)
             }
         }
+    }
+
+    /// The longest `--timeout`: Foundation on Linux converts it to whole milliseconds in an `Int`
+    /// and traps on values that do not fit.
+    static let maximumTimeout: Double = 86_400
+
+    /// `--timeout` and `--attempts`, or the defaults; a malformed, non-positive or non-finite value
+    /// is a usage error.
+    private static func retryPolicy(_ arguments: Arguments) throws(CommandError) -> S3Bucket.RetryPolicy {
+        var retry = S3Bucket.RetryPolicy()
+        if let text = arguments.value("--timeout") {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+                throw .usage("--timeout needs a positive number of seconds, got '\(text)'")
+            }
+            guard seconds <= maximumTimeout else {
+                throw .usage("--timeout is at most \(Int(maximumTimeout)) seconds (one day), got '\(text)'")
+            }
+            retry.timeout = seconds
+        }
+        if let text = arguments.value("--attempts") {
+            guard let attempts = Int(text), attempts >= 1 else {
+                throw .usage("--attempts needs a whole number of at least 1, got '\(text)'")
+            }
+            retry.attempts = attempts
+        }
+        return retry
     }
 
     private static func printPlan(_ plan: PublishPlan, bucket: any Bucket, _ context: CommandContext) {

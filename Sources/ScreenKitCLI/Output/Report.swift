@@ -6,7 +6,7 @@ import ScreenKit
 
 /// The output formats of `check` and `contract diff`.
 enum ReportFormat: String, CaseIterable {
-    /// `path:line:col: error: [RULE] message` lines and a summary.
+    /// `path:line:col: error: [RULE] message (at NODEPATH)` lines and a summary.
     case text
     /// A stable JSON document with a format number.
     case json
@@ -105,7 +105,7 @@ struct Report {
             json.key("severity")
             json.string(diagnostic.severity.rawValue)
             json.key("message")
-            json.string(diagnostic.message)
+            json.string(formatter.relativePaths(in: diagnostic.message))
             if let location = diagnostic.location {
                 json.key("file")
                 json.string(formatter.relative(location.file))
@@ -210,7 +210,8 @@ struct Report {
                 properties.append("col=\(location.column)")
             }
             properties.append("title=\(Self.escapeProperty(diagnostic.rule))")
-            lines.append("::\(level) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))")
+            lines.append(
+                "::\(level) \(properties.joined(separator: ","))::\(Self.escapeData(formatter.message(diagnostic)))")
         }
         for exemption in exemptions {
             lines.append(
@@ -247,7 +248,7 @@ struct Report {
                 let icon = diagnostic.severity == .error ? "❌" : "⚠️"
                 let place = diagnostic.location.map { "`\(formatter.relative($0.file)):\($0.line)`" } ?? ""
                 lines.append(
-                    "| \(icon) | `\(diagnostic.rule)` | \(place) | \(Self.escapeCell(diagnostic.message)) |")
+                    "| \(icon) | `\(diagnostic.rule)` | \(place) | \(Self.escapeCell(formatter.message(diagnostic))) |")
             }
         }
         if !changes.isEmpty {

@@ -5,7 +5,8 @@ import ScreenCrypto
 ///
 /// Every write goes to a temporary file that is synced, then linked (create-only) or renamed
 /// (overwrite) into place, so a reader never sees a partial file. The pointer swap holds an
-/// exclusive lock while it compares the current pointer's hash with the expected one.
+/// exclusive `flock` on the bucket folder itself (no lock file in the bucket) while it compares the
+/// current pointer's hash with the expected one.
 public struct DirectoryBucket: Bucket {
     /// The folder.
     public let root: URL
@@ -60,12 +61,18 @@ public struct DirectoryBucket: Bucket {
         async throws(BucketError) -> SwapOutcome
     {
         try makeFolder(root)
-        let lockPath = root.appendingPathComponent(".\(key).lock").path
-        let lock = open(lockPath, O_CREAT | O_RDWR, 0o644)
-        guard lock >= 0 else { throw BucketError(.io, "cannot open \(lockPath): \(String(cString: strerror(errno)))") }
+        // The lock is taken on the bucket folder itself, so no lock file is left in the bucket for a
+        // web server to serve. `flock` locks belong to the open file description: every swap opens
+        // the folder anew, so swaps exclude each other within one process as across processes.
+        let lock = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard lock >= 0 else {
+            throw BucketError(.io, "cannot open \(root.path) to lock it: \(String(cString: strerror(errno)))")
+        }
         defer { close(lock) }
-        guard flock(lock, LOCK_EX) == 0 else {
-            throw BucketError(.io, "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw BucketError(.io, "cannot lock \(root.path): \(String(cString: strerror(errno)))")
+            }
         }
         defer { flock(lock, LOCK_UN) }
         let current = try await read(key)

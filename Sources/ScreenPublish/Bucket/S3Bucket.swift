@@ -18,7 +18,7 @@ public struct S3Bucket: Bucket {
         public var baseDelay: Double
         /// The longest backoff.
         public var maximumDelay: Double
-        /// How long one attempt may take, in seconds.
+        /// How long one attempt may take, in seconds (rounded up to whole seconds: Foundation on Linux truncates it).
         public var timeout: Double
 
         /// Creates a policy.
@@ -65,7 +65,7 @@ public struct S3Bucket: Bucket {
         signer = SigV4Signer(credentials: credentials, region: region)
         self.retry = retry
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = retry.timeout
+        configuration.timeoutIntervalForRequest = retry.timeout.rounded(.up)
         configuration.httpMaximumConnectionsPerHost = 8
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: configuration, delegate: RedirectRefuser(), delegateQueue: nil)
@@ -139,7 +139,7 @@ public struct S3Bucket: Bucket {
                 let ceiling = min(retry.maximumDelay, retry.baseDelay * pow(2, Double(attempt - 1)))
                 try? await Task.sleep(nanoseconds: UInt64(Double.random(in: 0...ceiling) * 1e9))
             }
-            var request = URLRequest(url: url, timeoutInterval: retry.timeout)
+            var request = URLRequest(url: url, timeoutInterval: retry.timeout.rounded(.up))
             request.httpMethod = method
             let signed = signer.sign(
                 method: method, host: host, path: path, query: [], headers: headers, payloadHash: payloadHash,

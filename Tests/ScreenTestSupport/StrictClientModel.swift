@@ -16,15 +16,16 @@ extension CodingUserInfoKey {
 }
 
 /// Decodes `bytes` as a client of contract `version` (nil: a current client).
-func decodeAsClient(_ bytes: [UInt8], version: Int?) throws -> ClientEnvelope {
+public func decodeAsClient(_ bytes: [UInt8], version: Int?) throws -> ClientEnvelope {
     let decoder = JSONDecoder()
     if let version { decoder.userInfo[.contractVersion] = version }
     return try decoder.decode(ClientEnvelope.self, from: Data(bytes))
 }
 
 /// What a version-k client does not know: thrown while decoding a variant that contains it.
-struct UnknownToClient: Error, CustomStringConvertible {
-    let description: String
+public struct UnknownToClient: Error, CustomStringConvertible {
+    /// What the client does not know.
+    public let description: String
 }
 
 /// Throws when a client of the decoder's contract version would not know an element of version 2.
@@ -34,12 +35,18 @@ private func requireVersion2(_ decoder: any Decoder, _ element: String) throws {
     }
 }
 
-struct ClientEnvelope: Decodable {
-    let format: Int
-    let id: String
-    let contract: Int
-    let minContract: Int
-    let title: String?
+/// An envelope as a strict client decodes it.
+public struct ClientEnvelope: Decodable {
+    /// The envelope format.
+    public let format: Int
+    /// The screen ID.
+    public let id: String
+    /// The contract version the payload is written for.
+    public let contract: Int
+    /// The oldest supported client contract.
+    public let minContract: Int
+    /// The title, if set.
+    public let title: String?
     let initialState: [String: ClientScalar]
     let root: ClientNode
 }

@@ -1,0 +1,189 @@
+import Foundation
+
+/// The project's config file, `screenkit.json` at the package root: where things are and where they go.
+///
+/// It is found by walking up from the working folder (or named with `--config`); command-line
+/// flags override it. Folder paths in it are relative to the file's own folder.
+///
+/// ```json
+/// {"format": 1, "contract": "Screens/Contract", "output": "dist", "preview": "preview",
+///  "previewURL": "https://ci.example.com/preview", "bucket": "s3://shop-screens/app",
+///  "endpoint": "https://minio.internal:9000", "region": "eu-west-1", "minContract": 1}
+/// ```
+public struct ProjectConfig: Sendable, Equatable {
+    /// The file name looked for in the working folder and every folder above it.
+    public static let fileName = "screenkit.json"
+    /// The config format this screenkit reads.
+    public static let format = 1
+    /// The largest config file read, in bytes.
+    public static let maximumSize = 64 * 1024
+    /// Every key a format-1 config may hold.
+    public static let keys = [
+        "format", "contract", "output", "preview", "previewURL", "bucket", "endpoint", "region", "minContract",
+    ]
+
+    /// The config file read, as an absolute path.
+    public var path: String
+    /// The contract folder (history and exemptions), absolute.
+    public var contract: String?
+    /// The `build` output folder, absolute.
+    public var output: String?
+    /// The `preview` output folder, absolute.
+    public var preview: String?
+    /// Where the preview pages are served, for links in the review report.
+    public var previewURL: String?
+    /// The default `publish --to` bucket URL.
+    public var bucket: String?
+    /// The default S3-compatible endpoint.
+    public var endpoint: String?
+    /// The default signing region.
+    public var region: String?
+    /// The oldest client contract version a screen supports unless it says otherwise; overrides the catalog's.
+    public var minContract: Int?
+
+    /// Why a config file cannot be used.
+    public struct Invalid: Error, CustomStringConvertible {
+        /// What is wrong, naming the file.
+        public let description: String
+    }
+
+    /// The config that applies in `workingDirectory`: `explicit` when given, else the nearest
+    /// `screenkit.json` in it or a folder above it, else none.
+    public static func find(explicit: String?, workingDirectory: String) throws(Invalid) -> ProjectConfig? {
+        if let explicit {
+            let path = explicit.hasPrefix("/") ? explicit : workingDirectory + "/" + explicit
+            return try load(URL(fileURLWithPath: path).standardizedFileURL.path)
+        }
+        var folder = URL(fileURLWithPath: workingDirectory).standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return try load(candidate) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// Reads and validates one config file.
+    public static func load(_ path: String) throws(Invalid) -> ProjectConfig {
+        let name = path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw Invalid(description: "\(name): cannot read the config file")
+        }
+        if let size = attributes[.size] as? Int, size > maximumSize {
+            throw Invalid(description: "\(name): \(size) bytes; a config file may hold at most \(maximumSize)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Invalid(description: "\(name): cannot read the config file")
+        }
+        return try parse([UInt8](data), path: path)
+    }
+
+    /// Validates the bytes of a config file read from `path` (the base of its relative folders).
+    public static func parse(_ bytes: [UInt8], path: String) throws(Invalid) -> ProjectConfig {
+        func invalid(_ message: String) -> Invalid { Invalid(description: "\(path): \(message)") }
+        guard bytes.count <= maximumSize else {
+            throw invalid("\(bytes.count) bytes; a config file may hold at most \(maximumSize)")
+        }
+        guard let object = try? JSONDecoder().decode([String: Scalar].self, from: Data(bytes)) else {
+            throw invalid("not a JSON object of strings and numbers; expected {\"format\": 1, …}")
+        }
+        guard case .number(let format)? = object["format"] else {
+            throw invalid("needs \"format\": \(Self.format), read before anything else")
+        }
+        guard format == Double(Self.format) else {
+            throw invalid("format \(format.formatted()); this screenkit reads format \(Self.format)")
+        }
+        let unknown = object.keys.filter { !keys.contains($0) }.sorted()
+        guard unknown.isEmpty else {
+            throw invalid(
+                "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) (known: \(keys.joined(separator: ", ")))"
+            )
+        }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        func string(_ key: String) throws(Invalid) -> String? {
+            guard let value = object[key] else { return nil }
+            guard case .string(let text) = value, !text.isEmpty else {
+                throw invalid("\"\(key)\" must be a non-empty string")
+            }
+            guard text.utf8.count <= 4096 else { throw invalid("\"\(key)\" is longer than 4096 bytes") }
+            return text
+        }
+        func folder(_ key: String) throws(Invalid) -> String? {
+            guard let text = try string(key) else { return nil }
+            return text.hasPrefix("/") ? text : base.appendingPathComponent(text).standardizedFileURL.path
+        }
+        var config = ProjectConfig(path: path)
+        config.contract = try folder("contract")
+        config.output = try folder("output")
+        config.preview = try folder("preview")
+        config.previewURL = try string("previewURL")
+        config.bucket = try string("bucket")
+        config.endpoint = try string("endpoint")
+        config.region = try string("region")
+        if let value = object["minContract"] {
+            guard case .number(let number) = value, let version = Int(exactly: number), version >= 1 else {
+                throw invalid("\"minContract\" must be a whole number ≥ 1")
+            }
+            config.minContract = version
+        }
+        return config
+    }
+
+    /// One value of the config object: every key holds a string or a number.
+    private enum Scalar: Decodable {
+        case string(String)
+        case number(Double)
+        case other
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .string(text)
+            } else if let bool = try? container.decode(Bool.self) {
+                _ = bool
+                self = .other
+            } else if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .other
+            }
+        }
+    }
+
+    /// Creates an empty config read from `path`.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The option values this config gives `command`, keyed by option name (flags override them).
+    func defaults(for command: String) -> [String: String] {
+        var values: [String: String] = [:]
+        values["--contract"] = contract
+        switch command {
+        case "build": values["--out"] = output
+        case "preview": values["--out"] = preview
+        case "check": values["--preview-url"] = previewURL
+        case "publish":
+            values["--to"] = bucket
+            values["--endpoint"] = endpoint
+            values["--region"] = region
+        default: break
+        }
+        return values
+    }
+
+    /// A one-line account of what the config sets, for `--verbose`.
+    var summary: String {
+        var parts: [String] = []
+        if let contract { parts.append("contract \(contract)") }
+        if let output { parts.append("output \(output)") }
+        if let preview { parts.append("preview \(preview)") }
+        if let previewURL { parts.append("previewURL \(previewURL)") }
+        if let bucket { parts.append("bucket \(bucket)") }
+        if let endpoint { parts.append("endpoint \(endpoint)") }
+        if let region { parts.append("region \(region)") }
+        if let minContract { parts.append("minContract \(minContract)") }
+        return "config \(path)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import ScreenKit
+import ScreenKitCLI
+import ScreenTestSupport
+import Testing
+
+/// The README's "Using ScreenKit in your own package", done as a new team would: from an empty
+/// folder, `init` a package that depends on this checkout by path, build it with SwiftPM, add a
+/// screen, freeze, commit, then gate an allowed and a breaking change on branches against `main`,
+/// and decode the build output with the strict client. Slow (a fresh package build): about two minutes.
+@Suite(.serialized) struct AdoptionEndToEndTests {
+    struct Shell {
+        let folder: URL
+
+        /// Runs a command in the package folder; returns its exit status and combined output.
+        @discardableResult
+        func run(_ arguments: [String], timeout: TimeInterval = 900) throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            var environment = ProcessInfo.processInfo.environment
+            environment["GIT_AUTHOR_NAME"] = "t"
+            environment["GIT_AUTHOR_EMAIL"] = "t@example.com"
+            environment["GIT_COMMITTER_NAME"] = "t"
+            environment["GIT_COMMITTER_EMAIL"] = "t@example.com"
+            process.environment = environment
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-e2e-\(UUID()).log")
+            guard FileManager.default.createFile(atPath: output.path, contents: nil) else { throw Failed() }
+            let handle = try FileHandle(forWritingTo: output)
+            process.standardOutput = handle
+            process.standardError = handle
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+            try handle.close()
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: output)
+            return (process.isRunning ? -1 : process.terminationStatus, text)
+        }
+
+        /// Runs a command that must succeed.
+        @discardableResult
+        func must(_ arguments: String..., sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+            let (status, output) = try run(arguments)
+            #expect(
+                status == 0, "\(arguments.joined(separator: " ")) exited \(status):\n\(output)",
+                sourceLocation: sourceLocation)
+            if status != 0 { throw Failed() }
+            return output
+        }
+
+        /// The package's own `screenkit`, rebuilt first (the screens are compiled into it).
+        func screenkit(_ arguments: String...) throws -> (status: Int32, output: String) {
+            try must("swift", "build", "--product", "screenkit")
+            return try run([folder.appendingPathComponent(".build/debug/screenkit").path] + arguments)
+        }
+
+        func write(_ text: String, to path: String) throws {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+        }
+
+        func edit(_ path: String, replacing old: String, with new: String) throws {
+            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            #expect(text.contains(old), "\(path) does not contain \(old)")
+            try write(text.replacingOccurrences(of: old, with: new), to: path)
+        }
+    }
+
+    struct Failed: Error {}
+
+    @Test func aNewTeamAdoptsScreenKitFromAnEmptyFolder() async throws {
+        let started = Date()
+        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-adoption-\(UUID())")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: workspace) }
+
+        // 1. init, depending on this checkout by path.
+        let terminal = Terminal.capturing()
+        let initialized = await CLI.run(
+            ["init", "shopapp", "--screenkit-path", ExampleApp.root.path], catalog: Catalog(screens: []),
+            terminal: terminal, workingDirectory: workspace.path)
+        #expect(initialized == .success, "\(terminal.standardError)")
+        let shell = Shell(folder: workspace.appendingPathComponent("shopapp"))
+
+        // 2. It builds and passes as written (its own component is pending until frozen).
+        let first = try shell.screenkit("check")
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.output.contains("warning: [contract-pending] screen \"welcome\" uses component:banner"))
+        #expect(first.output.contains("check: 0 errors, 1 warning"))
+
+        // 3. Add a screen, then freeze version 2.
+        try shell.write(
+            """
+            import ScreenKit
+
+            enum OffersScreen {
+                static let screen = Screen("offers", title: "Offers") {
+                    Column(id: "offers") {
+                        Banner("Spring sale", message: "Everything 20 % off", id: "sale")
+                        Button("Back", id: "back", action: .navigate(to: "welcome"))
+                    }
+                }
+            }
+
+            """, to: "Screens/OffersScreen.swift")
+        try shell.edit(
+            "Screens/App.swift", replacing: "screens: [WelcomeScreen.screen]",
+            with: "screens: [WelcomeScreen.screen, OffersScreen.screen]")
+        let frozen = try shell.screenkit("contract", "freeze")
+        #expect(frozen.status == 0, "\(frozen.output)")
+        #expect(frozen.output.contains("froze contract version 2 -> Screens/Contract/history/2.json"))
+        #expect(frozen.output.contains("[component-added] component \"banner\" was added (fallback: node)"))
+        let clean = try shell.screenkit("check")
+        #expect(clean.status == 0 && clean.output.contains("check: 0 errors, 0 warnings"), "\(clean.output)")
+        try shell.must("git", "init", "-q", "-b", "main")
+        try shell.must("git", "add", "-A")
+        try shell.must("git", "commit", "-q", "-m", "Start screens")
+        let ignored = try shell.must("git", "status", "--porcelain", "--ignored")
+        #expect(ignored.contains("!! .build/"))
+
+        // 4. The build output: contract-1 clients get only the standard version-1 vocabulary.
+        let built = try shell.screenkit("build")
+        #expect(built.status == 0, "\(built.output)")
+        for screen in ["welcome", "offers"] {
+            let variant1 = try [UInt8](
+                Data(contentsOf: shell.folder.appendingPathComponent("dist/contracts/1/screens/\(screen)")))
+            let envelope = try decodeAsClient(variant1, version: 1)
+            #expect(envelope.id == screen && envelope.contract == 1)
+            #expect(!String(decoding: variant1, as: UTF8.self).contains("\"banner\""))
+            let variant2 = try [UInt8](
+                Data(contentsOf: shell.folder.appendingPathComponent("dist/contracts/2/screens/\(screen)")))
+            #expect(String(decoding: variant2, as: UTF8.self).contains("\"type\":\"banner\""))
+        }
+
+        // 5. An allowed change on a branch passes the gate against main.
+        try shell.must("git", "checkout", "-q", "-b", "allowed-change")
+        try shell.edit(
+            "Screens/Components/Banner.swift", replacing: ".optional(\"message\", .string),",
+            with: ".optional(\"message\", .string),\n            .optional(\"icon\", .string),")
+        let allowed = try shell.screenkit("check", "--against", "main")
+        #expect(allowed.status == 0, "\(allowed.output)")
+
+        // 6. A breaking change on another branch fails it, naming the rule and the Swift line.
+        try shell.must("git", "checkout", "-q", "-f", "main")
+        try shell.must("git", "checkout", "-q", "-b", "breaking-change")
+        try shell.edit(
+            "Screens/Components/Banner.swift", replacing: ".optional(\"message\", .string),",
+            with: ".optional(\"message\", .number),")
+        try shell.edit(
+            "Screens/Components/Banner.swift", replacing: "\"message\": message.map { .string($0) }",
+            with: "\"message\": message.map { .number(Double($0.count)) }")
+        let breaking = try shell.screenkit("check", "--against", "main", "--format", "github")
+        #expect(breaking.status == 1, "\(breaking.output)")
+        #expect(
+            breaking.output.contains(
+                "::error file=Screens/Components/Banner.swift,line=10,col=1,title=prop-type-changed::"),
+            "\(breaking.output)")
+        let text = try shell.screenkit("check", "--against", "main")
+        #expect(text.status == 1)
+        #expect(
+            text.output.contains("Screens/Components/Banner.swift:10:1: error: [prop-type-changed]"), "\(text.output)")
+
+        // 7. Deleting the history on the branch fails the gate too.
+        try shell.must("git", "checkout", "-q", "-f", "main")
+        try FileManager.default.removeItem(at: shell.folder.appendingPathComponent("Screens/Contract/history"))
+        let deleted = try shell.screenkit("check", "--against", "main")
+        #expect(deleted.status == 1)
+        #expect(deleted.output.contains("[contract-history-missing]"))
+        #expect(deleted.output.contains("version 2 exists at main but was deleted here"))
+        print("adoption end to end: \(Int(Date().timeIntervalSince(started))) s")
+    }
+}
