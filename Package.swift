@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ScreenJSON", targets: ["ScreenJSON"]),
         .library(name: "ScreenPublish", targets: ["ScreenPublish"]),
         .library(name: "ScreenPreview", targets: ["ScreenPreview"]),
+        .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
     ],
     targets: [
         // DSL, node tree, component schemas and the standard catalog.
@@ -28,6 +29,10 @@ let package = Package(
         .target(name: "ScreenCompiler", dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract"]),
         // Buckets (a directory or any S3-compatible store), SigV4 and the publish protocol.
         .target(name: "ScreenPublish", dependencies: ["ScreenCompiler", "ScreenCrypto"]),
+        // Request-time rendering inside a server: a renderer loaded once, contract negotiation,
+        // per-request validation and a framework-neutral response.
+        .target(
+            name: "ScreenRendering", dependencies: ["ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON", "ScreenCrypto"]),
         // Static HTML previews of every screen as each supported client version renders it.
         .target(name: "ScreenPreview", dependencies: ["ScreenCompiler"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
@@ -41,10 +46,15 @@ let package = Package(
         .target(name: "ExampleScreens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
         // The `screenkit` command: the CLI linked with the app's screens.
         .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "ExampleScreens"]),
+        // The request-time rendering example: the orders screen per customer and contract version.
+        .executableTarget(name: "render-example", dependencies: ["ScreenRendering", "ExampleScreens"]),
         // Benchmarks: emit throughput against JSONEncoder (and orjson via Benchmarks/), publish cost.
         .executableTarget(
             name: "screenkit-bench",
-            dependencies: ["ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "ExampleScreens"]),
+            dependencies: [
+                "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "ScreenRendering",
+                "ExampleScreens",
+            ]),
         // Helpers the test targets share: golden files with line diffs, a seeded generator.
         .target(
             name: "ScreenTestSupport",
@@ -52,6 +62,12 @@ let package = Package(
             path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "ExampleScreens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
+        .testTarget(
+            name: "ScreenRenderingTests",
+            dependencies: [
+                "ScreenRendering", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ExampleScreens",
+                "ScreenTestSupport",
+            ]),
         .testTarget(name: "ScreenKitBenchTests", dependencies: ["screenkit-bench"]),
         .testTarget(
             name: "ScreenPublishTests",

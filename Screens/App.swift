@@ -11,6 +11,6 @@ public enum App {
             HomeScreen.screen,
             SettingsScreen.screen,
         ] + Product.all.map(ProductScreen.screen(for:)),
-        externalScreens: ["cart"]
+        externalScreens: ["cart", OrdersScreen.id]
     )
 }

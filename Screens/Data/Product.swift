@@ -1,17 +1,17 @@
 /// A product the shop sells; the screens are generated from this data.
-struct Product: Sendable {
-    let sku: String
-    let name: String
-    let price: String
-    let summary: String
-    let imageURL: String
-    let badge: String?
-    let inStock: Bool
+public struct Product: Sendable {
+    public let sku: String
+    public let name: String
+    public let price: String
+    public let summary: String
+    public let imageURL: String
+    public let badge: String?
+    public let inStock: Bool
 
     /// The screen ID of the product's detail screen.
-    var screenID: String { "product-\(sku)" }
+    public var screenID: String { "product-\(sku)" }
 
-    static let all: [Product] = [
+    public static let all: [Product] = [
         Product(
             sku: "aeropress", name: "AeroPress Go", price: "€39.95",
             summary: "A travel coffee maker: \"smooth, rich, grit-free\" in about a minute.",

@@ -69,10 +69,10 @@ public struct CompileResult: Sendable {
 public struct Compiler: Sendable {
     /// The catalog being compiled.
     public let catalog: Catalog
-    private let context: ValidationContext
+    let context: ValidationContext
 
     /// The screen validators, run in this order; each reports independently.
-    private static let validators: [any ScreenValidator] = [
+    static let validators: [any ScreenValidator] = [
         RootValidator(), ComponentValidator(), ValueValidator(), IDValidator(),
     ]
 
@@ -128,13 +128,9 @@ public struct Compiler: Sendable {
     ) -> ScreenOutcome {
         var collector = DiagnosticCollector()
         let current = views.count
-        var flat: FlatScreen?
-        if screen.content.count == 1 {
-            let made = FlatScreen.make(screen, root: screen.content[0], context: context)
-            flat = made.flat
-            if let problem = made.problem { collector.report(problem) }
-        }
-        let resolved = ResolvedScreen(screen: screen, flat: flat)
+        let (resolved, problem) = resolve(screen)
+        let flat = resolved.flat
+        if let problem { collector.report(problem) }
         let minContract = screen.minContract ?? catalog.minContract
         let minContractIsValid = (1...current).contains(minContract)
         let validate = { @Sendable in Self.validators.flatMap { $0.validate(resolved, in: context) } }
@@ -175,6 +171,15 @@ public struct Compiler: Sendable {
                 Diagnostic(rule: "emit", message: error.message, location: error.location, nodePath: screen.id))
             return ScreenOutcome(diagnostics: collector.diagnostics)
         }
+    }
+
+    /// `screen`'s tree flattened with IDs assigned, ready for the validators; with the reason it
+    /// could not be flattened (over the size limits), if so. A body without exactly one root is
+    /// left for the root validator to report.
+    func resolve(_ screen: Screen) -> (ResolvedScreen, problem: Diagnostic?) {
+        guard screen.content.count == 1 else { return (ResolvedScreen(screen: screen, flat: nil), nil) }
+        let made = FlatScreen.make(screen, root: screen.content[0], context: context)
+        return (ResolvedScreen(screen: screen, flat: made.flat), made.problem)
     }
 
     /// The processors available, read once.

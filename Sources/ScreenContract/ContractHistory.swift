@@ -65,25 +65,46 @@ public struct ContractHistory: Sendable {
             }
             numbered[number] = name
         }
-        var versions: [FrozenVersion] = []
         let highest = numbered.keys.max() ?? 0
+        var files: [Int: [UInt8]?] = [:]
+        for number in numbered.keys {
+            files[number] = FileManager.default.contents(atPath: folder.appendingPathComponent("\(number).json").path)
+                .map { [UInt8]($0) }
+        }
+        return verify(files, highest: highest, folder: folder, diagnostics: diagnostics)
+    }
+
+    /// Verifies a history given as the bytes of its files, version 1 first — embedded in a binary
+    /// rather than read from a folder. `folder` names it in diagnostics (its files need not exist).
+    public static func load(files: [[UInt8]], folder: URL) -> ContractHistory {
+        var numbered: [Int: [UInt8]?] = [:]
+        for (index, bytes) in files.enumerated() { numbered[index + 1] = bytes }
+        return verify(numbered, highest: files.count, folder: folder, diagnostics: [])
+    }
+
+    /// Checks numbering, format and the hash chain of versions 1…`highest`; `files` holds each
+    /// present version's bytes (nil when unreadable).
+    private static func verify(
+        _ files: [Int: [UInt8]?], highest: Int, folder: URL, diagnostics: [Diagnostic]
+    ) -> ContractHistory {
+        var diagnostics = diagnostics
+        var versions: [FrozenVersion] = []
         var intact = true
         for number in stride(from: 1, through: highest, by: 1) {
             let url = folder.appendingPathComponent("\(number).json")
             let location = SourceLocation(file: url.path, line: 1, column: 1)
-            guard numbered[number] != nil else {
+            guard let file = files[number] else {
                 diagnostics.append(
                     ContractRules.historyGap.diagnostic(
                         "version \(number) is missing from the history (found up to \(highest))", at: location))
                 intact = false
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
+            guard let bytes = file else {
                 diagnostics.append(ContractRules.historyUnreadable.diagnostic("cannot read \(url.path)", at: location))
                 intact = false
                 continue
             }
-            let bytes = [UInt8](data)
             let content: ContractFile.Content
             do {
                 content = try ContractFile.decode(bytes)
@@ -99,7 +120,7 @@ public struct ContractHistory: Sendable {
                         "\(number).json records version \(content.version)", at: location))
                 intact = false
             }
-            let expectedPrevious = number == 1 ? nil : versionHash(number - 1, in: versions, folder: folder)
+            let expectedPrevious = number == 1 ? nil : versionHash(number - 1, in: versions, files: files)
             if number == 1, content.previous != nil {
                 diagnostics.append(
                     ContractRules.historyChainBroken.diagnostic(
@@ -122,10 +143,9 @@ public struct ContractHistory: Sendable {
         return ContractHistory(folder: folder, versions: versions, diagnostics: diagnostics)
     }
 
-    private static func versionHash(_ number: Int, in versions: [FrozenVersion], folder: URL) -> String? {
+    private static func versionHash(_ number: Int, in versions: [FrozenVersion], files: [Int: [UInt8]?]) -> String? {
         if let known = versions.first(where: { $0.version == number }) { return known.sha256 }
-        let url = folder.appendingPathComponent("\(number).json")
-        return FileManager.default.contents(atPath: url.path).map { SHA256.hexDigest([UInt8]($0)) }
+        return files[number].flatMap { $0 }.map { SHA256.hexDigest($0) }
     }
 }
 

@@ -5,6 +5,8 @@ enum BenchArguments: Equatable {
     case emit(EmitBenchmark.Options)
     /// `publish`: the publish benchmark against an S3-protocol endpoint.
     case publish(PublishOptions)
+    /// `render`: request-time rendering.
+    case render(RenderBenchmark.Options)
     /// `--help`, `-h` or `help`.
     case help
 
@@ -27,7 +29,7 @@ enum BenchArguments: Equatable {
 
     /// Reads the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchArguments {
-        guard let command = arguments.first else { throw UsageError("no command given (emit or publish)") }
+        guard let command = arguments.first else { throw UsageError("no command given (emit, render or publish)") }
         var options = OptionReader(Array(arguments.dropFirst()), command: command)
         switch command {
         case "-h", "--help", "help":
@@ -53,6 +55,19 @@ enum BenchArguments: Equatable {
                 throw UsageError("--write-tree needs --phase all or emit, which write the tree (got '\(emit.phase)')")
             }
             return .emit(emit)
+        case "render":
+            var render = RenderBenchmark.Options()
+            while let name = try options.next() {
+                switch name {
+                case "--orders": render.orders = try options.positiveInteger(for: name)
+                case "--requests": render.requests = try options.positiveInteger(for: name)
+                case "--threads": render.threads = try options.positiveInteger(for: name)
+                case "--write-payloads": render.writePayloads = try options.value(for: name)
+                case "-h", "--help": return .help
+                default: throw UsageError("unknown option '\(name)' for render")
+                }
+            }
+            return .render(render)
         case "publish":
             var publish = PublishOptions()
             while let name = try options.next() {
@@ -69,7 +84,7 @@ enum BenchArguments: Equatable {
             guard !publish.endpoint.isEmpty else { throw UsageError("publish needs --endpoint URL") }
             return .publish(publish)
         default:
-            throw UsageError("unknown command '\(command)' (emit or publish)")
+            throw UsageError("unknown command '\(command)' (emit, render or publish)")
         }
     }
 

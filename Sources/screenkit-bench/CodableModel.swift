@@ -162,3 +162,31 @@ final class CodableAction: Encodable {
         if case .action(let replacement) = action.fallback { fallback = CodableAction(replacement) }
     }
 }
+
+extension CodableNode {
+    /// An empty node of `type`, filled in by hand.
+    convenience init(type: String, id: String) {
+        self.init(Node(type: type, id: id, source: SourceLocation(file: "", line: 0, column: 0)), schemas: [:])
+    }
+
+    /// Leaves out every inline fallback, as a variant does.
+    func removeFallbacks() {
+        fallback = nil
+        fallbackDrop = nil
+        for child in children ?? [] { child.removeFallbacks() }
+    }
+}
+
+extension CodableAction {
+    /// `navigate` to `destination`, with the defaults written out.
+    convenience init(navigateTo destination: String) {
+        self.init(.navigate(to: destination))
+        params = [:]
+        presentation = "push"
+    }
+
+    /// `openURL`.
+    convenience init(openURL url: String) {
+        self.init(.openURL(url))
+    }
+}

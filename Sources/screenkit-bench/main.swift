@@ -2,6 +2,7 @@ import Foundation
 
 let usage = """
     USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|write|encoder] [--write-tree FILE]
+           screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR]
            screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N] [--region R]
 
     emit      Builds a deterministic catalog of N nodes (mixed components, fan-out 8, strings that
@@ -13,6 +14,13 @@ let usage = """
               process's peak memory. --phase runs one of them; --write-tree writes the emitted
               envelopes as one JSON array, for Benchmarks/orjson_emit.py (with --phase all or
               emit). Defaults: --nodes 100000 --runs 5 --phase all.
+    render    Request-time rendering with ScreenRenderer, for every contract version: the example
+              home screen and the data-driven orders screen (N orders; 272 make about 1,000 nodes),
+              per-request p50/p99 latency and allocations per render (counted when
+              Benchmarks/malloc_count.c is preloaded, as Benchmarks/render.sh does), against the same
+              payload from a hand-written Codable model and JSONEncoder (sorted keys); then T threads
+              rendering at once. --write-payloads writes each envelope for orjson. Defaults:
+              --orders 272 --requests 2000 --threads 2.
     publish   Publishes a catalog of N screens (default 1000) three times — first, unchanged, one
               screen changed — and prints PUT counts and wall times. Credentials from
               AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; --region defaults to us-east-1. See
@@ -33,6 +41,8 @@ do {
     switch parsed {
     case .emit(let options):
         try EmitBenchmark.run(options)
+    case .render(let options):
+        try RenderBenchmark.run(options)
     case .publish(let options):
         try await PublishBenchmark.run(
             target: options.target, endpoint: options.endpoint, screens: options.screens, region: options.region)

@@ -217,6 +217,16 @@ struct IndependentChecker {
             }
         }
         #expect(downgraded > 10, "the random screens exercise downleveling")
+        // One screen at a time for one version, as a server renders per request: the same bytes.
+        let compiler = Compiler(catalog: catalog)
+        let prepared = compiler.prepare(history.map(\.contract))
+        for (screen, compiled) in zip(screens, result.screens) {
+            for variant in compiled.variants {
+                let single = compiler.variant(of: screen, for: variant.contract, history: prepared)
+                #expect(single.variant?.bytes == variant.envelope, "\(screen.id) @ \(variant.contract)")
+                #expect(single.variant?.downgrades == variant.downgrades, "\(screen.id) @ \(variant.contract)")
+            }
+        }
     }
 
     @Test func theIndependentCheckerCatchesWhatAVersionDoesNotKnow() throws {

@@ -42,8 +42,8 @@ struct BenchArgumentsTests {
     }
 
     @Test(arguments: [
-        ([], "no command given (emit or publish)"),
-        (["bench"], "unknown command 'bench' (emit or publish)"),
+        ([], "no command given (emit, render or publish)"),
+        (["bench"], "unknown command 'bench' (emit, render or publish)"),
         (["emit", "--nodes", "abc"], "--nodes must be a whole number of at least 1 (got 'abc')"),
         (["emit", "--nodes", "0"], "--nodes must be a whole number of at least 1 (got '0')"),
         (["emit", "--runs", "-3"], "--runs must be a whole number of at least 1 (got '-3')"),

@@ -18,12 +18,13 @@ enum ContractCommand {
               diff      Every change between two versions, classified breaking or allowed.
               freeze    Append the next frozen version when every change is allowed.
               start     Start a history from the standard version your shipped clients know.
+              embed     Write the history as Swift source, for a server that renders at request time.
 
             See 'screenkit contract <subcommand> --help' for its options.
             """,
         valueOptions: [],
         flags: [],
-        subcommands: [show, diff, freeze, start],
+        subcommands: [show, diff, freeze, start, embed],
         run: { _, _ throws(CommandError) in throw .usage("contract needs a subcommand: show, diff, freeze or start") }
     )
 
@@ -132,6 +133,32 @@ enum ContractCommand {
         run: { arguments, context throws(CommandError) in
             try requireNoPositional(arguments)
             return try start(arguments, ContractLocation(arguments, context, mayBeMissing: true), context)
+        }
+    )
+
+    static let embed = Command(
+        name: "embed",
+        summary: "Write the history as Swift source for a server binary.",
+        help: """
+            OVERVIEW: Write the frozen history as a Swift file declaring `public enum NAME` with the
+            files' exact bytes, so a server renders with `ScreenRenderer(history: .embedded(NAME.files))`
+            and needs no files when deployed. Regenerate after each freeze; --check exits 1 while the
+            file is stale (run it in CI).
+
+            USAGE: screenkit contract embed [--out FILE] [--name NAME] [--check] [--contract DIR]
+
+            OPTIONS:
+              --out FILE        The Swift file (default: EmbeddedContractHistory.swift beside the
+                                contract folder, e.g. Screens/EmbeddedContractHistory.swift).
+              --name NAME       The enum's name (default: EmbeddedContractHistory).
+              --check           Write nothing; exit 1 when FILE differs from what would be written.
+
+            """ + common,
+        valueOptions: ["--out", "--name", "--contract"],
+        flags: ["--check"],
+        run: { arguments, context throws(CommandError) in
+            try requireNoPositional(arguments)
+            return try embed(arguments, ContractLocation(arguments, context), context)
         }
     )
 
@@ -315,6 +342,47 @@ extension ContractCommand {
                 "set the catalog's minContract (or \"minContract\": \(standard) in \(ProjectConfig.fileName)) to \(standard): your shipped clients know version \(standard)"
             )
         }
+        return .success
+    }
+}
+
+extension ContractCommand {
+    fileprivate static func embed(_ arguments: Arguments, _ location: ContractLocation, _ context: CommandContext)
+        throws(CommandError) -> ExitCode
+    {
+        let history = try loadHistory(location, context)
+        guard !history.versions.isEmpty else {
+            throw CommandError(
+                message: "no frozen contract version to embed in \(history.folder.path)", code: .violations)
+        }
+        let name = arguments.value("--name") ?? "EmbeddedContractHistory"
+        guard let first = name.unicodeScalars.first, first.properties.isXIDStart || first == "_",
+            name.unicodeScalars.allSatisfy({ $0.properties.isXIDContinue })
+        else { throw .usage("--name \(name) is not a Swift type name") }
+        let out =
+            arguments.value("--out").map { context.url($0) }
+            ?? location.folder.deletingLastPathComponent().appendingPathComponent("\(name).swift")
+        let formatter = DiagnosticFormatter(workingDirectory: context.workingDirectory)
+        let source = EmbeddedHistorySource.swift(
+            files: history.versions.map(\.bytes), typeName: name, origin: formatter.relative(history.folder.path))
+        let display = formatter.relative(out.path)
+        if arguments.flag("--check") {
+            guard let existing = FileManager.default.contents(atPath: out.path), [UInt8](existing) == Array(source.utf8)
+            else {
+                context.terminal.printError(
+                    "\(display) is stale or missing: it does not embed versions 1–\(history.versions.count) of \(formatter.relative(history.folder.path)); run `screenkit contract embed`"
+                )
+                return .violations
+            }
+            context.terminal.print("\(display) embeds versions 1–\(history.versions.count): up to date")
+            return .success
+        }
+        do {
+            try OutputFile.write(Array(source.utf8), to: out)
+        } catch {
+            throw .failure("cannot write \(out.path): \(error)")
+        }
+        context.terminal.print("wrote \(display): versions 1–\(history.versions.count) as \(name).files")
         return .success
     }
 }

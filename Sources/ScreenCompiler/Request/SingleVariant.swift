@@ -1,0 +1,128 @@
+import ScreenContract
+import ScreenJSON
+import ScreenKit
+
+/// The frozen versions, prepared once, for compiling screens one at a time (at request time).
+public struct PreparedHistory: Sendable {
+    let views: [VersionView]
+
+    /// The current contract version: the newest frozen one.
+    public var current: Int { views.count }
+}
+
+/// One screen written for the clients of one contract version.
+public struct SingleVariant: Sendable {
+    /// The envelope bytes, exactly as `build` writes this version's variant.
+    public let bytes: [UInt8]
+    /// The client contract version it was written for.
+    public let version: Int
+    /// The envelope's `contract` field: the oldest version that receives exactly these bytes.
+    public let contract: Int
+    /// The oldest client contract version the screen supports.
+    public let minContract: Int
+    /// What these clients get differently from the full envelope.
+    public let downgrades: [Downgrade]
+}
+
+extension Compiler {
+    /// Prepares the frozen versions 1…N (oldest first) for ``variant(of:for:history:style:)``.
+    public func prepare(_ history: [Contract]) -> PreparedHistory {
+        PreparedHistory(
+            views: history.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) })
+    }
+
+    /// Validates `screen` with every screen rule `check` runs and, when it has no error, writes its
+    /// variant for clients of contract `version` — byte for byte the variant `build` writes.
+    ///
+    /// The screen need not be in the catalog: it may be built per request from data. Only the
+    /// variants that share the bytes are written (the requested one and, going down, each older
+    /// one that writes the same), never the full envelope. `version` must lie between the screen's
+    /// `minContract` and the current version; callers clamp what a client advertises.
+    public func variant(
+        of screen: Screen, for version: Int, history: PreparedHistory, style: JSONStyle = .compact
+    ) -> (variant: SingleVariant?, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let views = history.views
+        if !CatalogValidator.isValidScreenID(screen.id) {
+            diagnostics.append(
+                ScreenRules.screenIDInvalid.diagnostic(
+                    "screen ID \"\(screen.id)\" is invalid: use [a-z0-9][a-z0-9_-]*, at most 64 characters",
+                    at: screen.source, path: screen.id))
+        }
+        let (resolved, problem) = resolve(screen)
+        let flat = resolved.flat
+        if let problem { diagnostics.append(problem) }
+        for validator in Self.validators { diagnostics += validator.validate(resolved, in: context) }
+        let minContract = screen.minContract ?? catalog.minContract
+        guard (1...max(1, views.count)).contains(minContract), !views.isEmpty else {
+            diagnostics.append(
+                ScreenRules.minContractInvalid.diagnostic(
+                    "screen \"\(screen.id)\" supports contract \(minContract) and up, but the frozen versions are 1 to \(views.count)",
+                    at: screen.source, path: screen.id))
+            return (nil, diagnostics)
+        }
+        precondition(
+            (minContract...views.count).contains(version),
+            "version \(version) is outside the screen's supported range \(minContract)...\(views.count)")
+        guard let flat, !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
+        var writer = EnvelopeWriter(context: context, style: style)
+        do {
+            var written = try writer.envelope(
+                flat, contract: version, minContract: minContract, view: views[version - 1])
+            let downgrades = writer.downgrades
+            diagnostics += writer.problems
+            var contract = version
+            // Older versions that write the same body share these bytes; the `contract` field then
+            // names the oldest of them, as in `build`.
+            while contract > minContract {
+                let older = try writer.envelope(
+                    flat, contract: contract - 1, minContract: minContract, view: views[contract - 2])
+                guard older.bytes[older.bodyStart...] == written.bytes[written.bodyStart...] else { break }
+                written = older
+                contract -= 1
+            }
+            if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+            return (
+                SingleVariant(
+                    bytes: written.bytes, version: version, contract: contract, minContract: minContract,
+                    downgrades: downgrades),
+                diagnostics
+            )
+        } catch {
+            diagnostics.append(
+                Diagnostic(rule: "emit", message: error.message, location: error.location, nodePath: screen.id))
+            return (nil, diagnostics)
+        }
+    }
+}
+
+/// Where a node of a screen came from: its ID, the Swift line that wrote it, and which of the
+/// nodes that line wrote it is (in a `for` loop, the iteration).
+public struct NodeSite: Sendable, Hashable {
+    /// The node's ID as the envelope has it (explicit or derived).
+    public let id: String
+    /// The Swift source location that wrote it.
+    public let source: SourceLocation
+    /// 1-based: which of the nodes written at `source` this is, in document order.
+    public let occurrence: Int
+    /// How many nodes of the screen were written at `source`.
+    public let count: Int
+}
+
+extension Compiler {
+    /// Every node of `screen` (fallbacks included) in document order, with the line that wrote it
+    /// and which of that line's nodes it is: how a data error names its position. Empty for a
+    /// screen without exactly one root or over the size limits.
+    public func nodeSites(of screen: Screen) -> [NodeSite] {
+        guard let flat = resolve(screen).0.flat else { return [] }
+        let sources = flat.nodes.indices.map { flat.source(of: $0) }
+        var counts: [SourceLocation: Int] = [:]
+        for source in sources { counts[source, default: 0] += 1 }
+        var seen: [SourceLocation: Int] = [:]
+        return flat.nodes.indices.map { index in
+            let source = sources[index]
+            seen[source, default: 0] += 1
+            return NodeSite(id: flat.id(of: index), source: source, occurrence: seen[source]!, count: counts[source]!)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import ScreenCompiler
+import ScreenContract
+import ScreenKit
+
+/// Renders screens at request time, inside a server: created once, then called from many tasks.
+///
+/// At start-up it reads the frozen history (from the contract folder, or embedded in the binary),
+/// runs the contract gate, checks the catalog's declarations and compiles the catalog's own
+/// screens; if any of that fails it refuses to start. Per request it writes the envelope for the
+/// contract version the client advertises: a catalog screen from what start-up compiled, a screen
+/// built from data after validating it with the same rules `check` runs. It holds no mutable state.
+public struct ScreenRenderer: Sendable {
+    /// Where the frozen history comes from.
+    public enum History: Sendable {
+        /// A contract folder's `history/` (e.g. `Screens/Contract/history`).
+        case folder(URL)
+        /// The frozen files' bytes, version 1 first, compiled into the binary (see `screenkit contract embed`).
+        case embedded([[UInt8]])
+    }
+
+    /// Why the renderer refused to start: every problem found, as `check` reports them.
+    public struct StartupError: Error, CustomStringConvertible {
+        /// The problems.
+        public let diagnostics: [Diagnostic]
+
+        /// One line per problem.
+        public var description: String {
+            "the screen renderer refused to start:\n"
+                + diagnostics.filter { $0.severity == .error }.map {
+                    "\($0.location.map { "\($0): " } ?? "")error: [\($0.rule)] \($0.message)"
+                }.joined(separator: "\n")
+        }
+    }
+
+    /// One catalog screen, compiled at start-up.
+    struct CompiledCatalogScreen: Sendable {
+        let minContract: Int
+        /// By client version, from `minContract`.
+        let variants: [RenderedScreen]
+    }
+
+    let compiler: Compiler
+    let prepared: PreparedHistory
+    let catalogScreens: [String: CompiledCatalogScreen]
+
+    /// The current contract version: the newest frozen one.
+    public var current: Int { prepared.current }
+    /// The catalog's default oldest supported contract version.
+    public let minContract: Int
+    /// The SHA-256 of each frozen file, version 1 first.
+    public let historyHashes: [String]
+
+    /// Loads the history and checks everything static; throws rather than start with a problem.
+    ///
+    /// - Parameters:
+    ///   - catalog: the app's components, actions and screens.
+    ///   - history: the frozen history.
+    ///   - exemptions: the contract folder's `exemptions.json`, if the app has one.
+    ///   - allowPending: start although the live contract has elements no version has frozen (for
+    ///     development; every client then gets their fallbacks). Off by default, as for `publish`.
+    public init(
+        catalog: Catalog, history: History, exemptions: URL? = nil, allowPending: Bool = false
+    ) throws(StartupError) {
+        let loaded: ContractHistory
+        switch history {
+        case .folder(let folder): loaded = ContractHistory.load(from: folder)
+        case .embedded(let files):
+            loaded = ContractHistory.load(files: files, folder: URL(fileURLWithPath: "embedded-history"))
+        }
+        let gate = ContractGate.check(
+            live: catalog, history: loaded, exemptions: exemptions.map(Exemptions.load(from:)) ?? .none,
+            requireHistory: true)
+        var problems = gate.diagnostics.filter { $0.severity == .error }
+        if !allowPending, !loaded.versions.isEmpty {
+            problems += gate.pendingChanges.filter { !$0.isBreaking }.map {
+                Diagnostic(
+                    rule: "contract-pending", message: "\($0.message), but is not frozen yet", location: $0.location,
+                    nodePath: $0.element)
+            }
+        }
+        guard problems.isEmpty else { throw StartupError(diagnostics: problems) }
+        let compiler = Compiler(catalog: catalog)
+        let contracts = loaded.versions.map(\.contract)
+        let result = compiler.compile(CompileOptions(history: contracts))
+        guard !result.hasErrors else {
+            throw StartupError(diagnostics: result.diagnostics.filter { $0.severity == .error })
+        }
+        var screens: [String: CompiledCatalogScreen] = [:]
+        for screen in result.screens {
+            let variants = screen.variants.map { variant in
+                RenderedScreen(
+                    screenID: screen.id, bytes: variant.envelope, servedVersion: variant.contract,
+                    downgrades: variant.downgrades)
+            }
+            screens[screen.id] = CompiledCatalogScreen(minContract: screen.minContract, variants: variants)
+        }
+        self.compiler = compiler
+        self.prepared = compiler.prepare(contracts)
+        self.catalogScreens = screens
+        self.minContract = catalog.minContract
+        self.historyHashes = loaded.versions.map(\.sha256)
+    }
+
+    /// The IDs of the catalog's own screens, compiled at start-up.
+    public var catalogScreenIDs: [String] { catalogScreens.keys.sorted() }
+
+    /// The catalog screen `id` for `client`: the bytes `build` published for that version.
+    public func render(screenID id: String, for client: ClientContract) throws(RenderError) -> RenderedScreen {
+        guard let screen = catalogScreens[id] else { throw .unknownScreen(id) }
+        guard let version = client.served(minContract: screen.minContract, current: current) else {
+            throw .clientTooOld(screen: id, client: client, minContract: screen.minContract)
+        }
+        return screen.variants[version - screen.minContract]
+    }
+
+    /// `screen`, built per request from data, for `client`: validated with every screen rule, then
+    /// written for the client's version. A problem in the data is a ``RenderError/invalidScreen(_:problems:)``
+    /// naming each rule and where in the data it is; no bytes are returned then.
+    public func render(_ screen: Screen, for client: ClientContract) throws(RenderError) -> RenderedScreen {
+        let minContract = screen.minContract ?? self.minContract
+        let (variant, diagnostics): (SingleVariant?, [Diagnostic])
+        if (1...current).contains(minContract) {
+            guard let version = client.served(minContract: minContract, current: current) else {
+                throw .clientTooOld(screen: screen.id, client: client, minContract: minContract)
+            }
+            (variant, diagnostics) = compiler.variant(of: screen, for: version, history: prepared)
+        } else {
+            (variant, diagnostics) = compiler.variant(of: screen, for: current, history: prepared)
+        }
+        guard let variant else {
+            throw .invalidScreen(
+                screen.id,
+                problems: RenderProblem.locate(diagnostics.filter { $0.severity == .error }, in: screen, compiler))
+        }
+        return RenderedScreen(
+            screenID: screen.id, bytes: variant.bytes, servedVersion: variant.version, downgrades: variant.downgrades)
+    }
+}
+
+/// A screen written for one client: the bytes, the version served, an ETag and what was downgraded.
+public struct RenderedScreen: Sendable, Hashable {
+    /// The screen ID.
+    public let screenID: String
+    /// The envelope bytes (compact JSON).
+    public let bytes: [UInt8]
+    /// The client contract version the bytes were written for (the envelope's `contract` field may
+    /// name an older version that receives exactly the same bytes).
+    public let servedVersion: Int
+    /// A strong ETag: a 128-bit hash of `bytes`, quoted (see ``ETag``).
+    public let etag: String
+    /// What this client gets differently from the newest clients.
+    public let downgrades: [Downgrade]
+
+    init(screenID: String, bytes: [UInt8], servedVersion: Int, downgrades: [Downgrade]) {
+        self.screenID = screenID
+        self.bytes = bytes
+        self.servedVersion = servedVersion
+        self.etag = ETag.of(bytes)
+        self.downgrades = downgrades
+    }
+}
+
+extension ScreenRenderer {
+    /// The whole response to a request for catalog screen `id`: the client's `ScreenKit-Contract`
+    /// header negotiated, `If-None-Match` honoured, errors as problem documents.
+    public func respond(screenID id: String, contractHeader: String?, ifNoneMatch: String?) -> ScreenResponse {
+        do {
+            let rendered = try render(screenID: id, for: ClientContract.parse(contractHeader))
+            return .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: ScreenResponse.sharedCaching)
+        } catch {
+            return .problem(error)
+        }
+    }
+
+    /// The whole response to a request for `screen`, built from the request's data (private to
+    /// the user by default: `Cache-Control: private, no-cache`).
+    public func respond(
+        _ screen: Screen, contractHeader: String?, ifNoneMatch: String?,
+        cacheControl: String = ScreenResponse.privateCaching
+    ) -> ScreenResponse {
+        do {
+            let rendered = try render(screen, for: ClientContract.parse(contractHeader))
+            return .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: cacheControl)
+        } catch {
+            return .problem(error)
+        }
+    }
+}

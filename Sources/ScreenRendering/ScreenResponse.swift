@@ -1,0 +1,141 @@
+import ScreenJSON
+import ScreenKit
+
+/// A framework-neutral HTTP response for a screen request: copy its status, headers and body into
+/// Hummingbird's, Vapor's or any other server's response type.
+///
+/// - 200 with the envelope, `Content-Type: application/json`, a strong `ETag`, `Cache-Control`,
+///   `Vary: ScreenKit-Contract` (so a CDN caches one copy per client version) and
+///   `ScreenKit-Contract` naming the version served;
+/// - 304 with no body when `If-None-Match` names the ETag;
+/// - 404 (unknown screen), 406 (client older than the screen supports) or 500 (the screen built
+///   from data breaks a rule) with an `application/problem+json` body (RFC 9457) that carries the
+///   rule IDs and positions, never a stack trace.
+public struct ScreenResponse: Sendable, Hashable {
+    /// One response header.
+    public struct Header: Sendable, Hashable {
+        /// The header name.
+        public let name: String
+        /// The header value.
+        public let value: String
+    }
+
+    /// The HTTP status code.
+    public var status: Int
+    /// The response headers, in a fixed order.
+    public var headers: [Header]
+    /// The body (empty for 304).
+    public var body: [UInt8]
+
+    /// The `Cache-Control` of catalog screens: shared caches may keep them a minute.
+    public static let sharedCaching = "public, max-age=60"
+    /// The `Cache-Control` of screens built from a user's data: only the client keeps them, and
+    /// revalidates with `If-None-Match` before reuse.
+    public static let privateCaching = "private, no-cache"
+
+    /// The value of `name` (case-insensitive), if present.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The response for a rendered screen: 200, or 304 when `ifNoneMatch` names its ETag.
+    public static func screen(_ rendered: RenderedScreen, ifNoneMatch: String?, cacheControl: String) -> ScreenResponse
+    {
+        let common = [
+            Header(name: "ETag", value: rendered.etag), Header(name: "Cache-Control", value: cacheControl),
+            Header(name: "Vary", value: ClientContract.headerName),
+            Header(name: ClientContract.headerName, value: String(rendered.servedVersion)),
+        ]
+        if let ifNoneMatch, matches(ifNoneMatch, etag: rendered.etag) {
+            return ScreenResponse(status: 304, headers: common, body: [])
+        }
+        return ScreenResponse(
+            status: 200, headers: [Header(name: "Content-Type", value: "application/json")] + common,
+            body: rendered.bytes)
+    }
+
+    /// The problem response for a render error.
+    public static func problem(_ error: RenderError) -> ScreenResponse {
+        let (kind, title): (String, String) =
+            switch error {
+            case .unknownScreen: ("unknown-screen", "No such screen")
+            case .clientTooOld: ("client-too-old", "The app is too old for this screen")
+            case .invalidScreen: ("invalid-screen", "The screen built from data is invalid")
+            }
+        var json = JSONWriter(style: .compact, capacity: 512)
+        json.beginObject()
+        json.key("type")
+        json.string("urn:screenkit:problem:\(kind)")
+        json.key("title")
+        json.string(title)
+        json.key("status")
+        json.integer(error.status)
+        json.key("detail")
+        json.string(error.description)
+        switch error {
+        case .unknownScreen(let id):
+            json.key("screen")
+            json.string(id)
+        case .clientTooOld(let screen, let client, let minContract):
+            json.key("screen")
+            json.string(screen)
+            json.key("minContract")
+            json.integer(minContract)
+            if case .version(let version) = client.advertised {
+                json.key("clientContract")
+                json.integer(version)
+            }
+        case .invalidScreen(let screen, let problems):
+            json.key("screen")
+            json.string(screen)
+            json.key("problems")
+            json.beginArray()
+            for problem in problems { write(problem, to: &json) }
+            json.endArray()
+        }
+        json.endObject()
+        return ScreenResponse(
+            status: error.status,
+            headers: [
+                Header(name: "Content-Type", value: "application/problem+json"),
+                Header(name: "Cache-Control", value: "no-store"),
+                Header(name: "Vary", value: ClientContract.headerName),
+            ],
+            body: json.takeBytes())
+    }
+
+    private static func write(_ problem: RenderProblem, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("rule")
+        json.string(problem.diagnostic.rule)
+        json.key("message")
+        json.string(problem.message)
+        if let path = problem.diagnostic.nodePath {
+            json.key("path")
+            json.string(path)
+        }
+        if let location = problem.diagnostic.location {
+            json.key("source")
+            json.string("\(RenderProblem.shortFile(location.file)):\(location.line):\(location.column)")
+        }
+        if let occurrence = problem.occurrence, let occurrences = problem.occurrences {
+            json.key("occurrence")
+            json.integer(occurrence)
+            json.key("occurrences")
+            json.integer(occurrences)
+        }
+        json.endObject()
+    }
+
+    /// Whether an `If-None-Match` value names `etag` (weak comparison, as RFC 9110 asks; `*` matches).
+    static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
+        for candidate in ifNoneMatch.split(separator: ",") {
+            var tag = Substring(
+                candidate.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            if tag == etag { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,275 @@
+import ExampleScreens
+import Foundation
+import ScreenCompiler
+import ScreenContract
+import ScreenKit
+import ScreenRendering
+
+/// Request-time rendering: per-request latency and allocations of `ScreenRenderer`, against the
+/// same payload built with a hand-written `Codable` model and `JSONEncoder` (sorted keys), and the
+/// throughput of several threads rendering at once. Benchmarks/render.sh adds orjson's side.
+enum RenderBenchmark {
+    /// What to measure.
+    struct Options: Equatable {
+        /// Orders in the data-driven screen (272 make about 1,000 nodes).
+        var orders = 272
+        /// Timed renders per case.
+        var requests = 2000
+        /// Threads for the throughput run.
+        var threads = 2
+        /// A folder to write each case's envelope into, for orjson.
+        var writePayloads: String?
+    }
+
+    /// One case: a screen rendered for one client version.
+    struct Case {
+        let name: String
+        let version: Int
+        let nodes: Int
+        /// Renders it once, the way a request handler does.
+        let render: () throws -> [UInt8]
+        /// The same payload the way a server without ScreenKit makes it: a Codable model, JSONEncoder.
+        let encode: (() throws -> [UInt8])?
+    }
+
+    static func run(_ options: Options) throws {
+        let renderer = try ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
+        let compiler = Compiler(catalog: App.catalog)
+        let home = App.catalog.screens.first { $0.id == "home" }!
+        let customer = Customer.sample(orders: options.orders)
+        let orders = OrdersScreen.screen(for: customer)
+        let homeNodes = compiler.nodeSites(of: home).count
+        let orderNodes = compiler.nodeSites(of: orders).count
+        var cases: [Case] = []
+        for version in 1...renderer.current {
+            cases.append(
+                Case(
+                    name: "home", version: version, nodes: homeNodes,
+                    render: { try renderer.render(home, for: .version(version)).bytes },
+                    encode: version == renderer.current
+                        ? { try HandWrittenHome.encode(home, catalog: App.catalog) } : nil))
+            cases.append(
+                Case(
+                    name: "home (catalog)", version: version, nodes: homeNodes,
+                    render: { try renderer.render(screenID: "home", for: .version(version)).bytes }, encode: nil))
+            cases.append(
+                Case(
+                    name: "orders", version: version, nodes: orderNodes,
+                    render: { try renderer.render(orders, for: .version(version)).bytes },
+                    encode: { try HandWrittenOrders.encode(customer, version: version) }))
+            cases.append(
+                Case(
+                    name: "orders from data", version: version, nodes: orderNodes,
+                    render: {
+                        try renderer.render(OrdersScreen.screen(for: customer), for: .version(version)).bytes
+                    },
+                    encode: nil))
+        }
+        let counter = AllocationCounter()
+        log(
+            "render benchmark: \(options.requests) requests per case; allocations \(counter == nil ? "not counted (run Benchmarks/render.sh, which preloads the counter)" : "counted")"
+        )
+        print(
+            [
+                "screen", "contract", "nodes", "bytes", "p50_us", "p99_us", "allocs_per_render", "jsonencoder_p50_us",
+                "jsonencoder_p99_us", "jsonencoder_vs_render", "same_payload",
+            ].joined(separator: "\t"))
+        for item in cases {
+            let bytes = try item.render()
+            if let folder = options.writePayloads, !item.name.contains(" ") {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(item.name)@\(item.version).json"))
+            }
+            for _ in 0..<50 { _ = try item.render() }  // warm up
+            let latencies = try sample(options.requests) { _ = try item.render() }
+            var allocations = "n/a"
+            if let counter {
+                let before = counter.count()
+                for _ in 0..<100 { _ = try item.render() }
+                allocations = String(format: "%.0f", Double(counter.count() - before) / 100)
+            }
+            var encoder = ["", "", "", ""]
+            if let encode = item.encode {
+                let encoded = try encode()
+                let same = try sameJSON(encoded, bytes)
+                for _ in 0..<5 { _ = try encode() }
+                let encodes = try sample(max(20, options.requests / 10)) { _ = try encode() }
+                encoder = [
+                    format(encodes.p50), format(encodes.p99), String(format: "%.1f", encodes.p50 / latencies.p50),
+                    same ? "yes" : "NO",
+                ]
+            }
+            print(
+                ([
+                    item.name, "\(item.version)", "\(item.nodes)", "\(bytes.count)", format(latencies.p50),
+                    format(latencies.p99), allocations,
+                ]
+                    + encoder).joined(separator: "\t"))
+        }
+        let prepared = compiler.prepare(EmbeddedHistory.contracts)
+        for version in 1...renderer.current {
+            let variant = try sample(max(20, options.requests / 4)) {
+                _ = compiler.variant(of: orders, for: version, history: prepared)
+            }
+            print(
+                "# orders for contract \(version): validating and writing the variant alone \(format(variant.p50)) us")
+        }
+        try throughput(options, renderer: renderer, orders: orders)
+    }
+
+    /// `threads` threads rendering the 1,000-node screen at once: requests/s and latency percentiles.
+    static func throughput(_ options: Options, renderer: ScreenRenderer, orders: Screen) throws {
+        let perThread = options.requests
+        let results = LatencyBox()
+        let started = ContinuousClock.now
+        DispatchQueue.concurrentPerform(iterations: options.threads) { _ in
+            var mine: [Double] = []
+            mine.reserveCapacity(perThread)
+            for index in 0..<perThread {
+                let start = ContinuousClock.now
+                _ = try? renderer.render(orders, for: .version(1 + index % renderer.current))
+                mine.append(seconds(ContinuousClock.now - start))
+            }
+            results.append(mine)
+        }
+        let wall = seconds(ContinuousClock.now - started)
+        let all = results.values.sorted()
+        let total = Double(options.threads * perThread)
+        print(
+            "# throughput: \(options.threads) threads rendering orders (\(options.orders) orders): \(Int(total / wall)) renders/s; p50 \(format(all[all.count / 2])) us, p99 \(format(all[Int(Double(all.count) * 0.99)])) us, p99/p50 \(String(format: "%.2f", all[Int(Double(all.count) * 0.99)] / all[all.count / 2]))"
+        )
+    }
+
+    /// Times `count` calls one by one; p50 and p99 in seconds.
+    static func sample(_ count: Int, _ body: () throws -> Void) throws -> (p50: Double, p99: Double) {
+        var times: [Double] = []
+        times.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = ContinuousClock.now
+            try body()
+            times.append(seconds(ContinuousClock.now - start))
+        }
+        times.sort()
+        return (times[times.count / 2], times[min(times.count - 1, Int(Double(times.count) * 0.99))])
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func format(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1e6) }
+
+    /// Whether two JSON documents hold the same value (key order aside).
+    static func sameJSON(_ a: [UInt8], _ b: [UInt8]) throws -> Bool {
+        let left = try JSONSerialization.jsonObject(with: Data(a)) as? NSDictionary
+        let right = try JSONSerialization.jsonObject(with: Data(b)) as? NSDictionary
+        return left != nil && left == right
+    }
+}
+
+/// Latencies collected from several threads.
+final class LatencyBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [Double] = []
+
+    func append(_ more: [Double]) { lock.withLock { values += more } }
+}
+
+/// The process's allocation count, when Benchmarks/malloc_count.c is preloaded.
+struct AllocationCounter {
+    private let function: @convention(c) () -> UInt
+
+    init?() {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "screenkit_allocations") else { return nil }
+        function = unsafeBitCast(symbol, to: (@convention(c) () -> UInt).self)
+    }
+
+    func count() -> UInt { function() }
+}
+
+/// The orders payload as a server without ScreenKit builds it: a Codable model from the data, then
+/// JSONEncoder with sorted keys. Version 1 clients get `largeTitle` and no `maxLines`, by hand.
+enum HandWrittenOrders {
+    static func encode(_ customer: Customer, version: Int) throws -> [UInt8] {
+        let root = CodableNode(type: "scrollView", id: "orders.scrollView-1")
+        root.axis = "vertical"
+        let list = CodableNode(type: "lazyVStack", id: "orders")
+        list.spacing = 12
+        let greeting = CodableNode(type: "text", id: "greeting")
+        greeting.content = "Hello, \(customer.name)"
+        greeting.style = version >= 2 ? "display" : "largeTitle"
+        var children = [greeting]
+        if customer.orders.isEmpty {
+            let empty = CodableNode(type: "text", id: "empty")
+            empty.content = "No orders yet"
+            empty.style = "body"
+            children.append(empty)
+        }
+        for order in customer.orders {
+            let product = Product.lookup(order.sku)
+            let card = CodableNode(type: "card", id: "order-\(order.number)")
+            card.padding = 16
+            card.cornerRadius = 12
+            card.action = CodableAction(navigateTo: product?.screenID ?? "home")
+            let name = CodableNode(type: "text", id: "order-\(order.number).text-1")
+            name.content = product?.name ?? order.sku
+            name.style = "headline"
+            if version >= 2 { name.maxLines = 1 }
+            let total = CodableNode(type: "text", id: "order-\(order.number).text-2")
+            total.content = "\(order.quantity) × · \(order.total)"
+            total.style = "subheadline"
+            var cardChildren = [name, total]
+            if let url = order.trackingURL {
+                let track = CodableNode(type: "button", id: "track-\(order.number)")
+                track.label = "Track"
+                track.action = CodableAction(openURL: url)
+                track.style = "plain"
+                track.isEnabled = true
+                cardChildren.append(track)
+            }
+            card.children = cardChildren
+            children.append(card)
+        }
+        let more = CodableNode(type: "button", id: "keep-shopping")
+        more.label = "Keep shopping"
+        more.action = CodableAction(navigateTo: "home")
+        more.style = "secondary"
+        more.isEnabled = true
+        children.append(more)
+        list.children = children
+        root.children = [list]
+        let envelope = CodableEnvelope(
+            format: 1, id: "orders", contract: version, minContract: 1, title: "Your orders", initialState: [:],
+            root: root)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try encoder.encode(envelope))
+    }
+}
+
+/// The home payload for current clients from its node tree, with JSONEncoder (sorted keys).
+enum HandWrittenHome {
+    static func encode(_ screen: Screen, catalog: Catalog) throws -> [UInt8] {
+        var single = catalog
+        single.screens = [screen]
+        let root = Compiler(catalog: single).resolvedTrees()[0]!.root
+        let schemas = Dictionary(catalog.components.map { ($0.type, $0) }) { first, _ in first }
+        let model = CodableNode(root, schemas: schemas)
+        model.removeFallbacks()
+        let envelope = CodableEnvelope(
+            format: 1, id: screen.id, contract: 2, minContract: 1, title: screen.title,
+            initialState: screen.initialState.mapValues(CodableScalar.init), root: model)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try encoder.encode(envelope))
+    }
+}
+
+/// The embedded history's contracts.
+enum EmbeddedHistory {
+    static let contracts = EmbeddedContractHistory.files.map { try! ContractFile.decode($0).contract }
+}
+
+extension Product {
+    static func lookup(_ sku: String) -> Product? { all.first { $0.sku == sku } }
+}
