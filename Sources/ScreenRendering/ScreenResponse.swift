@@ -71,7 +71,13 @@ public struct ScreenResponse: Sendable, Hashable {
         json.key("status")
         json.integer(error.status)
         json.key("detail")
-        json.string(error.description)
+        if case .invalidScreen(let screen, let problems) = error {
+            json.string(
+                "screen \"\(screen)\" breaks \(problems.count) rule\(problems.count == 1 ? "" : "s") with this request's data; see problems"
+            )
+        } else {
+            json.string(error.description)
+        }
         switch error {
         case .unknownScreen(let id):
             json.key("screen")
