@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "ScreenPublish", targets: ["ScreenPublish"]),
         .library(name: "ScreenPreview", targets: ["ScreenPreview"]),
         .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
+        // The example app's screens, for the example servers under Examples/ (not for adopters).
+        .library(name: "ExampleScreens", targets: ["ExampleScreens"]),
     ],
     targets: [
         // DSL, node tree, component schemas and the standard catalog.
@@ -43,7 +45,7 @@ let package = Package(
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.
-        .target(name: "ExampleScreens", dependencies: ["ScreenKit"], path: "Screens", exclude: ["Contract"]),
+        .target(name: "ExampleScreens", dependencies: ["ScreenKit", "ScreenCompiler"], path: "Screens", exclude: ["Contract"]),
         // The `screenkit` command: the CLI linked with the app's screens.
         .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "ExampleScreens"]),
         // The request-time rendering example: the orders screen per customer and contract version.

@@ -37,6 +37,20 @@ public struct Customer: Sendable {
         self.orders = orders
     }
 
+    /// The customer `user` of the example servers' demo store: `orders` orders (default 3), built
+    /// like ``sample(name:orders:)``. The user `broken` has a bug in its data: two orders share a
+    /// number, so its orders screen breaks `id-duplicate`.
+    public static func demo(user: String, orders: Int? = nil) -> Customer {
+        let customer = sample(name: user, orders: max(orders ?? 3, user == "broken" ? 2 : 0))
+        guard user == "broken" else { return customer }
+        var orders = customer.orders
+        let first = orders[0]
+        orders[1] = Order(
+            number: first.number, sku: orders[1].sku, quantity: orders[1].quantity, total: orders[1].total,
+            shipped: orders[1].shipped, trackingURL: orders[1].trackingURL)
+        return Customer(name: user, orders: orders)
+    }
+
     /// A deterministic sample customer with `count` orders, for examples, tests and benchmarks.
     public static func sample(name: String = "Ada", orders count: Int = 3) -> Customer {
         let skus = Product.all.map(\.sku)

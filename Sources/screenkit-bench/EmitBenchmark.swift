@@ -1,3 +1,4 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract

@@ -187,89 +187,8 @@ struct AllocationCounter {
     func count() -> UInt { function() }
 }
 
-/// The orders payload as a server without ScreenKit builds it: a Codable model from the data, then
-/// JSONEncoder with sorted keys. Version 1 clients get `largeTitle` and no `maxLines`, by hand.
-enum HandWrittenOrders {
-    static func encode(_ customer: Customer, version: Int) throws -> [UInt8] {
-        let root = CodableNode(type: "scrollView", id: "orders.scrollView-1")
-        root.axis = "vertical"
-        let list = CodableNode(type: "lazyVStack", id: "orders")
-        list.spacing = 12
-        let greeting = CodableNode(type: "text", id: "greeting")
-        greeting.content = "Hello, \(customer.name)"
-        greeting.style = version >= 2 ? "display" : "largeTitle"
-        var children = [greeting]
-        if customer.orders.isEmpty {
-            let empty = CodableNode(type: "text", id: "empty")
-            empty.content = "No orders yet"
-            empty.style = "body"
-            children.append(empty)
-        }
-        for order in customer.orders {
-            let product = Product.lookup(order.sku)
-            let card = CodableNode(type: "card", id: "order-\(order.number)")
-            card.padding = 16
-            card.cornerRadius = 12
-            card.action = CodableAction(navigateTo: product?.screenID ?? "home")
-            let name = CodableNode(type: "text", id: "order-\(order.number).text-1")
-            name.content = product?.name ?? order.sku
-            name.style = "headline"
-            if version >= 2 { name.maxLines = 1 }
-            let total = CodableNode(type: "text", id: "order-\(order.number).text-2")
-            total.content = "\(order.quantity) × · \(order.total)"
-            total.style = "subheadline"
-            var cardChildren = [name, total]
-            if let url = order.trackingURL {
-                let track = CodableNode(type: "button", id: "track-\(order.number)")
-                track.label = "Track"
-                track.action = CodableAction(openURL: url)
-                track.style = "plain"
-                track.isEnabled = true
-                cardChildren.append(track)
-            }
-            card.children = cardChildren
-            children.append(card)
-        }
-        let more = CodableNode(type: "button", id: "keep-shopping")
-        more.label = "Keep shopping"
-        more.action = CodableAction(navigateTo: "home")
-        more.style = "secondary"
-        more.isEnabled = true
-        children.append(more)
-        list.children = children
-        root.children = [list]
-        let envelope = CodableEnvelope(
-            format: 1, id: "orders", contract: version, minContract: 1, title: "Your orders", initialState: [:],
-            root: root)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(envelope))
-    }
-}
-
-/// The home payload for current clients from its node tree, with JSONEncoder (sorted keys).
-enum HandWrittenHome {
-    static func encode(_ screen: Screen, catalog: Catalog) throws -> [UInt8] {
-        var single = catalog
-        single.screens = [screen]
-        let root = Compiler(catalog: single).resolvedTrees()[0]!.root
-        let schemas = Dictionary(catalog.components.map { ($0.type, $0) }) { first, _ in first }
-        let model = CodableNode(root, schemas: schemas)
-        model.removeFallbacks()
-        let envelope = CodableEnvelope(
-            format: 1, id: screen.id, contract: 2, minContract: 1, title: screen.title,
-            initialState: screen.initialState.mapValues(CodableScalar.init), root: model)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(envelope))
-    }
-}
-
 /// The embedded history's contracts.
 enum EmbeddedHistory {
     static let contracts = EmbeddedContractHistory.files.map { try! ContractFile.decode($0).contract }
 }
 
-extension Product {
-    static func lookup(_ sku: String) -> Product? { all.first { $0.sku == sku } }
-}

@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import Foundation
+import PackageDescription
+
+// SwiftPM names a path dependency after its folder: the ScreenKit checkout two levels up.
+let screenKit = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
+    .deletingLastPathComponent().lastPathComponent.lowercased()
+
+// ScreenKit inside real servers: the example app's screens served per request by Hummingbird 2 and
+// by Vapor 4, both through ScreenKit's framework-neutral `ScreenResponse`. A package of its own, so
+// that ScreenKit itself keeps depending on the Swift toolchain only.
+let package = Package(
+    name: "ScreenKitServers",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+    ],
+    targets: [
+        // What both servers share beyond the framework glue: the command line and the routes'
+        // decisions, all in terms of ScreenKit's framework-neutral types.
+        .target(
+            name: "ServerSupport",
+            dependencies: [
+                .product(name: "ScreenRendering", package: screenKit),
+                .product(name: "ExampleScreens", package: screenKit),
+            ]),
+        .executableTarget(
+            name: "HummingbirdServer",
+            dependencies: ["ServerSupport", .product(name: "Hummingbird", package: "hummingbird")]),
+        .executableTarget(
+            name: "VaporServer",
+            dependencies: ["ServerSupport", .product(name: "Vapor", package: "vapor")]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "ServerSupport", "HummingbirdServer", "VaporServer",
+                .product(name: "ScreenCompiler", package: screenKit),
+                .product(name: "ScreenContract", package: screenKit),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
