@@ -34,7 +34,8 @@ let package = Package(
         // Request-time rendering inside a server: a renderer loaded once, contract negotiation,
         // per-request validation and a framework-neutral response.
         .target(
-            name: "ScreenRendering", dependencies: ["ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON", "ScreenCrypto"]),
+            name: "ScreenRendering",
+            dependencies: ["ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON", "ScreenCrypto"]),
         // Static HTML previews of every screen as each supported client version renders it.
         .target(name: "ScreenPreview", dependencies: ["ScreenCompiler"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
@@ -45,7 +46,9 @@ let package = Package(
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.
-        .target(name: "ExampleScreens", dependencies: ["ScreenKit", "ScreenCompiler"], path: "Screens", exclude: ["Contract"]),
+        .target(
+            name: "ExampleScreens", dependencies: ["ScreenKit", "ScreenCompiler"], path: "Screens",
+            exclude: ["Contract"]),
         // The `screenkit` command: the CLI linked with the app's screens.
         .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "ExampleScreens"]),
         // The request-time rendering example: the orders screen per customer and contract version.
@@ -71,6 +74,10 @@ let package = Package(
                 "ScreenTestSupport",
             ]),
         .testTarget(name: "ScreenKitBenchTests", dependencies: ["screenkit-bench"]),
+        // The example servers of Examples/Servers (Hummingbird 2, Vapor 4), built and exercised over HTTP.
+        .testTarget(
+            name: "ExampleServerTests",
+            dependencies: ["ScreenRendering", "ScreenCompiler", "ExampleScreens", "ScreenTestSupport"]),
         .testTarget(
             name: "ScreenPublishTests",
             dependencies: [
@@ -91,7 +98,8 @@ let package = Package(
         .testTarget(
             name: "ScreenKitCLITests",
             dependencies: [
-                "ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ExampleScreens", "ScreenTestSupport",
+                "ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ExampleScreens",
+                "ScreenTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // What both servers share beyond the framework glue: the command line and the routes'
@@ -23,22 +24,19 @@ let package = Package(
         .target(
             name: "ServerSupport",
             dependencies: [
+                .product(name: "ScreenKit", package: screenKit),
                 .product(name: "ScreenRendering", package: screenKit),
                 .product(name: "ExampleScreens", package: screenKit),
             ]),
         .executableTarget(
             name: "HummingbirdServer",
-            dependencies: ["ServerSupport", .product(name: "Hummingbird", package: "hummingbird")]),
+            dependencies: [
+                "ServerSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .executableTarget(
             name: "VaporServer",
             dependencies: ["ServerSupport", .product(name: "Vapor", package: "vapor")]),
-        .testTarget(
-            name: "ServerTests",
-            dependencies: [
-                "ServerSupport", "HummingbirdServer", "VaporServer",
-                .product(name: "ScreenCompiler", package: screenKit),
-                .product(name: "ScreenContract", package: screenKit),
-            ]),
     ],
     swiftLanguageModes: [.v6]
 )

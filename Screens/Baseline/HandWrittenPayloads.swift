@@ -63,15 +63,25 @@ public enum HandWrittenOrders {
     }
 }
 
-/// A catalog screen's payload for current clients, built from its node tree into the Codable
-/// model, with JSONEncoder (sorted keys).
-public enum HandWrittenHome {
-    /// The envelope of `screen` for current clients.
-    public static func encode(_ screen: Screen, catalog: Catalog) throws -> [UInt8] {
+/// A catalog screen's payload for current clients as a server without ScreenKit sends it: the
+/// screen's node tree is resolved once, and each call builds the Codable model from it and encodes
+/// it with JSONEncoder (sorted keys).
+public struct HandWrittenScreen: Sendable {
+    let screen: Screen
+    let root: Node
+    let schemas: [String: ComponentSchema]
+
+    /// Resolves `screen` of `catalog` once.
+    public init(_ screen: Screen, catalog: Catalog) {
         var single = catalog
         single.screens = [screen]
-        let root = Compiler(catalog: single).resolvedTrees()[0]!.root
-        let schemas = Dictionary(catalog.components.map { ($0.type, $0) }) { first, _ in first }
+        self.screen = screen
+        root = Compiler(catalog: single).resolvedTrees()[0]!.root
+        schemas = Dictionary(catalog.components.map { ($0.type, $0) }) { first, _ in first }
+    }
+
+    /// The envelope for current clients: the model built from the resolved tree, then encoded.
+    public func encode() throws -> [UInt8] {
         let model = CodableNode(root, schemas: schemas)
         model.removeFallbacks()
         let envelope = CodableEnvelope(
@@ -82,4 +92,3 @@ public enum HandWrittenHome {
         return [UInt8](try encoder.encode(envelope))
     }
 }
-

@@ -18,6 +18,12 @@ public struct ScreenResponse: Sendable, Hashable {
         public let name: String
         /// The header value.
         public let value: String
+
+        /// A header.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// The HTTP status code.
@@ -32,6 +38,13 @@ public struct ScreenResponse: Sendable, Hashable {
     /// The `Cache-Control` of screens built from a user's data: only the client keeps them, and
     /// revalidates with `If-None-Match` before reuse.
     public static let privateCaching = "private, no-cache"
+
+    /// A response of your own (for routes around the screens).
+    public init(status: Int, headers: [Header], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 
     /// The value of `name` (case-insensitive), if present.
     public func header(_ name: String) -> String? {

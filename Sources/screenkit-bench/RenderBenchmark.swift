@@ -38,6 +38,7 @@ enum RenderBenchmark {
         let home = App.catalog.screens.first { $0.id == "home" }!
         let customer = Customer.sample(orders: options.orders)
         let orders = OrdersScreen.screen(for: customer)
+        let handWrittenHome = HandWrittenScreen(home, catalog: App.catalog)
         let homeNodes = compiler.nodeSites(of: home).count
         let orderNodes = compiler.nodeSites(of: orders).count
         var cases: [Case] = []
@@ -47,7 +48,7 @@ enum RenderBenchmark {
                     name: "home", version: version, nodes: homeNodes,
                     render: { try renderer.render(home, for: .version(version)).bytes },
                     encode: version == renderer.current
-                        ? { try HandWrittenHome.encode(home, catalog: App.catalog) } : nil))
+                        ? { try handWrittenHome.encode() } : nil))
             cases.append(
                 Case(
                     name: "home (catalog)", version: version, nodes: homeNodes,
@@ -191,4 +192,3 @@ struct AllocationCounter {
 enum EmbeddedHistory {
     static let contracts = EmbeddedContractHistory.files.map { try! ContractFile.decode($0).contract }
 }
-

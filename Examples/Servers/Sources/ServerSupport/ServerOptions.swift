@@ -1,0 +1,65 @@
+import Foundation
+
+/// The example servers' command line: `--host ADDRESS` (default 127.0.0.1, loopback) and
+/// `--port N` (default 8080; 0 picks a free port, printed on start).
+public struct ServerOptions: Sendable, Equatable {
+    /// The address to bind.
+    public var host = "127.0.0.1"
+    /// The port to bind.
+    public var port = 8080
+
+    /// The usage line.
+    public static let usage = "USAGE: [--host ADDRESS] [--port N]   (defaults: 127.0.0.1, 8080)"
+
+    /// Why the command line was refused.
+    public struct Invalid: Error, CustomStringConvertible {
+        /// What is wrong.
+        public let description: String
+    }
+
+    /// Reads the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws(Invalid) -> ServerOptions {
+        var options = ServerOptions()
+        var rest = arguments[...]
+        while let name = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw Invalid(description: "\(name) needs a value\n\(usage)") }
+            switch name {
+            case "--host": options.host = value
+            case "--port":
+                guard let port = Int(value), (0...65535).contains(port) else {
+                    throw Invalid(description: "--port needs a number from 0 to 65535, got '\(value)'\n\(usage)")
+                }
+                options.port = port
+            default: throw Invalid(description: "unknown option \(name)\n\(usage)")
+            }
+        }
+        return options
+    }
+}
+
+/// What an example server starts with: its options and its routes.
+public enum ServerStartup {
+    /// The command line's options and the routes (the renderer created once), or the process exits:
+    /// 2 for a bad command line, 1 when the renderer refuses to start; the reason goes to stderr.
+    /// `--help` prints the usage and exits 0.
+    public static func fromCommandLine() -> (ServerOptions, ScreenRoutes) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(ServerOptions.usage)
+            exit(0)
+        }
+        let options: ServerOptions
+        do {
+            options = try ServerOptions.parse(arguments)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(2)
+        }
+        do {
+            return (options, try ScreenRoutes())
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import ScreenTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One of the example servers of `Examples/Servers`, built once per test run from this checkout.
+enum ExampleServer: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case hummingbird = "HummingbirdServer"
+    case vapor = "VaporServer"
+
+    var testDescription: String { rawValue }
+
+    /// `Examples/Servers`.
+    static let package = ExampleApp.root.appendingPathComponent("Examples/Servers")
+
+    /// The server's `main.swift`.
+    var mainFile: URL { Self.package.appendingPathComponent("Sources/\(rawValue)/main.swift") }
+
+    /// The folder holding the built executables, or why the build failed: built once, by the
+    /// first test that needs it, without blocking a thread of the test pool while it waits.
+    static let binaries = Task { await build() }
+
+    struct BuildFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// `swift build` of the example package (debug): a few minutes the first time (Hummingbird,
+    /// Vapor and SwiftNIO), seconds afterwards.
+    private static func build() async -> Result<URL, BuildFailure> {
+        print("example servers: building Examples/Servers (Hummingbird 2 and Vapor 4; the first build takes minutes)")
+        let started = Date()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-servers-\(UUID()).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let built = await Command.run(
+            ["swift", "build", "--package-path", package.path], output: log, timeout: 3600)
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        guard built == 0 else {
+            return .failure(
+                BuildFailure(
+                    description: "swift build of Examples/Servers exited \(built):\n\(output.suffix(4000))"))
+        }
+        let binLog = log.appendingPathExtension("bin")
+        defer { try? FileManager.default.removeItem(at: binLog) }
+        guard
+            await Command.run(
+                ["swift", "build", "--package-path", package.path, "--show-bin-path"], output: binLog, timeout: 600)
+                == 0,
+            let path = try? String(contentsOf: binLog, encoding: .utf8).split(separator: "\n").last
+        else { return .failure(BuildFailure(description: "swift build --show-bin-path failed")) }
+        print("example servers: built in \(Int(Date().timeIntervalSince(started))) s")
+        return .success(URL(fileURLWithPath: String(path)))
+    }
+
+    /// The executable.
+    func executable() async throws -> URL {
+        try await Self.binaries.value.get().appendingPathComponent(rawValue)
+    }
+
+    /// Runs the server with `arguments` to its end (for command lines it refuses).
+    static func run(_ server: ExampleServer, _ arguments: [String]) async throws -> (Int32, String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-server-\(UUID()).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let status = await Command.run([try await server.executable().path] + arguments, output: log, timeout: 60)
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+}
+
+/// Runs commands with their output in a file.
+enum Command {
+    /// Runs `arguments` (through `/usr/bin/env`), output and errors into `output`; the exit
+    /// status, or -1 when it ran past `timeout` seconds (it is killed then).
+    static func run(_ arguments: [String], output: URL, timeout: TimeInterval) async -> Int32 {
+        guard let process = try? start(arguments, output: output) else { return -1 }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
+        return process.terminationStatus
+    }
+
+    /// Starts `arguments` with output and errors into `output`.
+    static func start(_ arguments: [String], output: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try handle.close()
+        return process
+    }
+}
+
+/// A started example server on a free loopback port, stopped by PID.
+///
+/// `@unchecked Sendable`: its stored properties never change after `start`; `Process` is only
+/// signalled and waited on.
+final class RunningServer: @unchecked Sendable {
+    let server: ExampleServer
+    let process: Process
+    let log: URL
+    let port: Int
+    let session: URLSession
+
+    private init(server: ExampleServer, process: Process, log: URL, port: Int) {
+        self.server = server
+        self.process = process
+        self.log = log
+        self.port = port
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = 30
+        session = URLSession(configuration: configuration)
+    }
+
+    /// Starts `server` on port 0 (the system picks a free one) and waits until it listens.
+    static func start(_ server: ExampleServer) async throws -> RunningServer {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "screenkit-\(server.rawValue)-\(UUID()).log")
+        let process = try Command.start([try await server.executable().path, "--port", "0"], output: log)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let port = listeningPort(in: output) {
+                return RunningServer(server: server, process: process, log: log, port: port)
+            }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: log)
+        throw ExampleServer.BuildFailure(description: "\(server) did not start listening:\n\(output)")
+    }
+
+    /// The port in "listening on http://127.0.0.1:PORT" (Hummingbird example) or "Server started on
+    /// http://127.0.0.1:PORT" (Vapor).
+    static func listeningPort(in output: String) -> Int? {
+        for line in output.split(separator: "\n") where line.contains("listening on") || line.contains("started on") {
+            guard let colon = line.lastIndex(of: ":") else { continue }
+            if let port = Int(line[line.index(after: colon)...].prefix { $0.isNumber }), port > 0 { return port }
+        }
+        return nil
+    }
+
+    /// What the server printed so far.
+    var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    /// Sends SIGTERM and waits for the process to end; its exit status, or -1 if it had to be killed.
+    func stopGracefully() throws -> Int32 {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
+        return process.terminationStatus
+    }
+
+    /// Stops the server by PID, whatever state the test left it in, and removes its log.
+    func stop() {
+        _ = try? stopGracefully()
+        session.finishTasksAndInvalidate()
+        try? FileManager.default.removeItem(at: log)
+    }
+
+    /// A response: status, headers (case-insensitive), body.
+    struct Response {
+        let status: Int
+        let response: HTTPURLResponse
+        let body: [UInt8]
+
+        func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
+
+        func json() throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        }
+    }
+
+    /// `GET path` with `headers`.
+    func get(_ path: String, headers: [String: String]) async throws -> Response {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        return Response(status: http.statusCode, response: http, body: [UInt8](data))
+    }
+}
