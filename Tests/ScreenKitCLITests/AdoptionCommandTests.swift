@@ -339,7 +339,8 @@ import Testing
             (["contract", "show"], "USAGE: screenkit contract show"),
             (["contract", "diff"], "USAGE: screenkit contract diff"),
             (["contract", "freeze"], "USAGE: screenkit contract freeze"),
-            (["contract", "start"], "USAGE: screenkit contract start"), (["contract"], "SUBCOMMANDS:"),
+            (["contract", "start"], "USAGE: screenkit contract start"),
+            (["contract", "embed"], "USAGE: screenkit contract embed"), (["contract"], "SUBCOMMANDS:"),
             (["preview"], "USAGE: screenkit preview"), (["publish"], "USAGE: screenkit publish"),
             (["explain"], "USAGE: screenkit explain"), (["init"], "USAGE: screenkit init"),
         ]

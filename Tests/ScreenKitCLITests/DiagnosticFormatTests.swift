@@ -144,3 +144,36 @@ import Testing
             "\(terminal.standardError)")
     }
 }
+
+/// Every command's `--help` lists every option the command accepts, so help and parser cannot drift.
+@Suite struct CommandHelpTests {
+    @Test func everyCommandsHelpListsEveryOptionItAccepts() {
+        let commands = CLI.commands.flatMap { [$0] + $0.subcommands }
+        #expect(commands.count == 12)
+        for command in commands {
+            let accepted =
+                command.valueOptions.union(command.flags).union(command.usesConfig ? ["--config", "--verbose"] : [])
+            for option in accepted.sorted() {
+                #expect(
+                    command.help.contains("  \(option) ") || command.help.contains("  \(option)\n"),
+                    "`screenkit \(command.name) --help` does not describe \(option)")
+            }
+        }
+    }
+
+    @Test func explainAndInitReadNoConfigFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-help-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"format": 1, "bogus": true}"#.utf8).write(to: folder.appendingPathComponent("screenkit.json"))
+        let terminal = Terminal.capturing()
+        let code = await CLI.run(
+            ["explain", "id-duplicate"], catalog: App.catalog, terminal: terminal,
+            workingDirectory: folder.path)
+        #expect(code == .success, "explain read the broken config: \(terminal.standardError)")
+        #expect(
+            await CLI.run(
+                ["explain", "--verbose"], catalog: App.catalog, terminal: Terminal.capturing(),
+                workingDirectory: folder.path) == .usage)
+    }
+}

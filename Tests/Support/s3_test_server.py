@@ -445,6 +445,16 @@ class ProxyHandler(http.server.BaseHTTPRequestHandler):
                 )
                 return
 
+        # A conditional write (If-Match / If-None-Match) is atomic on S3, but moto checks the
+        # condition and then stores in two steps, so two racing requests can both pass under load.
+        # Forwarding conditional writes one at a time gives S3's behaviour.
+        if method == "PUT" and (self.headers.get("If-Match") or self.headers.get("If-None-Match")):
+            with CONDITIONAL_WRITES:
+                self._forward(method, body)
+        else:
+            self._forward(method, body)
+
+    def _forward(self, method: str, body: bytes) -> None:
         # Forward unchanged. Only the framing may change: a chunked request body is
         # de-chunked and sent with Content-Length (Transfer-Encoding is hop-by-hop).
         chunked = "chunked" in self.headers.get("Transfer-Encoding", "").lower()
@@ -499,6 +509,10 @@ class ProxyHandler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
 
     do_GET = do_HEAD = do_PUT = do_POST = do_DELETE = do_PATCH = do_OPTIONS = _safe_handle
+
+
+# Serializes conditional writes through the proxy (see _proxy).
+CONDITIONAL_WRITES = threading.Lock()
 
 
 class ProxyServer(http.server.ThreadingHTTPServer):

@@ -21,12 +21,16 @@ enum BuildCommand {
             The output folder is replaced as a whole, and only when everything compiled: on any
             error nothing is written.
 
-            USAGE: screenkit build [--out DIR] [--pretty] [--contract DIR]
+            USAGE: screenkit build [--out DIR] [--pretty] [--contract DIR] [--config FILE] [--verbose]
 
             OPTIONS:
-              --out DIR         Output folder (default: dist).
+              --out DIR         Output folder (default: the config's "output", else dist).
               --pretty          Indented JSON for review instead of the compact published bytes.
-              --contract DIR    The contract folder (default: Screens/Contract).
+              --contract DIR    The contract folder (default: the config's "contract", else
+                                Screens/Contract). A named folder that does not exist is an error (exit 3).
+              --config FILE     The config file (default: the nearest screenkit.json at or above the
+                                working folder); flags override it.
+              --verbose         Say which config file was used.
               -h, --help        Show this help.
             """,
         valueOptions: ["--out", "--contract"],

@@ -24,8 +24,11 @@ enum ContractCommand {
             """,
         valueOptions: [],
         flags: [],
+        usesConfig: false,
         subcommands: [show, diff, freeze, start, embed],
-        run: { _, _ throws(CommandError) in throw .usage("contract needs a subcommand: show, diff, freeze or start") }
+        run: { _, _ throws(CommandError) in
+            throw .usage("contract needs a subcommand: show, diff, freeze, start or embed")
+        }
     )
 
     static let common = """

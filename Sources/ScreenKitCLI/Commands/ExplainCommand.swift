@@ -17,6 +17,7 @@ enum ExplainCommand {
             """,
         valueOptions: [],
         flags: [],
+        usesConfig: false,
         run: run
     )
 

@@ -14,11 +14,16 @@ enum PreviewCommand {
             values are outlined and labelled. No JavaScript and no network fetches: images are
             drawn as labelled placeholders.
 
-            USAGE: screenkit preview [--out DIR] [--contract DIR]
+            USAGE: screenkit preview [--out DIR] [--contract DIR] [--config FILE] [--verbose]
 
             OPTIONS:
-              --out DIR         Output folder (default: preview); replaced as a whole.
-              --contract DIR    The contract folder (default: Screens/Contract).
+              --out DIR         Output folder (default: the config's "preview", else preview); replaced
+                                as a whole.
+              --contract DIR    The contract folder (default: the config's "contract", else
+                                Screens/Contract). A named folder that does not exist is an error (exit 3).
+              --config FILE     The config file (default: the nearest screenkit.json at or above the
+                                working folder); flags override it.
+              --verbose         Say which config file was used.
               -h, --help        Show this help.
             """,
         valueOptions: ["--out", "--contract"],

@@ -13,17 +13,26 @@ enum PublishCommand {
             have the same bytes), then the manifest, then the pointer with compare-and-swap, then
             the short-lived client aliases. A re-run with nothing changed uploads nothing.
 
-            USAGE: screenkit publish --to URL [--endpoint URL] [--region R] [--dry-run]
+            USAGE: screenkit publish --to URL [--endpoint URL] [--region R] [--dry-run] [--timeout S]
+                                     [--attempts N] [--contract DIR] [--config FILE] [--verbose]
 
             OPTIONS:
-              --to URL          file:///absolute/path, or s3://bucket/prefix.
+              --to URL          file:///absolute/path, or s3://bucket/prefix (default: the config's
+                                "bucket").
               --endpoint URL    An S3-compatible endpoint (R2, MinIO, GCS, a local server); path-style
-                                addressing. Without it: AWS, virtual-hosted style.
-              --region R        The signing region (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).
-              --dry-run         Print the plan (what would be uploaded, what already exists); change nothing.
+                                addressing (default: the config's "endpoint"; without one: AWS,
+                                virtual-hosted style).
+              --region R        The signing region (default: the config's "region", else AWS_REGION,
+                                AWS_DEFAULT_REGION or us-east-1).
+              --dry-run         Print the plan (what would be uploaded, what already exists); change
+                                nothing. For s3:// it still reads the bucket, so it needs credentials.
               --timeout S       Seconds one request may take before it is retried (default: 30).
               --attempts N      Attempts per request, retries included (default: 5).
-              --contract DIR    The contract folder (default: Screens/Contract).
+              --contract DIR    The contract folder (default: the config's "contract", else
+                                Screens/Contract). A named folder that does not exist is an error (exit 3).
+              --config FILE     The config file (default: the nearest screenkit.json at or above the
+                                working folder); flags override it.
+              --verbose         Say which config file was used.
               -h, --help        Show this help.
 
             Credentials for s3:// come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
