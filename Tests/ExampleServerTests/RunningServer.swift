@@ -34,6 +34,11 @@ enum ExampleServer: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let started = Date()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-servers-\(UUID()).log")
         defer { try? FileManager.default.removeItem(at: log) }
+        // SwiftPM's incremental build does not always recompile a dependent package's modules when a
+        // ScreenKit type's layout changes (a stored property added to a struct they only hold
+        // through another type), and the stale objects crash at start-up. Marking the example's
+        // own sources as changed recompiles them (seconds); the frameworks are left as built.
+        touchSources()
         let built = await Command.run(
             ["swift", "build", "--package-path", package.path], output: log, timeout: 3600)
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -52,6 +57,15 @@ enum ExampleServer: String, CaseIterable, CustomTestStringConvertible, Sendable 
         else { return .failure(BuildFailure(description: "swift build --show-bin-path failed")) }
         print("example servers: built in \(Int(Date().timeIntervalSince(started))) s")
         return .success(URL(fileURLWithPath: String(path)))
+    }
+
+    /// Sets the modification date of every Swift file of the example's targets to now.
+    private static func touchSources() {
+        let sources = package.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.allObjects ?? []
+        for case let file as URL in files where file.pathExtension == "swift" {
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        }
     }
 
     /// The executable.
@@ -183,12 +197,13 @@ final class RunningServer: @unchecked Sendable {
     }
 
     /// A response: status, headers (case-insensitive), body.
-    struct Response {
+    struct Response: Sendable {
         let status: Int
-        let response: HTTPURLResponse
+        /// The headers, by lowercased name.
+        let headers: [String: String]
         let body: [UInt8]
 
-        func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
 
         func json() throws -> [String: Any] {
             try #require(JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
@@ -201,6 +216,10 @@ final class RunningServer: @unchecked Sendable {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
-        return Response(status: http.statusCode, response: http, body: [UInt8](data))
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        }
+        return Response(status: http.statusCode, headers: fields, body: [UInt8](data))
     }
 }
