@@ -48,7 +48,12 @@ let package = Package(
         // Screens/Contract.
         .target(
             name: "ExampleScreens", dependencies: ["ScreenKit", "ScreenCompiler"], path: "Screens",
-            exclude: ["Contract"]),
+            exclude: ["Contract", "Profiles"]),
+        // Example apps whose shipped clients read other JSON shapes (wire profiles), each with its
+        // own two-version history in Screens/Profiles/<App>/Contract.
+        .target(
+            name: "ExampleProfiles", dependencies: ["ScreenKit"], path: "Screens/Profiles",
+            exclude: ["Widgets/Contract", "ComponentSpec/Contract"]),
         // The `screenkit` command: the CLI linked with the app's screens.
         .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "ExampleScreens"]),
         // The request-time rendering example: the orders screen per customer and contract version.
@@ -88,6 +93,13 @@ let package = Package(
             name: "ScreenPreviewTests",
             dependencies: ["ScreenPreview", "ScreenCompiler", "ScreenContract", "ExampleScreens", "ScreenTestSupport"]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
+        .testTarget(
+            name: "WireProfileTests",
+            dependencies: [
+                "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenJSON", "ScreenRendering",
+                "ExampleScreens",
+                "ExampleProfiles", "ScreenTestSupport",
+            ]),
         .testTarget(name: "ScreenContractTests", dependencies: ["ScreenContract", "ScreenKit", "ScreenCrypto"]),
         .testTarget(
             name: "ScreenCompilerTests",

@@ -13,12 +13,18 @@ public struct CompileOptions: Sendable {
     public var history: [Contract]
     /// Whether using pending (not yet frozen) contract elements is an error, as for publishing.
     public var pendingIsError: Bool
+    /// Whether envelopes are written in the catalog's wire profile (`Catalog.profile`); false writes
+    /// the flat format whatever the profile (the preview reads that).
+    public var writesProfile: Bool
 
     /// Creates options.
-    public init(style: JSONStyle = .compact, history: [Contract] = [], pendingIsError: Bool = false) {
+    public init(
+        style: JSONStyle = .compact, history: [Contract] = [], pendingIsError: Bool = false, writesProfile: Bool = true
+    ) {
         self.style = style
         self.history = history
         self.pendingIsError = pendingIsError
+        self.writesProfile = writesProfile
     }
 }
 
@@ -99,6 +105,7 @@ public struct Compiler: Sendable {
         }
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
         collector.report(contentsOf: CatalogValidator.validate(catalog))
+        collector.report(contentsOf: ProfileValidator.validate(catalog))
         // Screens are independent: they compile in parallel, and their results are put back in
         // catalog order, so the output and the diagnostics are the same as one by one.
         let outcomes = ScreenOutcomes(count: catalog.screens.count)
@@ -112,6 +119,7 @@ public struct Compiler: Sendable {
             collector.report(contentsOf: outcome.diagnostics)
             if let screen = outcome.screen { screens.append(screen) }
         }
+        if options.writesProfile { screens = screens.map { shaped($0, style: options.style) } }
         return CompileResult(
             screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: versions.count)
     }

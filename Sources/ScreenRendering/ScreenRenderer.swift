@@ -134,7 +134,8 @@ public struct ScreenRenderer: Sendable {
                 problems: RenderProblem.locate(diagnostics.filter { $0.severity == .error }, in: screen, compiler))
         }
         return RenderedScreen(
-            screenID: screen.id, bytes: variant.bytes, servedVersion: variant.version, downgrades: variant.downgrades)
+            screenID: screen.id, bytes: compiler.shaped(variant.bytes), servedVersion: variant.version,
+            downgrades: variant.downgrades)
     }
 }
 

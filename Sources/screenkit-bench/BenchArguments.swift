@@ -25,7 +25,7 @@ enum BenchArguments: Equatable {
     }
 
     /// The phases `emit --phase` accepts.
-    static let phases = ["all", "pipeline", "emit", "write", "encoder"]
+    static let phases = ["all", "pipeline", "emit", "write", "encoder", "profile"]
 
     /// Reads the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchArguments {

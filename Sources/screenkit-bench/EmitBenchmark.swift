@@ -24,6 +24,23 @@ enum EmitBenchmark {
         )
         var row: [(String, String)] = [("nodes", "\(bench.nodes)"), ("screens", "\(bench.catalog.screens.count)")]
 
+        if options.phase == "profile" {
+            // The same pipeline with the catalog in a wire profile (props under "data", no IDs):
+            // the flat writer's output written again by the plain profile writer.
+            var profiled = bench.catalog
+            profiled.profile = WireProfile(name: "bench", nodes: .init(idKey: nil, props: .under("data")))
+            let profileCompiler = Compiler(catalog: profiled)
+            let (flatSeconds, _) = Measure.median(runs: options.runs) { compiler.compile(compileOptions) }
+            let (seconds, result) = Measure.median(runs: options.runs) { profileCompiler.compile(compileOptions) }
+            guard !result.hasErrors else { throw BenchError("the profiled catalog has errors") }
+            row += [
+                ("flat_pipeline_s", format(flatSeconds)), ("profile_pipeline_s", format(seconds)),
+                ("profile_writer_s", format(seconds - flatSeconds)),
+                ("profile_vs_flat", format(seconds / flatSeconds)),
+            ]
+            log("pipeline in the flat format \(format(flatSeconds)) s, in a wire profile \(format(seconds)) s")
+        }
+
         if options.phase == "all" || options.phase == "pipeline" {
             let (seconds, result) = Measure.median(runs: options.runs) { compiler.compile(compileOptions) }
             guard !result.hasErrors else {

@@ -1,7 +1,7 @@
 import Foundation
 
 let usage = """
-    USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|write|encoder] [--write-tree FILE]
+    USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|write|encoder|profile] [--write-tree FILE]
            screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR]
            screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N] [--region R]
 
@@ -11,7 +11,9 @@ let usage = """
               (resolve each DSL tree, write its full envelope), the writing alone (from resolved
               trees), and Foundation's JSONEncoder on an equivalent Codable model (with and without
               sorted keys; building the model is timed apart); bytes, MB/s, ratios and the
-              process's peak memory. --phase runs one of them; --write-tree writes the emitted
+              process's peak memory. --phase runs one of them; --phase profile (not in all) times
+              the pipeline in the flat format against the same catalog in a wire profile (props
+              under "data", no IDs), written by the plain profile writer. --write-tree writes the emitted
               envelopes as one JSON array, for Benchmarks/orjson_emit.py (with --phase all or
               emit). Defaults: --nodes 100000 --runs 5 --phase all.
     render    Request-time rendering with ScreenRenderer, for every contract version: the example

@@ -7,9 +7,20 @@ public enum ScreenRules {
         screenIDInvalid, screenIDDuplicate, screenRoot, componentUnknown, childrenOnLeaf,
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
-        minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen,
+        minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen, profileInvalid,
     ]
 
+    static let profileInvalid = Rule(
+        id: "profile-invalid",
+        summary: "A wire profile that makes two things share one key cannot be decoded reliably.",
+        explanation: """
+            The catalog's wire profile (`Catalog.profile`) describes the JSON shape its clients \
+            decode. Every key a node carries (type, id, the props object, children, fallback) must \
+            be distinct; an inline prop may not use one of them; with wrapped values, every prop \
+            type needs a discriminator; the profile may only shape components the catalog declares. \
+            Fix the profile or rename the prop's wire key (a contract change).
+            """
+    )
     static let screenIDInvalid = Rule(
         id: "screen-id-invalid",
         summary: "Screen IDs become object keys and file names, so they are restricted.",

@@ -10,6 +10,8 @@ public struct Catalog: Sendable {
     public var externalScreens: Set<String>
     /// The oldest client contract version a screen supports unless it says otherwise.
     public var minContract: Int
+    /// The JSON shape the catalog's clients decode (default: ScreenKit's flat format).
+    public var profile: WireProfile = .flat
 
     /// Creates a catalog; the standard components and actions are included unless you pass others.
     public init(

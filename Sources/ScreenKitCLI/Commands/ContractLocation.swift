@@ -50,11 +50,13 @@ struct ContractLocation {
 
     /// Runs the contract gate, then compiles every screen for every frozen version.
     func compile(
-        _ catalog: Catalog, style: JSONStyle = .compact, pendingIsError: Bool = false, requireHistory: Bool = false
+        _ catalog: Catalog, style: JSONStyle = .compact, pendingIsError: Bool = false, requireHistory: Bool = false,
+        writesProfile: Bool = true
     ) -> Compilation {
         let contract = report(catalog, requireHistory: requireHistory)
         let options = CompileOptions(
-            style: style, history: contract.history.versions.map(\.contract), pendingIsError: pendingIsError)
+            style: style, history: contract.history.versions.map(\.contract), pendingIsError: pendingIsError,
+            writesProfile: writesProfile)
         let result = Compiler(catalog: catalog).compile(options)
         return Compilation(contract: contract, result: result)
     }

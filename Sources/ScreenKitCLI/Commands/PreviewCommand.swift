@@ -34,7 +34,8 @@ enum PreviewCommand {
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
         guard arguments.positional.isEmpty else { throw .usage("unexpected argument '\(arguments.positional[0])'") }
         let outPath = arguments.value("--out") ?? "preview"
-        let compilation = try ContractLocation(arguments, context).compile(context.catalog)
+        // The preview draws the flat variants, whatever shape the catalog's clients decode.
+        let compilation = try ContractLocation(arguments, context).compile(context.catalog, writesProfile: false)
         context.report(compilation.diagnostics)
         if compilation.hasErrors {
             let errors = compilation.diagnostics.count { $0.severity == .error }

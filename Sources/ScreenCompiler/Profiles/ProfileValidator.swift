@@ -1,0 +1,66 @@
+import ScreenKit
+
+/// Checks a catalog's wire profile against its components before anything is written: a profile
+/// that would make two things share one key, or leave a prop's value without a discriminator, is
+/// an error at start-up (`build`, `check`, the renderer), never a payload a client misreads.
+enum ProfileValidator {
+    /// The problems with `catalog.profile`, one diagnostic each (rule `profile-invalid`).
+    static func validate(_ catalog: Catalog) -> [Diagnostic] {
+        let profile = catalog.profile
+        guard profile != .flat else { return [] }
+        var problems: [String] = []
+        let nodes = profile.nodes
+        let envelope = profile.envelope
+
+        // Envelope keys: distinct, and not the first key of the root path.
+        let envelopeKeys = [
+            envelope.format, envelope.screenID, envelope.contract, envelope.minContract, envelope.title,
+            envelope.initialState, envelope.rootPath.first,
+        ].compactMap { $0 }
+        for key in Set(envelopeKeys) where envelopeKeys.filter({ $0 == key }).count > 1 {
+            problems.append("the envelope key \"\(key)\" is used for two fields")
+        }
+        if envelope.rootPath.isEmpty { problems.append("the root path is empty: name the key that holds the root") }
+
+        // A node's own keys: type, id, props container, children, fallback.
+        for component in catalog.components {
+            let type = component.type
+            var reserved: [(String, String)] = [("type", nodes.typeKey)]
+            if let id = nodes.idKey { reserved.append(("id", id)) }
+            if component.hasChildren { reserved.append(("children", nodes.childrenKey(of: type))) }
+            if let fallback = nodes.fallbackKey { reserved.append(("fallback", fallback)) }
+            if case .under(let key) = nodes.placement(of: type) { reserved.append(("props", key)) }
+            var seen: [String: String] = [:]
+            for (role, key) in reserved {
+                if let other = seen[key] {
+                    problems.append("component \"\(type)\": the \(role) key \"\(key)\" is also its \(other) key")
+                }
+                seen[key] = role
+            }
+            if nodes.placement(of: type) == .inline {
+                for prop in component.props {
+                    if let role = seen[prop.key] {
+                        problems.append(
+                            "component \"\(type)\": prop \"\(prop.key)\" would be written under the \(role) key; "
+                                + "rename the prop's wire key or put props under a key of their own")
+                    }
+                }
+            }
+            if let wrapping = profile.values.wrapping {
+                for prop in component.props where wrapping.discriminator(for: prop.type) == nil {
+                    problems.append(
+                        "component \"\(type)\": prop \"\(prop.key)\" is a \(prop.type.name), which the profile's "
+                            + "wrapping names no discriminator for (add \"\(prop.type.name)\" or \"\(prop.type.kindName)\")"
+                    )
+                }
+            }
+        }
+        for type in Set(nodes.propsByType.keys).union(nodes.childrenKeyByType.keys).sorted()
+        where catalog.component(type) == nil {
+            problems.append("the profile shapes component \"\(type)\", which the catalog does not declare")
+        }
+        return problems.map {
+            ScreenRules.profileInvalid.diagnostic("wire profile \"\(profile.name)\": \($0)", at: nil)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import ScreenJSON
+import ScreenKit
+
+/// Writes envelopes in a catalog's wire profile: a plain writer, apart from the hand-optimised
+/// flat one, over what the flat writer produced.
+///
+/// A flat envelope or variant is the validated, downleveled screen — fallbacks applied, props a
+/// version lacks left out, enum values and actions mapped — in a canonical form. Reading it back
+/// (members in order, numbers as written) and writing it again in the profile's shape means every
+/// profile gets exactly the flat variants' downleveling, with one implementation of it.
+struct ProfileWriter {
+    let profile: WireProfile
+    /// Component declarations by wire type, for the prop types wrapped values need.
+    let schemas: [String: ComponentSchema]
+    let style: JSONStyle
+
+    /// The keys a flat node holds besides its props.
+    private static let flatNodeKeys: Set<String> = ["type", "id", "children", "fallback"]
+
+    /// A writer for `catalog`'s profile.
+    init(catalog: Catalog, style: JSONStyle) {
+        profile = catalog.profile
+        schemas = Dictionary(catalog.components.map { ($0.type, $0) }) { first, _ in first }
+        self.style = style
+    }
+
+    /// `flat` (an envelope the flat writer wrote) in the profile's shape.
+    func write(_ flat: [UInt8]) -> [UInt8] {
+        // The flat writer's own output: always valid JSON, nested at most about twice the screen
+        // depth limit plus its values, well within this bound.
+        guard let envelope = try? JSONReader.read(flat, maximumDepth: 4096) else {
+            preconditionFailure("the flat envelope writer wrote bytes that are not JSON")
+        }
+        var json = JSONWriter(style: style, capacity: flat.count + flat.count / 4)
+        json.beginObject()
+        let shape = profile.envelope
+        let fields: [(String?, String)] = [
+            (shape.format, "format"), (shape.screenID, "id"), (shape.contract, "contract"),
+            (shape.minContract, "minContract"), (shape.title, "title"), (shape.initialState, "initialState"),
+        ]
+        for case (let key?, let field) in fields {
+            guard let value = envelope[field] else { continue }
+            json.key(key)
+            json.value(value)
+        }
+        let root = envelope["root"] ?? .null
+        for key in shape.rootPath.dropLast() {
+            json.key(key)
+            json.beginObject()
+        }
+        json.key(shape.rootPath.last ?? "root")
+        if shape.rootChildrenOnly {
+            json.beginArray()
+            for child in root["children"]?.arrayValue ?? [] { writeNode(child, into: &json) }
+            json.endArray()
+        } else {
+            writeNode(root, into: &json)
+        }
+        for _ in shape.rootPath.dropLast() { json.endObject() }
+        json.endObject()
+        if flat.last == 0x0A { json.newline() }
+        return json.takeBytes()
+    }
+
+    /// One node (or a `"drop"` fallback) in the profile's shape.
+    private func writeNode(_ node: JSONValue, into json: inout JSONWriter) {
+        guard let members = node.members else {
+            json.value(node)
+            return
+        }
+        let nodes = profile.nodes
+        let type = node["type"]?.stringValue ?? ""
+        json.beginObject()
+        json.key(nodes.typeKey)
+        json.string(type)
+        if let idKey = nodes.idKey, let id = node["id"] {
+            json.key(idKey)
+            json.value(id)
+        }
+        let props = members.filter { !Self.flatNodeKeys.contains($0.key) }
+        switch nodes.placement(of: type) {
+        case .inline:
+            for prop in props { writeProp(prop, of: type, into: &json) }
+        case .under(let key):
+            json.key(key)
+            json.beginObject()
+            for prop in props { writeProp(prop, of: type, into: &json) }
+            json.endObject()
+        }
+        if let children = node["children"]?.arrayValue {
+            json.key(nodes.childrenKey(of: type))
+            json.beginArray()
+            for child in children { writeNode(child, into: &json) }
+            json.endArray()
+        }
+        if let fallbackKey = nodes.fallbackKey, let fallback = node["fallback"] {
+            json.key(fallbackKey)
+            writeNode(fallback, into: &json)
+        }
+        json.endObject()
+    }
+
+    /// One prop, plain or wrapped with its type's discriminator.
+    private func writeProp(_ prop: JSONMember, of type: String, into json: inout JSONWriter) {
+        json.key(prop.key)
+        guard let wrapping = profile.values.wrapping, let propType = schemas[type]?.prop(prop.key)?.type,
+            let discriminator = wrapping.discriminator(for: propType)
+        else {
+            json.value(prop.value)
+            return
+        }
+        json.beginObject()
+        json.key(wrapping.typeKey)
+        json.string(discriminator)
+        json.key(wrapping.valueKey)
+        json.value(prop.value)
+        json.endObject()
+    }
+}
+
+extension Compiler {
+    /// `screen`'s envelopes in the catalog's wire profile (unchanged for the flat format).
+    func shaped(_ screen: CompiledScreen, style: JSONStyle) -> CompiledScreen {
+        guard catalog.profile != .flat else { return screen }
+        let writer = ProfileWriter(catalog: catalog, style: style)
+        return CompiledScreen(
+            id: screen.id, minContract: screen.minContract, contract: screen.contract, full: writer.write(screen.full),
+            variants: screen.variants.map {
+                CompiledScreen.Variant(
+                    contract: $0.contract, envelope: writer.write($0.envelope), downgrades: $0.downgrades)
+            })
+    }
+
+    /// `bytes` (a flat envelope or variant) in the catalog's wire profile (unchanged for the flat format).
+    public func shaped(_ bytes: [UInt8], style: JSONStyle = .compact) -> [UInt8] {
+        guard catalog.profile != .flat else { return bytes }
+        return ProfileWriter(catalog: catalog, style: style).write(bytes)
+    }
+}

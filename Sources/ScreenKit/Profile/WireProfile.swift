@@ -1,0 +1,164 @@
+/// A declarative description of the JSON shape a client decodes: which envelope keys it reads,
+/// where a node's props go, how values are wrapped, what each component's children list is called,
+/// whether nodes carry IDs and where fallbacks go.
+///
+/// A catalog chooses one (``Catalog/profile``); ``flat`` is the default and is written by the
+/// hand-optimised envelope writer. Any other profile is written from the same validated,
+/// downleveled variants, so its clients get exactly the same fallbacks, dropped props and mapped
+/// enum values, in their own shape. Describing a new shape needs no change to the compiler.
+public struct WireProfile: Sendable, Hashable {
+    /// A short name, for messages.
+    public var name: String
+    /// The envelope's keys and where the root goes.
+    public var envelope: Envelope
+    /// How each node is written.
+    public var nodes: Nodes
+    /// How prop values are written.
+    public var values: Values
+
+    /// Creates a profile.
+    public init(name: String, envelope: Envelope = Envelope(), nodes: Nodes = Nodes(), values: Values = Values()) {
+        self.name = name
+        self.envelope = envelope
+        self.nodes = nodes
+        self.values = values
+    }
+
+    /// ScreenKit's own flat format (the default): `{"format", "id", "contract", "minContract",
+    /// "title"?, "initialState", "root"}`, props inline, `children`, `id` on every node, inline
+    /// fallbacks in the full envelope.
+    public static let flat = WireProfile(name: "flat")
+
+    /// The envelope: the key of each field (nil leaves the field out) and the path to the root.
+    public struct Envelope: Sendable, Hashable {
+        /// The envelope format number's key.
+        public var format: String?
+        /// The screen ID's key.
+        public var screenID: String?
+        /// The key of the contract version the payload is written for.
+        public var contract: String?
+        /// The key of the oldest contract version the screen supports.
+        public var minContract: String?
+        /// The title's key (written only when the screen has a title).
+        public var title: String?
+        /// The initial state's key.
+        public var initialState: String?
+        /// The object keys leading to the root, outermost first: `["root"]`, or
+        /// `["composition", "slots", "mainContent"]` for a root nested in objects.
+        public var rootPath: [String]
+        /// Whether the root node's children are written there as a list, without the root node
+        /// itself (for clients whose document holds a list: `"widgets": [...]`).
+        public var rootChildrenOnly: Bool
+
+        /// An envelope shape; the defaults are the flat format's.
+        public init(
+            format: String? = "format", screenID: String? = "id", contract: String? = "contract",
+            minContract: String? = "minContract", title: String? = "title", initialState: String? = "initialState",
+            rootPath: [String] = ["root"], rootChildrenOnly: Bool = false
+        ) {
+            self.format = format
+            self.screenID = screenID
+            self.contract = contract
+            self.minContract = minContract
+            self.title = title
+            self.initialState = initialState
+            self.rootPath = rootPath
+            self.rootChildrenOnly = rootChildrenOnly
+        }
+    }
+
+    /// Where a node's props are written.
+    public enum PropPlacement: Sendable, Hashable {
+        /// Beside `type` and `id`, as members of the node.
+        case inline
+        /// In an object under this key (`"data": {...}`, `"props": {...}`), always present.
+        case under(String)
+    }
+
+    /// How nodes are written.
+    public struct Nodes: Sendable, Hashable {
+        /// The key of the component's wire type.
+        public var typeKey: String
+        /// The key of the node's ID, or nil when nodes carry none.
+        public var idKey: String?
+        /// Where props go, unless `propsByType` says otherwise for a component.
+        public var props: PropPlacement
+        /// Where props go, per component wire type.
+        public var propsByType: [String: PropPlacement]
+        /// The children list's key, unless `childrenKeyByType` says otherwise for a component.
+        public var childrenKey: String
+        /// The children list's key, per component wire type (`"components"`, `"widgets"`, …).
+        public var childrenKeyByType: [String: String]
+        /// Where the full envelope writes a node's fallback (a node, or `"drop"`); nil when
+        /// fallbacks are only resolved into the variants, so the full envelope carries none.
+        public var fallbackKey: String?
+
+        /// A node shape; the defaults are the flat format's.
+        public init(
+            typeKey: String = "type", idKey: String? = "id", props: PropPlacement = .inline,
+            propsByType: [String: PropPlacement] = [:], childrenKey: String = "children",
+            childrenKeyByType: [String: String] = [:], fallbackKey: String? = "fallback"
+        ) {
+            self.typeKey = typeKey
+            self.idKey = idKey
+            self.props = props
+            self.propsByType = propsByType
+            self.childrenKey = childrenKey
+            self.childrenKeyByType = childrenKeyByType
+            self.fallbackKey = fallbackKey
+        }
+
+        /// Where `type`'s props go.
+        public func placement(of type: String) -> PropPlacement { propsByType[type] ?? props }
+
+        /// `type`'s children key.
+        public func childrenKey(of type: String) -> String { childrenKeyByType[type] ?? childrenKey }
+    }
+
+    /// How prop values are written.
+    public struct Values: Sendable, Hashable {
+        /// nil: values are written plainly; otherwise each prop value is wrapped.
+        public var wrapping: Wrapping?
+
+        /// Plain values, or wrapped ones.
+        public init(wrapping: Wrapping? = nil) {
+            self.wrapping = wrapping
+        }
+    }
+
+    /// Prop values wrapped with a discriminator: `{"type": "text", "value": "Shop now"}`.
+    public struct Wrapping: Sendable, Hashable {
+        /// The discriminator's key.
+        public var typeKey: String
+        /// The wrapped value's key.
+        public var valueKey: String
+        /// The discriminator of each prop type, by the type's contract name (`string`, `url`,
+        /// `enum TextStyle`, `[string]`) or, failing that, its kind (`enum`, `list`, `map`,
+        /// `action`).
+        public var discriminators: [String: String]
+
+        /// A wrapping.
+        public init(typeKey: String = "type", valueKey: String = "value", discriminators: [String: String]) {
+            self.typeKey = typeKey
+            self.valueKey = valueKey
+            self.discriminators = discriminators
+        }
+
+        /// The discriminator for a prop of `type`, if the profile names one.
+        public func discriminator(for type: PropType) -> String? {
+            discriminators[type.name] ?? discriminators[type.kindName]
+        }
+    }
+}
+
+extension PropType {
+    /// The kind of the type: its name for scalars, `enum`, `list` or `map` otherwise.
+    public var kindName: String {
+        switch self {
+        case .enumeration: "enum"
+        case .list: "list"
+        case .map: "map"
+        default: name
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ScreenJSON
+import ScreenTestSupport
+import Testing
+
+/// The reader keeps member order and number text, so what the writer wrote reads back and writes
+/// again byte for byte; malformed documents are clear errors with the byte offset.
+@Suite struct JSONReaderTests {
+    @Test func everyExampleEnvelopeAndVariantReadsBackToTheSameBytes() throws {
+        for (compiled, style) in [(ExampleApp.compact, JSONStyle.compact), (ExampleApp.pretty, .pretty)] {
+            for screen in compiled.screens {
+                for bytes in [screen.full] + screen.variants.map(\.envelope) {
+                    var writer = JSONWriter(style: style)
+                    writer.value(try JSONReader.read(bytes))
+                    if style == .pretty { writer.newline() }  // pretty envelopes end with a line break
+                    let same = writer.takeBytes() == bytes
+                    #expect(same, "\(screen.id) does not read back to the same bytes")
+                }
+            }
+        }
+    }
+
+    @Test func stringsNumbersAndOrderAreKept() throws {
+        let text = #"{"b":1,"a":[true,false,null,-0.25,1e+21],"s":"q\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00\u2028"}"#
+        let value = try JSONReader.read(Array(text.utf8))
+        #expect(value.members?.map(\.key) == ["b", "a", "s"])
+        #expect(value["a"] == .array([.bool(true), .bool(false), .null, .number("-0.25"), .number("1e+21")]))
+        #expect(value["s"]?.stringValue == "q\"\\/\u{08}\u{0C}\n\r\té😀\u{2028}")
+        #expect(value["missing"] == nil)
+    }
+
+    @Test(
+        arguments: [(String, String)]([
+            ("", "expected a value, found the end"), ("{", "expected a key string"), (#"{"a" 1}"#, "expected ':'"),
+            ("[1,]", "expected a value"), ("[1 2]", "expected ']'"), ("01", "a number has a leading zero"),
+            ("1.", "expected digits after '.'"), ("1e", "expected digits in the exponent"), ("tru", "unknown literal"),
+            (#""abc"#, "a string is not closed"), ("\"a\u{01}\"", "a control character in a string must be escaped"),
+            (#""\x""#, "an unknown escape"), (#""\u12""#, #"a \u escape needs four hex digits"#),
+            (#""\ud83d""#, "a high surrogate without its low surrogate"), (#""\udc00""#, "a lone surrogate escape"),
+            ("{} {}", "unexpected bytes after the document"),
+        ]))
+    func aMalformedDocumentIsAClearError(_ text: String, _ reason: String) {
+        #expect {
+            _ = try JSONReader.read(Array(text.utf8))
+        } throws: { error in
+            (error as? JSONReadError)?.reason == reason
+        }
+    }
+
+    @Test func nestingDeeperThanTheLimitIsRefusedWithoutRecursingFurther() throws {
+        let limit = JSONReader.maximumDepth
+        let fits = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        _ = try JSONReader.read(Array(fits.utf8))
+        let deep = String(repeating: "[", count: 1_000_000)
+        #expect {
+            _ = try JSONReader.read(Array(deep.utf8))
+        } throws: { error in
+            let error = error as? JSONReadError
+            return error?.offset == limit && error?.reason == "nested deeper than \(limit) levels"
+        }
+    }
+}
