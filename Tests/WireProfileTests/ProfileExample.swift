@@ -50,10 +50,11 @@ struct ProfileExample: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// Runs a strict reference client of `../shared/clients` (the JSON shapes shipped apps decode).
+/// Runs a strict reference client of `Tests/ReferenceClients` (decoders of the JSON shapes shipped
+/// apps read; built on first use).
 enum ReferenceClient {
-    /// `../shared/clients/decode`, beside this repository.
-    static let decode = ExampleApp.root.deletingLastPathComponent().appendingPathComponent("shared/clients/decode")
+    /// `Tests/ReferenceClients/decode`.
+    static let decode = ExampleApp.root.appendingPathComponent("Tests/ReferenceClients/decode")
 
     /// Writes each payload to a file and decodes them all with `client` and `options`; the exit
     /// status and what the client printed.
