@@ -3,7 +3,7 @@
 
 /// A JSON value whose objects keep their members in document order and whose numbers keep their
 /// text, so that writing it again with ``JSONWriter/value(_:)`` gives the same tokens.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     /// A string (unescaped).
     case string(String)
     /// A number, as its text was written (e.g. `8`, `0.25`, `1e+21`).
@@ -208,6 +208,17 @@ public enum JSONReader {
 
         mutating func string() throws(JSONReadError) -> String {
             offset += 1  // the opening quote
+            // Most strings hold no escape: find the closing quote and decode the run as it is.
+            var end = offset
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+                bytes[end] >= 0x20
+            {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                defer { offset = end + 1 }
+                return String(decoding: bytes[offset..<end], as: UTF8.self)
+            }
             var utf8: [UInt8] = []
             while true {
                 guard let byte = next else { throw error("a string is not closed") }

@@ -14,9 +14,6 @@ struct ProfileWriter {
     let schemas: [String: ComponentSchema]
     let style: JSONStyle
 
-    /// The keys a flat node holds besides its props.
-    private static let flatNodeKeys: Set<String> = ["type", "id", "children", "fallback"]
-
     /// A writer for `catalog`'s profile.
     init(catalog: Catalog, style: JSONStyle) {
         profile = catalog.profile
@@ -68,32 +65,47 @@ struct ProfileWriter {
             json.value(node)
             return
         }
+        // One pass over the flat node: its own keys, and its props in order.
+        var type = ""
+        var id: JSONValue?
+        var children: [JSONValue]?
+        var fallback: JSONValue?
+        var props: [JSONMember] = []
+        props.reserveCapacity(members.count)
+        for member in members {
+            switch member.key {
+            case "type": type = member.value.stringValue ?? ""
+            case "id": id = member.value
+            case "children": children = member.value.arrayValue
+            case "fallback": fallback = member.value
+            default: props.append(member)
+            }
+        }
         let nodes = profile.nodes
-        let type = node["type"]?.stringValue ?? ""
         json.beginObject()
         json.key(nodes.typeKey)
         json.string(type)
-        if let idKey = nodes.idKey, let id = node["id"] {
+        if let idKey = nodes.idKey, let id {
             json.key(idKey)
             json.value(id)
         }
-        let props = members.filter { !Self.flatNodeKeys.contains($0.key) }
+        let schema = schemas[type]
         switch nodes.placement(of: type) {
         case .inline:
-            for prop in props { writeProp(prop, of: type, into: &json) }
+            for prop in props { writeProp(prop, schema: schema, into: &json) }
         case .under(let key):
             json.key(key)
             json.beginObject()
-            for prop in props { writeProp(prop, of: type, into: &json) }
+            for prop in props { writeProp(prop, schema: schema, into: &json) }
             json.endObject()
         }
-        if let children = node["children"]?.arrayValue {
+        if let children {
             json.key(nodes.childrenKey(of: type))
             json.beginArray()
             for child in children { writeNode(child, into: &json) }
             json.endArray()
         }
-        if let fallbackKey = nodes.fallbackKey, let fallback = node["fallback"] {
+        if let fallbackKey = nodes.fallbackKey, let fallback {
             json.key(fallbackKey)
             writeNode(fallback, into: &json)
         }
@@ -101,9 +113,9 @@ struct ProfileWriter {
     }
 
     /// One prop, plain or wrapped with its type's discriminator.
-    private func writeProp(_ prop: JSONMember, of type: String, into json: inout JSONWriter) {
+    private func writeProp(_ prop: JSONMember, schema: ComponentSchema?, into json: inout JSONWriter) {
         json.key(prop.key)
-        guard let wrapping = profile.values.wrapping, let propType = schemas[type]?.prop(prop.key)?.type,
+        guard let wrapping = profile.values.wrapping, let propType = schema?.prop(prop.key)?.type,
             let discriminator = wrapping.discriminator(for: propType)
         else {
             json.value(prop.value)
