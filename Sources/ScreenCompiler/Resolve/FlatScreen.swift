@@ -224,9 +224,7 @@ final class FlatScreen: Sendable {
             self.planIndex = planIndex
             keyNames = context.plans.map { plan in plan.keys.map { String($0) } }
             planHasDot = context.plans.map { $0.type.utf8.contains(0x2E) }
-            // The last declaration of a kind counts, as in ``ValidationContext/actions``.
-            let actions = context.catalog.actions.map { context.actions[$0.kind] ?? $0 }
-            table = PlanTable(context.plans, actions: actions, into: &bytes)
+            table = PlanTable(context, into: &bytes)
         }
 
         /// The wire type of node `index`.
@@ -483,6 +481,8 @@ struct PlanTable: Sendable {
     struct Case: Sendable {
         let enumName: String
         let value: String
+        /// The value clients that lack this one get instead, if any.
+        let fallback: String?
     }
 
     private(set) var plans: [Plan] = []
@@ -549,6 +549,14 @@ struct PlanTable: Sendable {
 
     init() {}
 
+    /// The table of `context`'s components and action kinds (the last declaration of a kind
+    /// counts, as in ``ValidationContext/actions``), with its tokens appended to `bytes`. Every
+    /// table made from one context numbers its elements the same way.
+    init(_ context: ValidationContext, into bytes: inout [UInt8]) {
+        let actions = context.catalog.actions.map { context.actions[$0.kind] ?? $0 }
+        self.init(context.plans, actions: actions, into: &bytes)
+    }
+
     /// The table of `plans` and `actions`, with its tokens appended to `bytes`.
     init(_ plans: [ComponentPlan], actions: [ActionSchema], into bytes: inout [UInt8]) {
         func append(_ token: [UInt8]?) -> (Int32, Int32) {
@@ -582,7 +590,9 @@ struct PlanTable: Sendable {
                 if case .enumeration(let schema) = plan.types[index] {
                     declared.firstCase = Int32(cases.count)
                     declared.caseCount = Int32(schema.cases.count)
-                    cases += schema.cases.map { Case(enumName: String(schema.name), value: String($0.value)) }
+                    cases += schema.cases.map {
+                        Case(enumName: String(schema.name), value: String($0.value), fallback: $0.fallback)
+                    }
                 }
                 keys.append(declared)
                 if case .string(let value) = plan.defaults[index] {
