@@ -65,6 +65,8 @@ final class FlatScreen: Sendable {
         let onlyExplicit = !builder.mayCollide && !builder.typeHasDot
         derivedIDsAreUnique = onlyExplicit
         var first: [String: Int32] = [:]
+        // Sized up front: growing would hash every ID again at each doubling.
+        first.reserveCapacity(onlyExplicit ? builder.explicitIDCount : builder.nodes.count)
         var repeats: [Int32] = []
         for index in builder.nodes.indices where !builder.nodes[index].inFallback {
             if onlyExplicit && builder.authoredIDs[index] == nil { continue }
@@ -203,6 +205,8 @@ final class FlatScreen: Sendable {
         var dynamicValues: [Value] = []
         var slots: [Int32] = []
         var bytes: [UInt8] = []
+        /// How many nodes have an explicit ID.
+        var explicitIDCount = 0
         /// Whether some explicit ID looks derived, or some type has a dot (see ``primaryFirst``).
         var mayCollide = false
         var typeHasDot = false
@@ -232,6 +236,19 @@ final class FlatScreen: Sendable {
             table.typeName(ofPlan: nodes[index].plan, node: index, undeclared: undeclaredTypes)
         }
 
+        /// The plans of the types looked up last, newest last: a screen's nodes mostly repeat a few
+        /// types, and comparing a short string costs less than hashing it.
+        private var recentPlans: [(type: String, plan: Int)] = []
+
+        /// The index in ``ValidationContext/plans`` of the component `type`, or -1 when undeclared.
+        private mutating func plan(of type: String) -> Int {
+            for entry in recentPlans.reversed() where entry.type == type { return entry.plan }
+            let plan = planIndex[type] ?? -1
+            if recentPlans.count == 4 { recentPlans.removeFirst() }
+            recentPlans.append((type, plan))
+            return plan
+        }
+
         /// Adds the node at `pointer` and its subtree. Through a pointer, so the node is read in place:
         /// passed as a value into this mutating method, it would be copied first.
         mutating func add(
@@ -255,7 +272,7 @@ final class FlatScreen: Sendable {
             }
             let index = nodes.count
             let node = pointer
-            let plan = planIndex[node.pointee.type] ?? -1
+            let plan = plan(of: node.pointee.type)
             var flat = FlatNode(
                 plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
                 hasChildren: node.pointee.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
@@ -269,7 +286,10 @@ final class FlatScreen: Sendable {
                 SourcePlace(
                     file: Int32(sourceFiles.count - 1), line: Int32(clamping: node.pointee.source.line),
                     column: Int32(clamping: node.pointee.source.column)))
-            if let id = node.pointee.id, !mayCollide { mayCollide = IDAssigner.looksDerived(id) }
+            if let id = node.pointee.id {
+                explicitIDCount += 1
+                if !mayCollide { mayCollide = IDAssigner.looksDerived(id) }
+            }
             if !typeHasDot && (plan < 0 || planHasDot[plan]) { typeHasDot = node.pointee.type.utf8.contains(0x2E) }
             addProps(of: node, index: index, plan: plan)
             flat.propCount = Int32(props.count) - flat.firstProp
