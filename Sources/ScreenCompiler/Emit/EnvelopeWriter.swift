@@ -685,6 +685,15 @@ struct EnvelopeWriter {
             }
             let value = position.map { action.fields[$0].value } ?? table.fieldDefaults[index]!
             if identical != 0 { identical &= bits.fields[index] }
+            // In a variant, an enum value is looked up among the field's cases, not hashed; when
+            // the version knows it, it is written as it is.
+            if view != nil, declared.isEnumeration, case .string(let string) = value,
+                let enumCase = table.caseIndex(of: string, field: index), known.cases[enumCase]
+            {
+                if agreeing != 0 { agreeing &= agreement!.sameCase[view!.version - 1][enumCase] }
+                json.string(string)
+                continue
+            }
             if case .action(let nested) = value, view != nil {
                 let (tree, current) = (tree, path.last)
                 try writeAction(

@@ -14,8 +14,9 @@ struct VersionAgreement: Sendable {
     let masks: [EnvelopeWriter.Masks]
     /// For each element of the table, the versions that know it.
     let knowers: EnvelopeWriter.Bits
-    /// For each version (index `v - 1`) and each enum case of the table: the versions that write
-    /// the same value for it (the case itself, or the first value of its fallback chain they know).
+    /// For each version (index `v - 1`) and each enum case of the table (props' and action fields'):
+    /// the versions that write the same value for it (the case itself, or the first value of its
+    /// fallback chain they know).
     let sameCase: [[UInt64]]
 
     /// Whether every version has a bit.
@@ -30,7 +31,7 @@ struct VersionAgreement: Sendable {
         // What each version writes for each case, by index in `table.cases`.
         let written = views.map { view in
             var values: [String] = Array(repeating: "", count: table.cases.count)
-            for key in table.keys where key.isEnumeration {
+            for key in table.keys + table.fields where key.isEnumeration {
                 let cases = table.cases[Int(key.firstCase)..<Int(key.firstCase + key.caseCount)]
                 for index in cases.indices {
                     values[index] = Self.written(cases[index].value, of: cases[index].enumName, by: view) { value in

@@ -476,10 +476,10 @@ struct PlanTable: Sendable {
         /// Whether a declared value of this enum prop needs no closer check: it may be empty and
         /// refers to nothing.
         var caseNeedsNoCheck = false
-        /// For an enum prop: its cases are `cases[firstCase..<firstCase + caseCount]`.
+        /// For an enum prop or field: its cases are `cases[firstCase..<firstCase + caseCount]`.
         var firstCase: Int32 = 0
         var caseCount: Int32 = 0
-        /// For an enum prop with a default: the default's index in `cases`; else -1.
+        /// For an enum prop or field with a default: the default's index in `cases`; else -1.
         var defaultCase: Int32 = -1
         /// Whether an escaped scalar value of this prop needs no check: the prop is a plain string,
         /// number, bool or scalar, may be empty and refers to nothing; a value of the wrong kind
@@ -512,7 +512,7 @@ struct PlanTable: Sendable {
     /// The escaped member names every node has: `"type"` and `"id"`.
     private(set) var typeKey: Range<Int32> = 0..<0
     private(set) var idKey: Range<Int32> = 0..<0
-    /// The cases of every enum prop, prop after prop.
+    /// The cases of every enum prop, prop after prop, then of every enum action field.
     private(set) var cases: [Case] = []
 
     /// One action kind.
@@ -555,6 +555,16 @@ struct PlanTable: Sendable {
     /// type (`plan` -1) the one `undeclared` records.
     func typeName(ofPlan plan: Int32, node: Int, undeclared: [Int32: String]) -> String {
         plan >= 0 ? typeNames[Int(plan)] : undeclared[Int32(node)] ?? ""
+    }
+
+    /// The index in `cases` of `value` among the cases of the enum action field at `field`, or nil.
+    func caseIndex(of value: String, field: Int) -> Int? {
+        let declared = fields[field]
+        for index in Int(declared.firstCase)..<Int(declared.firstCase + declared.caseCount)
+        where cases[index].value == value {
+            return index
+        }
+        return nil
     }
 
     /// The index in `cases` of `value` among the cases of the prop at `key`, or -1.
@@ -631,12 +641,23 @@ struct PlanTable: Sendable {
             for field in action.fields {
                 let key = append(jsonToken(.string(field.key)))
                 let value = append(field.defaultValue.flatMap(jsonToken))
-                var isEnumeration = false
-                if case .enumeration = field.type { isEnumeration = true }
-                fields.append(
-                    Key(
-                        tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
-                        hasDefault: field.defaultValue != nil, isEnumeration: isEnumeration))
+                var declared = Key(
+                    tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
+                    hasDefault: field.defaultValue != nil, isEnumeration: false)
+                if case .enumeration(let schema) = field.type {
+                    declared.isEnumeration = true
+                    declared.firstCase = Int32(cases.count)
+                    declared.caseCount = Int32(schema.cases.count)
+                    if case .string(let value) = field.defaultValue,
+                        let index = schema.cases.firstIndex(where: { $0.value == value })
+                    {
+                        declared.defaultCase = Int32(cases.count + index)
+                    }
+                    cases += schema.cases.map {
+                        Case(enumName: String(schema.name), value: String($0.value), fallback: $0.fallback)
+                    }
+                }
+                fields.append(declared)
                 fieldNames.append(field.key)
                 fieldTypes.append(field.type)
                 fieldDefaults.append(field.defaultValue)
