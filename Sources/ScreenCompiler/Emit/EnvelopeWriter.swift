@@ -22,6 +22,9 @@ struct EnvelopeWriter {
 
     let context: ValidationContext
     let style: JSONStyle
+    /// Whether the writer writes a single envelope (at request time): it then makes room for the
+    /// whole envelope up front and hands its buffer over instead of copying it.
+    let writesOnce: Bool
     private var json: JSONWriter
     private var view: VersionView?
     /// The screen being written, and the nodes from its root to the one being written (variants only).
@@ -129,9 +132,10 @@ struct EnvelopeWriter {
         var headIdentical: UInt64 = 0
     }
 
-    init(context: ValidationContext, style: JSONStyle) {
+    init(context: ValidationContext, style: JSONStyle, writesOnce: Bool = false) {
         self.context = context
         self.style = style
+        self.writesOnce = writesOnce
         self.json = JSONWriter(style: style, capacity: 4096)
     }
 
@@ -181,6 +185,9 @@ struct EnvelopeWriter {
         table = flat.table
         arena = flat.bytes
         path = []
+        // About what a node's members and punctuation add to its escaped tokens (measured: 89
+        // bytes on the 1,000-node example).
+        if writesOnce { json.reserveCapacity(flat.bytes.count + 96 * flat.nodes.count) }
         json.beginObject()
         json.key("format")
         json.integer(Self.format)
@@ -210,7 +217,7 @@ struct EnvelopeWriter {
         json.endObject()
         if style == .pretty { json.newline() }
         if !fallbackNodes.isEmpty { checkFallbackIDs(flat) }
-        let bytes = json.copyBytesAndReset()
+        let bytes = writesOnce ? json.takeBytes() : json.copyBytesAndReset()
         if view == nil, !spans.isEmpty { full = bytes }
         return (bytes, bodyStart)
     }
@@ -596,7 +603,7 @@ struct EnvelopeWriter {
             let element: PropType
             if case .map(let declared) = type { element = declared } else { element = .scalar }
             json.beginObject()
-            for key in map.keys.sorted() {
+            for key in map.count < 2 ? Array(map.keys) : map.keys.sorted() {
                 json.key(key)
                 try writeValue(map[key]!, type: element, at: node, identical: &identical)
             }

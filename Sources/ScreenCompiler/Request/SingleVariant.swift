@@ -67,7 +67,7 @@ extension Compiler {
             (minContract...views.count).contains(version),
             "version \(version) is outside the screen's supported range \(minContract)...\(views.count)")
         guard let flat, !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
-        var writer = EnvelopeWriter(context: context, style: style)
+        var writer = EnvelopeWriter(context: context, style: style, writesOnce: true)
         do {
             var written = try writer.envelope(
                 flat, contract: version, minContract: minContract, view: views[version - 1],
