@@ -113,7 +113,7 @@ final class FlatScreen: Sendable {
         if let problem = builder.problem { return (nil, problem) }
         var assigner = IDAssigner(
             authoredIDs: builder.authoredIDs, mayCollide: builder.mayCollide, screenID: screen.id,
-            planCount: builder.table.plans.count)
+            planCount: builder.table.plans.count, explicitIDCount: builder.explicitIDCount)
         let escapedIDs = assigner.assign(&builder)
         return (FlatScreen(builder, escapedIDs: escapedIDs), nil)
     }
@@ -224,6 +224,7 @@ final class FlatScreen: Sendable {
             self.screen = screen
             self.context = context
             var planIndex: [String: Int] = [:]
+            planIndex.reserveCapacity(context.planIndex.count)
             for (type, index) in context.planIndex { planIndex[type] = index }
             self.planIndex = planIndex
             keyNames = context.plans.map { plan in plan.keys.map { String($0) } }

@@ -29,13 +29,15 @@ struct IDAssigner {
         let type: String
     }
 
-    /// An assigner for a screen whose explicit IDs are `authoredIDs` (nil where none was given);
-    /// `mayCollide` tells whether one of them ``looksDerived(_:)``.
-    init(authoredIDs: [String?], mayCollide: Bool, screenID: String, planCount: Int) {
+    /// An assigner for a screen whose explicit IDs are `authoredIDs` (nil where none was given),
+    /// `explicitIDCount` of them; `mayCollide` tells whether one of them ``looksDerived(_:)``.
+    init(authoredIDs: [String?], mayCollide: Bool, screenID: String, planCount: Int, explicitIDCount: Int) {
         self.screenID = screenID
         self.planCount = planCount
         self.mayCollide = mayCollide
         explicitIDs = mayCollide ? Set(authoredIDs.compactMap { $0 }) : []
+        // Anchors are the screen and nodes with explicit IDs: sized up front, never rehashed.
+        anchorNumbers.reserveCapacity(explicitIDCount + 1)
     }
 
     /// Whether `id` has the form `<anchor>.<type>-<digits>`.
