@@ -75,6 +75,12 @@ public struct JSONWriter: Sendable {
     /// How many bytes have been written.
     public var count: Int { length }
 
+    /// Makes room for `capacity` bytes in all, so a document up to that size is written without
+    /// moving the buffer as it grows.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        storage.reserveCapacity(capacity)
+    }
+
     /// Returns the bytes written so far and leaves the writer empty and ready for a new document.
     public mutating func takeBytes() -> [UInt8] {
         storage.removeSubrange(length...)

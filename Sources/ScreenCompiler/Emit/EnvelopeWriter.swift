@@ -22,6 +22,9 @@ struct EnvelopeWriter {
 
     let context: ValidationContext
     let style: JSONStyle
+    /// Whether the writer writes a single envelope (at request time): it then makes room for the
+    /// whole envelope up front and hands its buffer over instead of copying it.
+    let writesOnce: Bool
     private var json: JSONWriter
     private var view: VersionView?
     /// The screen being written, and the nodes from its root to the one being written (variants only).
@@ -57,9 +60,21 @@ struct EnvelopeWriter {
     /// props (by key) it knows; all true for the full envelope.
     private var known = Masks()
 
+    /// In a variant given a ``VersionAgreement``: the older versions (bit `v - 1` for version `v`)
+    /// that made every choice this pass made so far, so write exactly its bytes; and whether that
+    /// is certain (see ``resolve(_:at:)``). Read through ``olderWritingTheSame``.
+    private var agreement: VersionAgreement?
+    private var agreeing: UInt64 = 0
+    private var agreementIsCertain = true
+
+    /// After a variant written with a ``VersionAgreement``: the older versions that write exactly
+    /// the same bytes, apart from the `contract` number (bit `v - 1` for version `v`); nil when the
+    /// writer cannot tell (then write them and compare).
+    var olderWritingTheSame: UInt64? { agreementIsCertain ? agreeing : nil }
+
     /// For each element of the screen's ``PlanTable``, the supported versions that know it: bit `i`
     /// for `supported[i]` (versions past the 64th never copy).
-    private struct Bits {
+    struct Bits {
         var plans: [UInt64] = []
         var keys: [UInt64] = []
         var cases: [UInt64] = []
@@ -91,7 +106,7 @@ struct EnvelopeWriter {
 
     /// What a version knows of a screen's ``PlanTable``: component types by plan, props by key,
     /// enum values by case.
-    private struct Masks {
+    struct Masks {
         var plans: [Bool] = []
         var keys: [Bool] = []
         var cases: [Bool] = []
@@ -117,9 +132,10 @@ struct EnvelopeWriter {
         var headIdentical: UInt64 = 0
     }
 
-    init(context: ValidationContext, style: JSONStyle) {
+    init(context: ValidationContext, style: JSONStyle, writesOnce: Bool = false) {
         self.context = context
         self.style = style
+        self.writesOnce = writesOnce
         self.json = JSONWriter(style: style, capacity: 4096)
     }
 
@@ -127,17 +143,28 @@ struct EnvelopeWriter {
     /// `view` is nil, else the variant for `view`'s version.
     ///
     /// The full pass, given the `supported` versions whose variants follow (in that order), notes
-    /// which subtrees each of them writes the same way; those variants then copy them. Returns the
-    /// bytes and the offset where the part after the `contract` number starts, so variants that
-    /// differ only in that number can be recognized.
+    /// which subtrees each of them writes the same way; those variants then copy them. A variant
+    /// given the history's `agreement` notes which older versions write it the same way (see
+    /// ``olderWritingTheSame``). Returns the bytes and the offset where the part after the
+    /// `contract` number starts, so variants that differ only in that number can be recognized.
     mutating func envelope(
-        _ flat: FlatScreen, contract: Int, minContract: Int, view: VersionView?, supported: [VersionView] = []
+        _ flat: FlatScreen, contract: Int, minContract: Int, view: VersionView?, supported: [VersionView] = [],
+        agreement: VersionAgreement? = nil
     ) throws(EmitError) -> (bytes: [UInt8], bodyStart: Int) {
         let screen = flat.screen
         self.view = view
+        self.agreement = nil
+        agreeing = 0
+        agreementIsCertain = true
         if let view {
             let pass = self.supported.firstIndex { $0.version == view.version }
-            known = pass.map { supportedMasks[$0] } ?? Self.masks(view, table: flat.table)
+            if pass == nil, let agreement, agreement.isComplete, agreement.views.count >= view.version {
+                self.agreement = agreement
+                known = agreement.masks[view.version - 1]
+                agreeing = (1 << UInt64(view.version - 1)) - 1
+            } else {
+                known = pass.map { supportedMasks[$0] } ?? Self.masks(view, table: flat.table)
+            }
             passBit = pass.map { $0 < 64 ? 1 << UInt64($0) : 0 } ?? 0
         } else {
             self.supported = supported
@@ -158,6 +185,9 @@ struct EnvelopeWriter {
         table = flat.table
         arena = flat.bytes
         path = []
+        // About what a node's members and punctuation add to its escaped tokens (measured: 89
+        // bytes on the 1,000-node example).
+        if writesOnce { json.reserveCapacity(flat.bytes.count + 96 * flat.nodes.count) }
         json.beginObject()
         json.key("format")
         json.integer(Self.format)
@@ -187,7 +217,7 @@ struct EnvelopeWriter {
         json.endObject()
         if style == .pretty { json.newline() }
         if !fallbackNodes.isEmpty { checkFallbackIDs(flat) }
-        let bytes = json.copyBytesAndReset()
+        let bytes = writesOnce ? json.takeBytes() : json.copyBytesAndReset()
         if view == nil, !spans.isEmpty { full = bytes }
         return (bytes, bodyStart)
     }
@@ -208,7 +238,7 @@ struct EnvelopeWriter {
     }
 
     /// What `view` knows of `table`; everything when `view` is nil (the full envelope).
-    private static func masks(_ view: VersionView?, table: PlanTable) -> Masks {
+    static func masks(_ view: VersionView?, table: PlanTable) -> Masks {
         var masks = Masks(
             plans: Array(repeating: view == nil, count: table.plans.count),
             keys: Array(repeating: view == nil, count: table.keys.count),
@@ -279,7 +309,19 @@ struct EnvelopeWriter {
     }
 
     /// Whether this pass's version knows the component at `plan` (-1: undeclared).
-    private func knows(_ plan: Int32) -> Bool { plan >= 0 && known.plans[Int(plan)] }
+    private mutating func knows(_ plan: Int32) -> Bool {
+        guard plan >= 0 else { return false }
+        let knows = known.plans[Int(plan)]
+        if agreeing != 0 { agree(knows, with: agreement!.knowers.plans[Int(plan)]) }
+        return knows
+    }
+
+    /// Keeps in ``agreeing`` the older versions that make the same choice as this pass: those in
+    /// `knowers` when this pass's version knows the element, the others when it does not.
+    @inline(__always)
+    private mutating func agree(_ knows: Bool, with knowers: UInt64) {
+        agreeing &= knows ? knowers : ~knowers
+    }
 
     /// Writes a node whose type the version knows, with the props it knows.
     private mutating func writeKnown(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
@@ -368,6 +410,9 @@ struct EnvelopeWriter {
                 let slot = Int(flat.slots[Int(node.firstSlot) + key])
                 let isSet = slot >= 0
                 if !isSet && !declared.hasDefault { continue }
+                if agreeing != 0 {
+                    agree(known.keys[firstKey + key], with: agreement!.knowers.keys[firstKey + key])
+                }
                 if !known.keys[firstKey + key] {
                     if isSet { propRemoved(index, in: flat, key: key) }
                     continue
@@ -379,6 +424,9 @@ struct EnvelopeWriter {
                 let tokenStart = isSet ? flat.props[slot].tokenStart : declared.defaultStart
                 if tokenStart >= 0 {
                     let enumCase = isSet ? flat.props[slot].enumCase : declared.defaultCase
+                    if agreeing != 0, declared.isEnumeration, enumCase >= 0 {
+                        agreeing &= agreement!.sameCase[view!.version - 1][Int(enumCase)]
+                    }
                     if !declared.isEnumeration || (enumCase >= 0 && known.cases[Int(enumCase)]) {
                         let tokenEnd = isSet ? flat.props[slot].tokenEnd : declared.defaultEnd
                         json.member(escaped: name, rawValue: token(tokenStart, tokenEnd))
@@ -473,20 +521,35 @@ struct EnvelopeWriter {
     private static let noOperation = Action(kind: "sequence", fields: [Prop(key: "actions", value: .list([]))])
 
     /// In a variant: the action itself, its fallback when the version lacks its kind, or nil when dropped.
+    ///
+    /// An older version that resolves it differently writes another kind, or leaves it out, so
+    /// other bytes; except where a dropped action is written as ``noOperation``, which a `sequence`
+    /// could equal: then the writer is no longer sure which versions write the same bytes.
     private mutating func resolve(_ original: Action, at nodeID: @autoclosure () -> String) -> Action? {
         guard view != nil else { return original }
+        let agreedBefore = agreeing
         var action = original
-        while !(table.actionIndex(of: action.kind).map { known.actions[$0] } ?? false) {
-            switch action.fallback {
-            case .action(let replacement):
+        var resolved: Action?
+        while true {
+            let kind = table.actionIndex(of: action.kind)
+            let knows = kind.map { known.actions[$0] } ?? false
+            if agreeing != 0, let kind { agree(knows, with: agreement!.knowers.actions[kind]) }
+            if knows {
+                resolved = action
+                break
+            }
+            if case .action(let replacement) = action.fallback {
                 downgrades.append(.actionReplaced(nodeID: nodeID(), kind: action.kind, by: replacement.kind))
                 action = replacement
-            case .drop, nil:
+            } else {
                 downgrades.append(.actionDropped(nodeID: nodeID(), kind: action.kind))
-                return nil
+                break
             }
         }
-        return action
+        if agreeing != agreedBefore, (resolved?.kind ?? Self.noOperation.kind) == Self.noOperation.kind {
+            agreementIsCertain = false
+        }
+        return resolved
     }
 
     /// The supported variants that know the value `value` of the enum `schema`, as bits (see
@@ -540,7 +603,7 @@ struct EnvelopeWriter {
             let element: PropType
             if case .map(let declared) = type { element = declared } else { element = .scalar }
             json.beginObject()
-            for key in map.keys.sorted() {
+            for key in map.count < 2 ? Array(map.keys) : map.keys.sorted() {
                 json.key(key)
                 try writeValue(map[key]!, type: element, at: node, identical: &identical)
             }
@@ -552,7 +615,9 @@ struct EnvelopeWriter {
 
     /// In a variant: `value`, or the first value of its fallback chain the version knows.
     private mutating func map(_ value: String, in schema: EnumSchema, at node: Int) -> String {
-        guard let view, !view.knows(value: value, of: schema.name) else { return value }
+        guard let view else { return value }
+        if agreeing != 0 { agreeOnValue(value, in: schema, with: view) }
+        guard !view.knows(value: value, of: schema.name) else { return value }
         var current = value
         var visited: Set<String> = []
         while visited.insert(current).inserted {
@@ -568,6 +633,20 @@ struct EnvelopeWriter {
                 "\(schema.name) value \"\(value)\" is unknown to clients of contract \(view.version) and has no fallback they know",
                 at: location(of: node), path: pathDescription()))
         return value
+    }
+
+    /// Keeps in ``agreeing`` the older versions that write the same value for `value` as `view`'s.
+    private mutating func agreeOnValue(_ value: String, in schema: EnumSchema, with view: VersionView) {
+        func written(by version: VersionView) -> String {
+            VersionAgreement.written(value, of: schema.name, by: version) { current in
+                schema.cases.first { $0.value == current }?.fallback
+            }
+        }
+        let mine = written(by: view)
+        for (index, older) in agreement!.views.prefix(view.version - 1).enumerated()
+        where agreeing & (1 << UInt64(index)) != 0 && written(by: older) != mine {
+            agreeing &= ~(1 << UInt64(index))
+        }
     }
 
     private mutating func writeMap(_ map: [String: Value], at node: Int) throws(EmitError) {
@@ -600,6 +679,7 @@ struct EnvelopeWriter {
             let name = table.fieldNames[index]
             let position = action.fields.firstIndex { $0.key == name }
             if position == nil && !declared.hasDefault { continue }
+            if agreeing != 0 { agree(known.fields[index], with: agreement!.knowers.fields[index]) }
             if !known.fields[index] {
                 if position != nil {
                     downgrades.append(.fieldRemoved(nodeID: pathNodeID, kind: action.kind, key: name))
@@ -612,6 +692,15 @@ struct EnvelopeWriter {
             }
             let value = position.map { action.fields[$0].value } ?? table.fieldDefaults[index]!
             if identical != 0 { identical &= bits.fields[index] }
+            // In a variant, an enum value is looked up among the field's cases, not hashed; when
+            // the version knows it, it is written as it is.
+            if view != nil, declared.isEnumeration, case .string(let string) = value,
+                let enumCase = table.caseIndex(of: string, field: index), known.cases[enumCase]
+            {
+                if agreeing != 0 { agreeing &= agreement!.sameCase[view!.version - 1][enumCase] }
+                json.string(string)
+                continue
+            }
             if case .action(let nested) = value, view != nil {
                 let (tree, current) = (tree, path.last)
                 try writeAction(

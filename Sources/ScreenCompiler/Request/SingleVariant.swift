@@ -5,6 +5,8 @@ import ScreenKit
 /// The frozen versions, prepared once, for compiling screens one at a time (at request time).
 public struct PreparedHistory: Sendable {
     let views: [VersionView]
+    /// What the versions know, as bits, so one pass tells which of them write the same variant.
+    let agreement: VersionAgreement
 
     /// The current contract version: the newest frozen one.
     public var current: Int { views.count }
@@ -27,16 +29,16 @@ public struct SingleVariant: Sendable {
 extension Compiler {
     /// Prepares the frozen versions 1…N (oldest first) for ``variant(of:for:history:style:)``.
     public func prepare(_ history: [Contract]) -> PreparedHistory {
-        PreparedHistory(
-            views: history.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) })
+        let views = history.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
+        return PreparedHistory(views: views, agreement: VersionAgreement(views, context: context))
     }
 
     /// Validates `screen` with every screen rule `check` runs and, when it has no error, writes its
     /// variant for clients of contract `version` — byte for byte the variant `build` writes.
     ///
     /// The screen need not be in the catalog: it may be built per request from data. Only the
-    /// variants that share the bytes are written (the requested one and, going down, each older
-    /// one that writes the same), never the full envelope. `version` must lie between the screen's
+    /// requested variant is written, never the full envelope; while writing it, the writer notes
+    /// which older versions would write the same bytes. `version` must lie between the screen's
     /// `minContract` and the current version; callers clamp what a client advertises.
     public func variant(
         of screen: Screen, for version: Int, history: PreparedHistory, style: JSONStyle = .compact
@@ -65,21 +67,32 @@ extension Compiler {
             (minContract...views.count).contains(version),
             "version \(version) is outside the screen's supported range \(minContract)...\(views.count)")
         guard let flat, !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
-        var writer = EnvelopeWriter(context: context, style: style)
+        var writer = EnvelopeWriter(context: context, style: style, writesOnce: true)
         do {
             var written = try writer.envelope(
-                flat, contract: version, minContract: minContract, view: views[version - 1])
+                flat, contract: version, minContract: minContract, view: views[version - 1],
+                agreement: history.agreement)
             let downgrades = writer.downgrades
             diagnostics += writer.problems
             var contract = version
             // Older versions that write the same body share these bytes; the `contract` field then
             // names the oldest of them, as in `build`.
-            while contract > minContract {
-                let older = try writer.envelope(
-                    flat, contract: contract - 1, minContract: minContract, view: views[contract - 2])
-                guard older.bytes[older.bodyStart...] == written.bytes[written.bodyStart...] else { break }
-                written = older
-                contract -= 1
+            if let same = writer.olderWritingTheSame {
+                while contract > minContract, same & (1 << UInt64(contract - 2)) != 0 { contract -= 1 }
+                if contract != version {
+                    let digits = String(version).utf8.count
+                    written.bytes.replaceSubrange(
+                        written.bodyStart - digits..<written.bodyStart, with: String(contract).utf8)
+                }
+            } else {
+                // The writer cannot tell: each older version is written and compared.
+                while contract > minContract {
+                    let older = try writer.envelope(
+                        flat, contract: contract - 1, minContract: minContract, view: views[contract - 2])
+                    guard older.bytes[older.bodyStart...] == written.bytes[written.bodyStart...] else { break }
+                    written = older
+                    contract -= 1
+                }
             }
             if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
             return (

@@ -65,6 +65,8 @@ final class FlatScreen: Sendable {
         let onlyExplicit = !builder.mayCollide && !builder.typeHasDot
         derivedIDsAreUnique = onlyExplicit
         var first: [String: Int32] = [:]
+        // Sized up front: growing would hash every ID again at each doubling.
+        first.reserveCapacity(onlyExplicit ? builder.explicitIDCount : builder.nodes.count)
         var repeats: [Int32] = []
         for index in builder.nodes.indices where !builder.nodes[index].inFallback {
             if onlyExplicit && builder.authoredIDs[index] == nil { continue }
@@ -111,7 +113,7 @@ final class FlatScreen: Sendable {
         if let problem = builder.problem { return (nil, problem) }
         var assigner = IDAssigner(
             authoredIDs: builder.authoredIDs, mayCollide: builder.mayCollide, screenID: screen.id,
-            planCount: builder.table.plans.count)
+            planCount: builder.table.plans.count, explicitIDCount: builder.explicitIDCount)
         let escapedIDs = assigner.assign(&builder)
         return (FlatScreen(builder, escapedIDs: escapedIDs), nil)
     }
@@ -203,6 +205,8 @@ final class FlatScreen: Sendable {
         var dynamicValues: [Value] = []
         var slots: [Int32] = []
         var bytes: [UInt8] = []
+        /// How many nodes have an explicit ID.
+        var explicitIDCount = 0
         /// Whether some explicit ID looks derived, or some type has a dot (see ``primaryFirst``).
         var mayCollide = false
         var typeHasDot = false
@@ -220,18 +224,30 @@ final class FlatScreen: Sendable {
             self.screen = screen
             self.context = context
             var planIndex: [String: Int] = [:]
+            planIndex.reserveCapacity(context.planIndex.count)
             for (type, index) in context.planIndex { planIndex[type] = index }
             self.planIndex = planIndex
             keyNames = context.plans.map { plan in plan.keys.map { String($0) } }
             planHasDot = context.plans.map { $0.type.utf8.contains(0x2E) }
-            // The last declaration of a kind counts, as in ``ValidationContext/actions``.
-            let actions = context.catalog.actions.map { context.actions[$0.kind] ?? $0 }
-            table = PlanTable(context.plans, actions: actions, into: &bytes)
+            table = PlanTable(context, into: &bytes)
         }
 
         /// The wire type of node `index`.
         func type(of index: Int) -> String {
             table.typeName(ofPlan: nodes[index].plan, node: index, undeclared: undeclaredTypes)
+        }
+
+        /// The plans of the types looked up last, newest last: a screen's nodes mostly repeat a few
+        /// types, and comparing a short string costs less than hashing it.
+        private var recentPlans: [(type: String, plan: Int)] = []
+
+        /// The index in ``ValidationContext/plans`` of the component `type`, or -1 when undeclared.
+        private mutating func plan(of type: String) -> Int {
+            for entry in recentPlans.reversed() where entry.type == type { return entry.plan }
+            let plan = planIndex[type] ?? -1
+            if recentPlans.count == 4 { recentPlans.removeFirst() }
+            recentPlans.append((type, plan))
+            return plan
         }
 
         /// Adds the node at `pointer` and its subtree. Through a pointer, so the node is read in place:
@@ -257,7 +273,7 @@ final class FlatScreen: Sendable {
             }
             let index = nodes.count
             let node = pointer
-            let plan = planIndex[node.pointee.type] ?? -1
+            let plan = plan(of: node.pointee.type)
             var flat = FlatNode(
                 plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
                 hasChildren: node.pointee.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
@@ -271,7 +287,10 @@ final class FlatScreen: Sendable {
                 SourcePlace(
                     file: Int32(sourceFiles.count - 1), line: Int32(clamping: node.pointee.source.line),
                     column: Int32(clamping: node.pointee.source.column)))
-            if let id = node.pointee.id, !mayCollide { mayCollide = IDAssigner.looksDerived(id) }
+            if let id = node.pointee.id {
+                explicitIDCount += 1
+                if !mayCollide { mayCollide = IDAssigner.looksDerived(id) }
+            }
             if !typeHasDot && (plan < 0 || planHasDot[plan]) { typeHasDot = node.pointee.type.utf8.contains(0x2E) }
             addProps(of: node, index: index, plan: plan)
             flat.propCount = Int32(props.count) - flat.firstProp
@@ -458,10 +477,10 @@ struct PlanTable: Sendable {
         /// Whether a declared value of this enum prop needs no closer check: it may be empty and
         /// refers to nothing.
         var caseNeedsNoCheck = false
-        /// For an enum prop: its cases are `cases[firstCase..<firstCase + caseCount]`.
+        /// For an enum prop or field: its cases are `cases[firstCase..<firstCase + caseCount]`.
         var firstCase: Int32 = 0
         var caseCount: Int32 = 0
-        /// For an enum prop with a default: the default's index in `cases`; else -1.
+        /// For an enum prop or field with a default: the default's index in `cases`; else -1.
         var defaultCase: Int32 = -1
         /// Whether an escaped scalar value of this prop needs no check: the prop is a plain string,
         /// number, bool or scalar, may be empty and refers to nothing; a value of the wrong kind
@@ -483,6 +502,8 @@ struct PlanTable: Sendable {
     struct Case: Sendable {
         let enumName: String
         let value: String
+        /// The value clients that lack this one get instead, if any.
+        let fallback: String?
     }
 
     private(set) var plans: [Plan] = []
@@ -492,7 +513,7 @@ struct PlanTable: Sendable {
     /// The escaped member names every node has: `"type"` and `"id"`.
     private(set) var typeKey: Range<Int32> = 0..<0
     private(set) var idKey: Range<Int32> = 0..<0
-    /// The cases of every enum prop, prop after prop.
+    /// The cases of every enum prop, prop after prop, then of every enum action field.
     private(set) var cases: [Case] = []
 
     /// One action kind.
@@ -537,6 +558,16 @@ struct PlanTable: Sendable {
         plan >= 0 ? typeNames[Int(plan)] : undeclared[Int32(node)] ?? ""
     }
 
+    /// The index in `cases` of `value` among the cases of the enum action field at `field`, or nil.
+    func caseIndex(of value: String, field: Int) -> Int? {
+        let declared = fields[field]
+        for index in Int(declared.firstCase)..<Int(declared.firstCase + declared.caseCount)
+        where cases[index].value == value {
+            return index
+        }
+        return nil
+    }
+
     /// The index in `cases` of `value` among the cases of the prop at `key`, or -1.
     func caseIndex(of value: String, key: Int32) -> Int32 {
         let declared = keys[Int(key)]
@@ -548,6 +579,14 @@ struct PlanTable: Sendable {
     }
 
     init() {}
+
+    /// The table of `context`'s components and action kinds (the last declaration of a kind
+    /// counts, as in ``ValidationContext/actions``), with its tokens appended to `bytes`. Every
+    /// table made from one context numbers its elements the same way.
+    init(_ context: ValidationContext, into bytes: inout [UInt8]) {
+        let actions = context.catalog.actions.map { context.actions[$0.kind] ?? $0 }
+        self.init(context.plans, actions: actions, into: &bytes)
+    }
 
     /// The table of `plans` and `actions`, with its tokens appended to `bytes`.
     init(_ plans: [ComponentPlan], actions: [ActionSchema], into bytes: inout [UInt8]) {
@@ -582,7 +621,9 @@ struct PlanTable: Sendable {
                 if case .enumeration(let schema) = plan.types[index] {
                     declared.firstCase = Int32(cases.count)
                     declared.caseCount = Int32(schema.cases.count)
-                    cases += schema.cases.map { Case(enumName: String(schema.name), value: String($0.value)) }
+                    cases += schema.cases.map {
+                        Case(enumName: String(schema.name), value: String($0.value), fallback: $0.fallback)
+                    }
                 }
                 keys.append(declared)
                 if case .string(let value) = plan.defaults[index] {
@@ -601,12 +642,23 @@ struct PlanTable: Sendable {
             for field in action.fields {
                 let key = append(jsonToken(.string(field.key)))
                 let value = append(field.defaultValue.flatMap(jsonToken))
-                var isEnumeration = false
-                if case .enumeration = field.type { isEnumeration = true }
-                fields.append(
-                    Key(
-                        tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
-                        hasDefault: field.defaultValue != nil, isEnumeration: isEnumeration))
+                var declared = Key(
+                    tokenStart: key.0, tokenEnd: key.1, defaultStart: value.0, defaultEnd: value.1,
+                    hasDefault: field.defaultValue != nil, isEnumeration: false)
+                if case .enumeration(let schema) = field.type {
+                    declared.isEnumeration = true
+                    declared.firstCase = Int32(cases.count)
+                    declared.caseCount = Int32(schema.cases.count)
+                    if case .string(let value) = field.defaultValue,
+                        let index = schema.cases.firstIndex(where: { $0.value == value })
+                    {
+                        declared.defaultCase = Int32(cases.count + index)
+                    }
+                    cases += schema.cases.map {
+                        Case(enumName: String(schema.name), value: String($0.value), fallback: $0.fallback)
+                    }
+                }
+                fields.append(declared)
                 fieldNames.append(field.key)
                 fieldTypes.append(field.type)
                 fieldDefaults.append(field.defaultValue)

@@ -29,34 +29,40 @@ struct IDAssigner {
         let type: String
     }
 
-    /// An assigner for a screen whose explicit IDs are `authoredIDs` (nil where none was given);
-    /// `mayCollide` tells whether one of them ``looksDerived(_:)``.
-    init(authoredIDs: [String?], mayCollide: Bool, screenID: String, planCount: Int) {
+    /// An assigner for a screen whose explicit IDs are `authoredIDs` (nil where none was given),
+    /// `explicitIDCount` of them; `mayCollide` tells whether one of them ``looksDerived(_:)``.
+    init(authoredIDs: [String?], mayCollide: Bool, screenID: String, planCount: Int, explicitIDCount: Int) {
         self.screenID = screenID
         self.planCount = planCount
         self.mayCollide = mayCollide
         explicitIDs = mayCollide ? Set(authoredIDs.compactMap { $0 }) : []
+        // Anchors are the screen and nodes with explicit IDs: sized up front, never rehashed.
+        anchorNumbers.reserveCapacity(explicitIDCount + 1)
     }
 
     /// Whether `id` has the form `<anchor>.<type>-<digits>`.
     static func looksDerived(_ id: String) -> Bool {
-        var sawDigit = false
-        var sawDash = false
-        // From the end: one or more digits, a dash, then a dot somewhere before it.
-        for byte in id.utf8.reversed() {
-            if !sawDash {
-                if byte >= 0x30 && byte <= 0x39 {
-                    sawDigit = true
-                } else if byte == 0x2D && sawDigit {
-                    sawDash = true
-                } else {
-                    return false
+        var id = id
+        // Over the contiguous bytes (a native string's own): faster than through the UTF-8 view.
+        return id.withUTF8 { bytes in
+            var sawDigit = false
+            var sawDash = false
+            // From the end: one or more digits, a dash, then a dot somewhere before it.
+            for byte in bytes.reversed() {
+                if !sawDash {
+                    if byte >= 0x30 && byte <= 0x39 {
+                        sawDigit = true
+                    } else if byte == 0x2D && sawDigit {
+                        sawDash = true
+                    } else {
+                        return false
+                    }
+                } else if byte == 0x2E {
+                    return true
                 }
-            } else if byte == 0x2E {
-                return true
             }
+            return false
         }
-        return false
     }
 
     /// Gives every node its ID, in document order: explicit, inherited by a fallback root, or

@@ -35,11 +35,14 @@ struct IDValidator: ScreenValidator {
 
     /// Whether `id` uses only letters, digits, `-`, `_`, `.`, `:` and has 1 to 128 characters.
     static func isValidNodeID(_ id: String) -> Bool {
-        let bytes = id.utf8
-        guard !bytes.isEmpty, bytes.count <= 128 else { return false }
-        return bytes.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
+        var id = id
+        // Over the contiguous bytes (a native string's own): faster than through the UTF-8 view.
+        return id.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.count <= 128 else { return false }
+            return bytes.allSatisfy { byte in
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                    || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
+            }
         }
     }
 

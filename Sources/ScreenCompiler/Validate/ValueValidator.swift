@@ -67,13 +67,23 @@ struct ValueChecker {
         at source: @autoclosure () -> SourceLocation,
         path: NodePath
     ) {
-        let names: [String]
         switch value {
-        case .string(let name): names = [name]
-        case .list(let values): names = values.compactMap { if case .string(let name) = $0 { name } else { nil } }
-        default: return
+        case .string(let name):
+            check(name, refersTo: reference, owner: owner(), at: source(), path: path)
+        case .list(let values):
+            for case .string(let name) in values {
+                check(name, refersTo: reference, owner: owner(), at: source(), path: path)
+            }
+        default:
+            return
         }
-        for name in names where !name.isEmpty {
+    }
+
+    private mutating func check(
+        _ name: String, refersTo reference: Reference, owner: @autoclosure () -> String,
+        at source: @autoclosure () -> SourceLocation, path: NodePath
+    ) {
+        if !name.isEmpty {
             switch reference {
             case .screen:
                 if !context.screenIDs.contains(name) && !context.catalog.externalScreens.contains(name) {
@@ -116,31 +126,37 @@ struct ValueChecker {
     /// `https://`, a host of ASCII letters, digits, `-` and `.`, then nothing or `/`, `?` or `#` and
     /// URL-safe ASCII (unreserved and reserved characters, no `%`, brackets or second `#`).
     static func isPlainHTTPSURL(_ string: String) -> Bool {
-        let prefix = "https://".utf8
-        let utf8 = string.utf8
-        guard utf8.starts(with: prefix) else { return false }
-        var index = utf8.index(utf8.startIndex, offsetBy: prefix.count)
-        var hostLength = 0
-        while index != utf8.endIndex, isHostByte(utf8[index]) {
-            hostLength += 1
-            utf8.formIndex(after: &index)
-        }
-        guard hostLength > 0 else { return false }
-        guard index != utf8.endIndex else { return true }
-        let next = utf8[index]
-        guard next == 0x2F || next == 0x3F || next == 0x23 else { return false }  // / ? #
-        var fragment = false
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == 0x23 {  // #
-                if fragment { return false }
-                fragment = true
-            } else if !isSafeURLByte(byte) {
-                return false
+        var string = string
+        // Native strings are contiguous, so this only copies a bridged one.
+        return string.withUTF8 { utf8 in
+            let prefix: StaticString = "https://"
+            guard utf8.count >= prefix.utf8CodeUnitCount,
+                UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+                    .elementsEqual(utf8.prefix(prefix.utf8CodeUnitCount))
+            else { return false }
+            var index = prefix.utf8CodeUnitCount
+            var hostLength = 0
+            while index != utf8.count, isHostByte(utf8[index]) {
+                hostLength += 1
+                index += 1
             }
-            utf8.formIndex(after: &index)
+            guard hostLength > 0 else { return false }
+            guard index != utf8.count else { return true }
+            let next = utf8[index]
+            guard next == 0x2F || next == 0x3F || next == 0x23 else { return false }  // / ? #
+            var fragment = false
+            while index != utf8.count {
+                let byte = utf8[index]
+                if byte == 0x23 {  // #
+                    if fragment { return false }
+                    fragment = true
+                } else if !isSafeURLByte(byte) {
+                    return false
+                }
+                index += 1
+            }
+            return true
         }
-        return true
     }
 
     private static func isHostByte(_ byte: UInt8) -> Bool {

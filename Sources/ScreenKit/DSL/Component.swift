@@ -28,28 +28,26 @@ extension Component {
     }
 
     /// A copy with the prop set to `value`, or removed when nil; the basis of every typed modifier.
-    public func setting(_ key: String, _ value: Value?) -> Self {
-        var copy = self
-        copy.node.set(key, value)
-        return copy
+    public consuming func setting(_ key: String, _ value: Value?) -> Self {
+        // Consumed, not copied: the props array is then uniquely held and grows in place.
+        node.set(key, value)
+        return self
     }
 
     /// A copy with an explicit, stable ID.
-    public func id(_ id: String) -> Self {
-        var copy = self
-        copy.node.id = id
-        return copy
+    public consuming func id(_ id: String) -> Self {
+        node.id = id
+        return self
     }
 
     /// A copy that older clients replace with `fallback`, or drop with `.drop`.
-    public func fallback(_ fallback: Fallback) -> Self {
-        var copy = self
-        copy.node.fallback = fallback
-        return copy
+    public consuming func fallback(_ fallback: Fallback) -> Self {
+        node.fallback = fallback
+        return self
     }
 
     /// A copy that older clients replace with the given component.
-    public func fallback(_ replacement: some Component) -> Self {
+    public consuming func fallback(_ replacement: some Component) -> Self {
         fallback(.node(replacement.node))
     }
 }
@@ -58,11 +56,28 @@ extension Component {
 public protocol ScreenContent: Sendable {
     /// The nodes this content contributes.
     var nodes: [Node] { get }
+
+    /// Appends the nodes this content contributes to `nodes`; what a ``ScreenBuilder`` block calls,
+    /// so a component or node adds itself without making an array of its own first.
+    func appendNodes(to nodes: inout [Node])
+}
+
+extension ScreenContent {
+    /// Appends ``nodes``.
+    public func appendNodes(to nodes: inout [Node]) { nodes.append(contentsOf: self.nodes) }
+}
+
+extension Component {
+    /// Appends the component's node.
+    public func appendNodes(to nodes: inout [Node]) { nodes.append(node) }
 }
 
 extension Node: ScreenContent {
     /// The node itself.
     public var nodes: [Node] { [self] }
+
+    /// Appends the node itself.
+    public func appendNodes(to nodes: inout [Node]) { nodes.append(self) }
 }
 
 extension Array: ScreenContent where Element == Node {

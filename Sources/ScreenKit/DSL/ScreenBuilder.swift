@@ -10,7 +10,7 @@ public enum ScreenBuilder {
         if parts.count == 1 { return parts[0].nodes }
         var nodes: [Node] = []
         nodes.reserveCapacity(parts.count)
-        for part in parts { nodes.append(contentsOf: part.nodes) }
+        for part in parts { part.appendNodes(to: &nodes) }
         return nodes
     }
 

@@ -31,7 +31,7 @@ public struct Button: Component {
     }
 
     /// The visual style.
-    public func style(_ style: ButtonStyle) -> Button { setting("style", style.wireValue) }
+    public consuming func style(_ style: ButtonStyle) -> Button { setting("style", style.wireValue) }
     /// Whether the button can be tapped.
-    public func enabled(_ isEnabled: Bool) -> Button { setting("isEnabled", .bool(isEnabled)) }
+    public consuming func enabled(_ isEnabled: Bool) -> Button { setting("isEnabled", .bool(isEnabled)) }
 }

@@ -48,7 +48,7 @@ public struct Card: Component {
     }
 
     /// Inset around the children, in points.
-    public func padding(_ points: Double) -> Card { setting("padding", .number(points)) }
+    public consuming func padding(_ points: Double) -> Card { setting("padding", .number(points)) }
     /// Rounded corners, in points.
-    public func cornerRadius(_ points: Double) -> Card { setting("cornerRadius", .number(points)) }
+    public consuming func cornerRadius(_ points: Double) -> Card { setting("cornerRadius", .number(points)) }
 }

@@ -33,9 +33,11 @@ public struct Column: Component {
     }
 
     /// Space between children, in points.
-    public func spacing(_ points: Double) -> Column { setting("spacing", .number(points)) }
+    public consuming func spacing(_ points: Double) -> Column { setting("spacing", .number(points)) }
     /// Inset around the children, in points.
-    public func padding(_ points: Double) -> Column { setting("padding", .number(points)) }
+    public consuming func padding(_ points: Double) -> Column { setting("padding", .number(points)) }
     /// How children line up horizontally.
-    public func alignment(_ alignment: HorizontalAlignment) -> Column { setting("alignment", alignment.wireValue) }
+    public consuming func alignment(_ alignment: HorizontalAlignment) -> Column {
+        setting("alignment", alignment.wireValue)
+    }
 }

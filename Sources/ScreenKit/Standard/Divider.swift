@@ -24,7 +24,7 @@ public struct Divider: Component {
     }
 
     /// The line's thickness, in points.
-    public func thickness(_ points: Double) -> Divider { setting("thickness", .number(points)) }
+    public consuming func thickness(_ points: Double) -> Divider { setting("thickness", .number(points)) }
     /// The line's color, as `#RRGGBB` or `#AARRGGBB`.
-    public func color(_ hex: String) -> Divider { setting("color", .string(hex)) }
+    public consuming func color(_ hex: String) -> Divider { setting("color", .string(hex)) }
 }

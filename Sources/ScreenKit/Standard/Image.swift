@@ -33,13 +33,13 @@ public struct Image: Component {
     }
 
     /// How the image fills its frame.
-    public func contentMode(_ mode: ContentMode) -> Image { setting("contentMode", mode.wireValue) }
+    public consuming func contentMode(_ mode: ContentMode) -> Image { setting("contentMode", mode.wireValue) }
     /// A fixed width and/or height, in points.
-    public func frame(width: Double? = nil, height: Double? = nil) -> Image {
+    public consuming func frame(width: Double? = nil, height: Double? = nil) -> Image {
         setting("width", width.wire).setting("height", height.wire)
     }
     /// Rounded corners, in points.
-    public func cornerRadius(_ points: Double) -> Image { setting("cornerRadius", .number(points)) }
+    public consuming func cornerRadius(_ points: Double) -> Image { setting("cornerRadius", .number(points)) }
     /// What a screen reader says for the image.
-    public func accessibilityLabel(_ label: String) -> Image { setting("accessibilityLabel", .string(label)) }
+    public consuming func accessibilityLabel(_ label: String) -> Image { setting("accessibilityLabel", .string(label)) }
 }

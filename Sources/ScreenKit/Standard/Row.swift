@@ -32,7 +32,7 @@ public struct Row: Component {
     }
 
     /// Space between children, in points.
-    public func spacing(_ points: Double) -> Row { setting("spacing", .number(points)) }
+    public consuming func spacing(_ points: Double) -> Row { setting("spacing", .number(points)) }
     /// How children line up vertically.
-    public func alignment(_ alignment: VerticalAlignment) -> Row { setting("alignment", alignment.wireValue) }
+    public consuming func alignment(_ alignment: VerticalAlignment) -> Row { setting("alignment", alignment.wireValue) }
 }

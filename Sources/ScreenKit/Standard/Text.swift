@@ -30,9 +30,9 @@ public struct Text: Component {
     }
 
     /// The typographic style.
-    public func style(_ style: TextStyle) -> Text { setting("style", style.wireValue) }
+    public consuming func style(_ style: TextStyle) -> Text { setting("style", style.wireValue) }
     /// The color, as `#RRGGBB` or `#AARRGGBB`.
-    public func color(_ hex: String) -> Text { setting("color", .string(hex)) }
+    public consuming func color(_ hex: String) -> Text { setting("color", .string(hex)) }
     /// The most lines to show before truncating; clients before contract version 2 show all lines.
-    public func lineLimit(_ lines: Int) -> Text { setting("maxLines", .number(Double(lines))) }
+    public consuming func lineLimit(_ lines: Int) -> Text { setting("maxLines", .number(Double(lines))) }
 }

@@ -35,7 +35,7 @@ public struct TextField: Component {
     }
 
     /// The keyboard to show.
-    public func keyboard(_ keyboard: Keyboard) -> TextField { setting("keyboardType", keyboard.wireValue) }
+    public consuming func keyboard(_ keyboard: Keyboard) -> TextField { setting("keyboardType", keyboard.wireValue) }
     /// Whether the input is hidden, as for passwords.
-    public func secure(_ isSecure: Bool = true) -> TextField { setting("isSecure", .bool(isSecure)) }
+    public consuming func secure(_ isSecure: Bool = true) -> TextField { setting("isSecure", .bool(isSecure)) }
 }
