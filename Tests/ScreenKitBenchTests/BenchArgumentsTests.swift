@@ -51,7 +51,10 @@ struct BenchArgumentsTests {
         (["emit", "--nodes", "--runs", "3"], "--nodes needs a value"),
         (["emit", "--nodse", "10"], "unknown option '--nodse' for emit"),
         (["emit", "1000"], "unexpected argument '1000' for emit"),
-        (["emit", "--phase", "bogus"], "--phase must be one of all, pipeline, emit, write, encoder, profile (got 'bogus')"),
+        (
+            ["emit", "--phase", "bogus"],
+            "--phase must be one of all, pipeline, emit, write, encoder, profile (got 'bogus')"
+        ),
         (
             ["emit", "--phase", "write", "--write-tree", "t.json"],
             "--write-tree needs --phase all or emit, which write the tree (got 'write')"
