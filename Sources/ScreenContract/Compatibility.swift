@@ -22,6 +22,11 @@ public struct ContractChange: Sendable, Hashable {
 
 /// The additive-only rule: compares contracts and names every change.
 public enum Compatibility {
+    /// `slots` for a message: `[slides, header]`, or `none`.
+    private static func slotList(_ slots: [String]) -> String {
+        slots.isEmpty ? "none" : "[" + slots.joined(separator: ", ") + "]"
+    }
+
     /// Every difference from `old` to `new`, breaking and allowed.
     ///
     /// `oldFile` locates elements that exist only in `old` (the frozen file that holds them).
@@ -40,6 +45,14 @@ public enum Compatibility {
                     change(
                         ContractRules.componentChildrenChanged, "component:\(before.type)",
                         "component \"\(before.type)\" \(after.hasChildren ? "gained" : "lost") children",
+                        at: after.source ?? oldFile))
+            }
+            if before.slots != after.slots {
+                changes.append(
+                    change(
+                        ContractRules.componentSlotsChanged, "component:\(before.type)",
+                        "component \"\(before.type)\" has slots \(slotList(after.slots)), frozen as "
+                            + "\(slotList(before.slots))",
                         at: after.source ?? oldFile))
             }
             changes += compareMembers(

@@ -43,6 +43,13 @@ public enum ContractFile {
             json.string(component.type)
             json.key("children")
             json.bool(component.hasChildren)
+            // Only when there are any: contracts without named slots keep their frozen bytes.
+            if !component.slots.isEmpty {
+                json.key("slots")
+                json.beginArray()
+                for slot in component.slots { json.string(slot) }
+                json.endArray()
+            }
             json.key("fallback")
             json.string(component.fallback.rawValue)
             json.key("props")
@@ -180,7 +187,8 @@ public enum ContractFile {
             }
             components.append(
                 ComponentSchema(
-                    type: entry.type, props: props, hasChildren: entry.children, fallback: fallback, source: nil))
+                    type: entry.type, props: props, hasChildren: entry.children, slots: entry.slots ?? [],
+                    fallback: fallback, source: nil))
         }
         var actions: [ActionSchema] = []
         for entry in file.actions {
@@ -279,6 +287,7 @@ public enum ContractFile {
     private struct ComponentEntry: Decodable {
         let type: String
         let children: Bool
+        let slots: [String]?
         let fallback: String
         let props: [PropEntry]
     }

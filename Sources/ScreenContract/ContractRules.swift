@@ -10,7 +10,8 @@ public enum ContractRules {
 
     /// The rules for changes that break shipped clients.
     public static let breaking: [Rule] = [
-        componentRemoved, componentChildrenChanged, componentNoFallback, propRemoved, propRenamed, propTypeChanged,
+        componentRemoved, componentChildrenChanged, componentSlotsChanged, componentNoFallback, propRemoved,
+        propRenamed, propTypeChanged,
         propPresenceChanged, propDefaultChanged, propAddedRequired, enumValueRemoved, enumValueNoFallback,
         actionRemoved, actionFieldRemoved, actionFieldChanged, actionFieldAddedRequired, actionNoFallback,
     ]
@@ -38,6 +39,17 @@ public enum ContractRules {
         explanation: """
             The component's `hasChildren` differs from a frozen version. Clients decode `children` \
             according to the frozen contract. Declare a new component with another wire type instead.
+            """)
+    static let componentSlotsChanged = Rule(
+        id: "component-slots-changed",
+        summary: "A component's named slots are frozen with it: each client decodes exactly those lists.",
+        explanation: """
+            The component's named slots (`slots` in the contract) differ from a frozen version: a slot \
+            was added, removed, renamed or moved. A client that shipped with the component places \
+            children by those names, so a removed or renamed slot leaves its decoder without the \
+            children it expects, and a slot it never heard of puts children where it cannot show them \
+            (or fails the screen). Declare a new component with another wire type, with a fallback to \
+            this one, instead.
             """)
     static let componentNoFallback = Rule(
         id: "component-no-fallback",

@@ -165,7 +165,8 @@ import Testing
 
     @Test func everyBreakingRuleHasATest() {
         let tested: Set<String> = [
-            "component-removed", "component-children-changed", "component-no-fallback", "prop-removed", "prop-renamed",
+            "component-removed", "component-children-changed", "component-slots-changed", "component-no-fallback",
+            "prop-removed", "prop-renamed",
             "prop-type-changed", "prop-presence-changed", "prop-default-changed", "prop-added-required",
             "enum-value-removed", "enum-value-no-fallback", "action-removed", "action-field-removed",
             "action-field-changed", "action-field-added-required", "action-no-fallback",

@@ -24,7 +24,10 @@ struct ProfileExample: Sendable, CustomTestStringConvertible {
     static let componentSpec = ProfileExample(
         name: "component-spec", catalog: ComponentSpecApp.catalog,
         version1Components: ComponentSpecApp.version1Components, folder: "ComponentSpec")
-    static let all = [widgets, componentSpec]
+    static let composition = ProfileExample(
+        name: "composition", catalog: CompositionApp.catalog, version1Components: CompositionApp.version1Components,
+        folder: "Composition")
+    static let all = [widgets, componentSpec, composition]
 
     /// `Screens/Profiles/<App>/Contract/history`.
     var historyFolder: URL {
@@ -69,7 +72,7 @@ enum ReferenceClient {
             files.append(file.path)
         }
         let log = folder.appendingPathComponent("client.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

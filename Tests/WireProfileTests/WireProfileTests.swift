@@ -111,6 +111,34 @@ import Testing
         }
     }
 
+    @Test func everyCompositionVariantDecodesWithTheCompositionClientAndSkipsNothing() throws {
+        let result = ProfileExample.composition.compile()
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let home = try #require(result.screens.first)
+        for variant in home.variants {
+            let known = try #require(CompositionApp.registry[variant.contract])
+            let (status, output) = try ReferenceClient.run(
+                "uniform-client", ["--knows", known.joined(separator: ",")],
+                payloads: [("home@\(variant.contract).json", variant.envelope)])
+            #expect(status == 0, "home@\(variant.contract): \(output)")
+            // Three components in mainContent; every one (and each in a named slot) mapped.
+            #expect(output.contains("3 in mainContent"), "\(output)")
+            #expect(output.contains(", 0 skipped"), "home@\(variant.contract): \(output)")
+            let types = Self.types(in: try JSONReader.read(variant.envelope), skipping: "parameters")
+            #expect(types.isSubset(of: Set(known)), "home@\(variant.contract): \(types)")
+        }
+        let v1 = String(decoding: home.variants[0].envelope, as: UTF8.self)
+        let v2 = String(decoding: home.variants[1].envelope, as: UTF8.self)
+        #expect(!v1.contains("heroCarousel") && v2.contains(#""type":"heroCarousel""#))
+        // The hero's slides, and the fallback grid's items, are in their named slots.
+        #expect(v2.contains(#""slots":{"slides":[{"type":"testimonial""#), "\(v2)")
+        #expect(v1.hasPrefix(#"{"composition":{"slots":{"mainContent":[{"type":"featureGrid""#), "\(v1)")
+        #expect(v1.contains(#""slots":{"items":[{"type":"testimonial""#), "\(v1)")
+        #expect(
+            v1.contains(
+                #""ctaLink":{"type":"link","value":{"path":"https://www.example.com/sale","type":"url"}}"#), "\(v1)")
+    }
+
     @Test(arguments: ProfileExample.all)
     func theRendererServesEachVersionInTheProfilesShape(_ example: ProfileExample) throws {
         let renderer = try ScreenRenderer(catalog: example.catalog, history: .folder(example.historyFolder))
@@ -124,17 +152,19 @@ import Testing
         }
     }
 
-    /// Every `type` of a node in a spec document (components, children, fallbacks).
-    static func types(in value: JSONValue) -> Set<String> {
+    /// Every `type` of a node in a document (components, children, slots, fallbacks), leaving out
+    /// what is under the props key `skipping`.
+    static func types(in value: JSONValue, skipping props: String = "props") -> Set<String> {
         switch value {
         case .object(let members):
             var types: Set<String> = []
             for member in members {
                 if member.key == "type", let type = member.value.stringValue { types.insert(type) }
-                if member.key != "props" { types.formUnion(Self.types(in: member.value)) }
+                if member.key != props { types.formUnion(Self.types(in: member.value, skipping: props)) }
             }
             return types
-        case .array(let elements): return elements.reduce(into: []) { $0.formUnion(Self.types(in: $1)) }
+        case .array(let elements):
+            return elements.reduce(into: []) { $0.formUnion(Self.types(in: $1, skipping: props)) }
         default: return []
         }
     }

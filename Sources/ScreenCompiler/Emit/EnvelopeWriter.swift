@@ -404,6 +404,12 @@ struct EnvelopeWriter {
             json.member(
                 escaped: token(table.idKey.lowerBound, table.idKey.upperBound),
                 rawValue: token(node.idStart, node.idEnd))
+            if node.slot >= 0 {
+                let name = flat.slotTokens[Int(node.slot)]
+                json.member(
+                    escaped: token(table.slotKey.lowerBound, table.slotKey.upperBound),
+                    rawValue: token(name.lowerBound, name.upperBound))
+            }
             let firstKey = Int(plan.firstKey)
             for key in 0..<Int(plan.keyCount) {
                 let declared = table.keys[firstKey + key]

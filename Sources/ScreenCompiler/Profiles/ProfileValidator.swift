@@ -22,12 +22,20 @@ enum ProfileValidator {
         }
         if envelope.rootPath.isEmpty { problems.append("the root path is empty: name the key that holds the root") }
 
-        // A node's own keys: type, id, props container, children, fallback.
+        // A node's own keys: type, id, props container, children, slots, fallback.
+        let anySlots = catalog.components.contains { !$0.slots.isEmpty }
         for component in catalog.components {
             let type = component.type
             var reserved: [(String, String)] = [("type", nodes.typeKey)]
             if let id = nodes.idKey { reserved.append(("id", id)) }
-            if component.hasChildren { reserved.append(("children", nodes.childrenKey(of: type))) }
+            if component.hasChildren || (!component.slots.isEmpty && isTagged(nodes.slots)) {
+                reserved.append(("children", nodes.childrenKey(of: type)))
+            }
+            switch nodes.slots {
+            case .tagged(let key): if anySlots { reserved.append(("slot", key)) }
+            case .under(let key): if !component.slots.isEmpty { reserved.append(("slots", key)) }
+            case .members: for slot in component.slots { reserved.append(("slot \"\(slot)\"", slot)) }
+            }
             if let fallback = nodes.fallbackKey { reserved.append(("fallback", fallback)) }
             if case .under(let key) = nodes.placement(of: type) { reserved.append(("props", key)) }
             var seen: [String: String] = [:]
@@ -55,6 +63,11 @@ enum ProfileValidator {
                 }
             }
         }
+        for (type, object) in profile.values.wrapping?.objects.sorted(by: { $0.key < $1.key }) ?? []
+        where object.constants[object.valueKey] != nil {
+            problems.append(
+                "the wrapped \(type) object's value key \"\(object.valueKey)\" is also one of its fixed members")
+        }
         for type in Set(nodes.propsByType.keys).union(nodes.childrenKeyByType.keys).sorted()
         where catalog.component(type) == nil {
             problems.append("the profile shapes component \"\(type)\", which the catalog does not declare")
@@ -62,5 +75,10 @@ enum ProfileValidator {
         return problems.map {
             ScreenRules.profileInvalid.diagnostic("wire profile \"\(profile.name)\": \($0)", at: nil)
         }
+    }
+
+    /// Whether slots are marked on the children rather than written as lists of their own.
+    private static func isTagged(_ placement: WireProfile.SlotPlacement) -> Bool {
+        if case .tagged = placement { true } else { false }
     }
 }

@@ -68,6 +68,7 @@ struct ProfileWriter {
         // One pass over the flat node: its own keys, and its props in order.
         var type = ""
         var id: JSONValue?
+        var slot: JSONValue?
         var children: [JSONValue]?
         var fallback: JSONValue?
         var props: [JSONMember] = []
@@ -76,6 +77,7 @@ struct ProfileWriter {
             switch member.key {
             case "type": type = member.value.stringValue ?? ""
             case "id": id = member.value
+            case "slot": slot = member.value
             case "children": children = member.value.arrayValue
             case "fallback": fallback = member.value
             default: props.append(member)
@@ -89,6 +91,10 @@ struct ProfileWriter {
             json.key(idKey)
             json.value(id)
         }
+        if case .tagged(let slotKey) = nodes.slots, let slot {
+            json.key(slotKey)
+            json.value(slot)
+        }
         let schema = schemas[type]
         switch nodes.placement(of: type) {
         case .inline:
@@ -99,17 +105,52 @@ struct ProfileWriter {
             for prop in props { writeProp(prop, schema: schema, into: &json) }
             json.endObject()
         }
-        if let children {
-            json.key(nodes.childrenKey(of: type))
-            json.beginArray()
-            for child in children { writeNode(child, into: &json) }
-            json.endArray()
-        }
+        if let children { writeChildren(children, of: type, schema: schema, into: &json) }
         if let fallbackKey = nodes.fallbackKey, let fallback {
             json.key(fallbackKey)
             writeNode(fallback, into: &json)
         }
         json.endObject()
+    }
+
+    /// A node's children: one list, or its plain children and each named slot where the profile
+    /// puts them (the flat envelope marks a slot's children with `"slot"`).
+    private func writeChildren(
+        _ children: [JSONValue], of type: String, schema: ComponentSchema?, into json: inout JSONWriter
+    ) {
+        func list(_ key: String, _ nodes: [JSONValue]) {
+            json.key(key)
+            json.beginArray()
+            for node in nodes { writeNode(node, into: &json) }
+            json.endArray()
+        }
+        let slots = schema?.slots ?? []
+        if case .tagged = profile.nodes.slots {
+            list(profile.nodes.childrenKey(of: type), children)
+            return
+        }
+        if slots.isEmpty {
+            list(profile.nodes.childrenKey(of: type), children)
+            return
+        }
+        var plain: [JSONValue] = []
+        var bySlot: [String: [JSONValue]] = [:]
+        for child in children {
+            if let slot = child["slot"]?.stringValue {
+                bySlot[slot, default: []].append(child)
+            } else {
+                plain.append(child)
+            }
+        }
+        if schema?.hasChildren == true { list(profile.nodes.childrenKey(of: type), plain) }
+        if case .under(let key) = profile.nodes.slots {
+            json.key(key)
+            json.beginObject()
+            for slot in slots { list(slot, bySlot[slot] ?? []) }
+            json.endObject()
+        } else {
+            for slot in slots { list(slot, bySlot[slot] ?? []) }
+        }
     }
 
     /// One prop, plain or wrapped with its type's discriminator.
@@ -125,7 +166,18 @@ struct ProfileWriter {
         json.key(wrapping.typeKey)
         json.string(discriminator)
         json.key(wrapping.valueKey)
-        json.value(prop.value)
+        if let object = wrapping.object(for: propType) {
+            json.beginObject()
+            json.key(object.valueKey)
+            json.value(prop.value)
+            for key in object.constants.keys.sorted() {
+                json.key(key)
+                json.string(object.constants[key]!)
+            }
+            json.endObject()
+        } else {
+            json.value(prop.value)
+        }
         json.endObject()
     }
 }

@@ -33,6 +33,9 @@ final class FlatScreen: Sendable {
     let slots: [Int32]
     /// Escaped JSON tokens: the IDs and the scalar prop values.
     let bytes: [UInt8]
+    /// The named slots nodes sit in (see ``FlatNode/slot``), and each one's escaped name in `bytes`.
+    let slotNames: [String]
+    let slotTokens: [Range<Int32>]
     /// The catalog's component declarations, this screen's own copy.
     let table: PlanTable
     /// For each ID of the primary tree (the nodes outside fallbacks), its first node. Derived IDs
@@ -59,6 +62,8 @@ final class FlatScreen: Sendable {
         dynamicValues = builder.dynamicValues
         slots = builder.slots
         bytes = builder.bytes
+        slotNames = builder.slotNames
+        slotTokens = builder.slotTokens
         table = builder.table
         // Derived IDs are unique, and distinct from explicit ones, unless an explicit ID looks
         // derived or a type has a dot (`a.b` + `c` = `a` + `b.c`); then every ID is indexed.
@@ -108,7 +113,7 @@ final class FlatScreen: Sendable {
     ) {
         var builder = Builder(screen: screen, context: context)
         withUnsafePointer(to: root) { root in
-            builder.add(root, parent: -1, depth: 1, isFallbackRoot: false, inFallback: false)
+            builder.add(root, parent: -1, depth: 1, isFallbackRoot: false, inFallback: false, slot: -1)
         }
         if let problem = builder.problem { return (nil, problem) }
         var assigner = IDAssigner(
@@ -205,6 +210,8 @@ final class FlatScreen: Sendable {
         var dynamicValues: [Value] = []
         var slots: [Int32] = []
         var bytes: [UInt8] = []
+        var slotNames: [String] = []
+        var slotTokens: [Range<Int32>] = []
         /// How many nodes have an explicit ID.
         var explicitIDCount = 0
         /// Whether some explicit ID looks derived, or some type has a dot (see ``primaryFirst``).
@@ -212,7 +219,7 @@ final class FlatScreen: Sendable {
         var typeHasDot = false
         var problem: Diagnostic?
         var table = PlanTable()
-        /// A sum of sizes read ahead of use (see ``add(_:parent:depth:isFallbackRoot:inFallback:)``),
+        /// A sum of sizes read ahead of use (see ``add(_:parent:depth:isFallbackRoot:inFallback:slot:)``),
         /// kept so the reads are not optimized away.
         private(set) var touched = 0
         /// This screen's copies of each component's index and prop keys.
@@ -253,7 +260,8 @@ final class FlatScreen: Sendable {
         /// Adds the node at `pointer` and its subtree. Through a pointer, so the node is read in place:
         /// passed as a value into this mutating method, it would be copied first.
         mutating func add(
-            _ pointer: UnsafePointer<Node>, parent: Int32, depth: Int, isFallbackRoot: Bool, inFallback: Bool
+            _ pointer: UnsafePointer<Node>, parent: Int32, depth: Int, isFallbackRoot: Bool, inFallback: Bool,
+            slot inheritedSlot: Int32
         ) {
             guard problem == nil else { return }
             if depth > ScreenLimits.maximumDepth {
@@ -278,6 +286,11 @@ final class FlatScreen: Sendable {
                 plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
                 hasChildren: node.pointee.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
             if plan < 0 { undeclaredTypes[Int32(index)] = node.pointee.type }
+            if isFallbackRoot {
+                flat.slot = inheritedSlot
+            } else if let slot = node.pointee.slot {
+                flat.slot = slotIndex(of: slot)
+            }
             nodeProps.append(node.pointee.props)
             authoredIDs.append(node.pointee.id)
             if sourceFiles.last != node.pointee.source.file {
@@ -315,7 +328,7 @@ final class FlatScreen: Sendable {
                 for position in 0..<children.count {
                     add(
                         first + position, parent: Int32(index), depth: depth + 1, isFallbackRoot: false,
-                        inFallback: inFallback)
+                        inFallback: inFallback, slot: -1)
                 }
             }
             nodes[index].childrenEnd = Int32(nodes.count)
@@ -323,7 +336,9 @@ final class FlatScreen: Sendable {
             case .node(let fallback):
                 nodes[index].fallback = .node
                 withUnsafePointer(to: fallback) { fallback in
-                    add(fallback, parent: Int32(index), depth: depth + 1, isFallbackRoot: true, inFallback: true)
+                    add(
+                        fallback, parent: Int32(index), depth: depth + 1, isFallbackRoot: true, inFallback: true,
+                        slot: nodes[index].slot)
                 }
             case .drop:
                 nodes[index].fallback = .drop
@@ -331,6 +346,16 @@ final class FlatScreen: Sendable {
                 break
             }
             nodes[index].end = Int32(nodes.count)
+        }
+
+        /// The index of the named slot `name` in ``slotNames``, escaping its name the first time.
+        private mutating func slotIndex(of name: String) -> Int32 {
+            if let index = slotNames.firstIndex(of: name) { return Int32(index) }
+            let start = Int32(bytes.count)
+            _ = appendJSONToken(.string(name), to: &bytes)
+            slotNames.append(name)
+            slotTokens.append(start..<Int32(bytes.count))
+            return Int32(slotNames.count - 1)
         }
 
         /// Records the node's props, escapes their scalar values and fills its slots.
@@ -415,6 +440,9 @@ struct FlatNode: Sendable {
     /// Its escaped ID is `bytes[idStart..<idEnd]`.
     var idStart: Int32 = 0
     var idEnd: Int32 = 0
+    /// The parent's named slot it sits in: an index in ``FlatScreen/slotNames``, or -1 for the
+    /// parent's plain children (a fallback root takes the slot of the node it stands in for).
+    var slot: Int32 = -1
     var fallback = FallbackKind.none
     /// Whether its ID was derived (see ``IDAssigner``), or inherited from a node whose ID was.
     var idDerived = false
@@ -454,6 +482,7 @@ struct PlanTable: Sendable {
         /// Its props are `keys[firstKey..<firstKey + keyCount]`, in declaration order.
         var firstKey: Int32
         var keyCount: Int32
+        /// Whether nodes of it hold children: a `children` list, named slots' children in it.
         var hasChildren: Bool
         /// Whether the type's token is the type in quotes, nothing escaped.
         var typeIsVerbatim = true
@@ -513,6 +542,8 @@ struct PlanTable: Sendable {
     /// The escaped member names every node has: `"type"` and `"id"`.
     private(set) var typeKey: Range<Int32> = 0..<0
     private(set) var idKey: Range<Int32> = 0..<0
+    /// The escaped member name of a node's named slot: `"slot"`.
+    private(set) var slotKey: Range<Int32> = 0..<0
     /// The cases of every enum prop, prop after prop, then of every enum action field.
     private(set) var cases: [Case] = []
 
@@ -600,13 +631,15 @@ struct PlanTable: Sendable {
         self.typeKey = typeKey.0..<typeKey.1
         let idKey = append(Array(#""id""#.utf8))
         self.idKey = idKey.0..<idKey.1
+        let slotKey = append(Array(#""slot""#.utf8))
+        self.slotKey = slotKey.0..<slotKey.1
         for plan in plans {
             typeNames.append(plan.type)
             let type = append(plan.typeToken)
             self.plans.append(
                 Plan(
                     typeStart: type.0, typeEnd: type.1, firstKey: Int32(keys.count), keyCount: Int32(plan.keys.count),
-                    hasChildren: plan.hasChildren, typeIsVerbatim: Int(type.1 - type.0) == plan.type.utf8.count + 2))
+                    hasChildren: plan.holdsChildren, typeIsVerbatim: Int(type.1 - type.0) == plan.type.utf8.count + 2))
             for index in plan.keys.indices {
                 let key = append(plan.keyTokens[index])
                 let value = append(plan.defaultTokens[index])

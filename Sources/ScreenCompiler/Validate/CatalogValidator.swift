@@ -1,6 +1,7 @@
 import ScreenKit
 
-/// Checks what spans screens: screen IDs are well formed and unique.
+/// Checks what spans screens: screen IDs are well formed and unique, and named slots are declared
+/// well.
 enum CatalogValidator {
     /// The problems with the catalog's screen IDs.
     static func validate(_ catalog: Catalog) -> [Diagnostic] {
@@ -22,7 +23,44 @@ enum CatalogValidator {
                 firstByID[screen.id] = screen
             }
         }
-        return diagnostics
+        return diagnostics + slotProblems(catalog)
+    }
+
+    /// The problems with the components' named slots (rule `slot-invalid`).
+    static func slotProblems(_ catalog: Catalog) -> [Diagnostic] {
+        var problems: [(String, SourceLocation?)] = []
+        let anySlots = catalog.components.contains { !$0.slots.isEmpty }
+        for component in catalog.components {
+            var seen: Set<String> = []
+            for slot in component.slots {
+                let wellFormed =
+                    !slot.isEmpty
+                    && slot.utf8.allSatisfy { byte in
+                        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+                            || (byte >= 0x30 && byte <= 0x39)
+                            || byte == 0x5F || byte == 0x2D
+                    }
+                if !wellFormed {
+                    problems.append(
+                        (
+                            "component \"\(component.type)\": slot name \"\(slot)\" is invalid: use [A-Za-z0-9_-]+",
+                            component.source
+                        ))
+                }
+                if !seen.insert(slot).inserted {
+                    problems.append(
+                        ("component \"\(component.type)\" declares slot \"\(slot)\" twice", component.source))
+                }
+            }
+            if anySlots, component.prop("slot") != nil {
+                problems.append(
+                    (
+                        "component \"\(component.type)\" declares a prop \"slot\", the key that marks a named slot's "
+                            + "children in the flat format; rename its wire key", component.source
+                    ))
+            }
+        }
+        return problems.map { ScreenRules.slotInvalid.diagnostic($0.0, at: $0.1) }
     }
 
     /// Whether `id` matches `[a-z0-9][a-z0-9_-]*` and has at most 64 characters.

@@ -4,7 +4,7 @@ import ScreenKit
 public enum ScreenRules {
     /// Every screen rule, for `explain` and reports.
     public static let all: [Rule] = [
-        screenIDInvalid, screenIDDuplicate, screenRoot, componentUnknown, childrenOnLeaf,
+        screenIDInvalid, screenIDDuplicate, screenRoot, componentUnknown, childrenOnLeaf, slotUnknown, slotInvalid,
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
         minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen, profileInvalid,
@@ -54,6 +54,26 @@ public enum ScreenRules {
         id: "children-on-leaf",
         summary: "A leaf component has no children on the wire.",
         explanation: "Only containers (hasChildren in the schema) may have children. Move them into a container."
+    )
+    static let slotUnknown = Rule(
+        id: "slot-unknown",
+        summary: "A child placed in a named slot its parent does not declare has nowhere to go on the wire.",
+        explanation: """
+            A node sits in a named slot (`Node.slot`, set by a component's slot block or `inSlot(_:)`) \
+            that its parent's component does not declare in `ComponentSchema.slots`, or sits in no \
+            slot under a component that has only named slots. Put the node in one of the parent's \
+            slots, or declare the slot (a new component, as slots are frozen with the component).
+            """
+    )
+    static let slotInvalid = Rule(
+        id: "slot-invalid",
+        summary: "Named slots are wire keys: they must be well formed and distinct.",
+        explanation: """
+            A component's named slots (`ComponentSchema.slots`) must be non-empty names of letters, \
+            digits, `_` and `-`, each declared once. The flat format marks each child of a named \
+            slot with a `slot` member, so when any component has named slots, no component may \
+            declare a prop with the key `slot`.
+            """
     )
     static let propUnknown = Rule(
         id: "prop-unknown",

@@ -47,6 +47,10 @@ final class ComponentPlan: Sendable {
     let references: [Reference?]
     let isEnumeration: [Bool]
     let hasChildren: Bool
+    /// The named slots.
+    let slots: [String]
+    /// Whether it holds children at all: a `children` list or named slots.
+    var holdsChildren: Bool { hasChildren || !slots.isEmpty }
     /// The type as an escaped JSON string, quotes included.
     let typeToken: [UInt8]
     /// Each prop's key as an escaped JSON string, quotes included.
@@ -64,6 +68,7 @@ final class ComponentPlan: Sendable {
         references = schema.props.map(\.reference)
         isEnumeration = schema.props.map { if case .enumeration = $0.type { true } else { false } }
         hasChildren = schema.hasChildren
+        slots = schema.slots
         typeToken = jsonToken(.string(schema.type))!
         keyTokens = schema.props.map { jsonToken(.string($0.key))! }
         defaultTokens = defaults.map { $0.flatMap(jsonToken) }

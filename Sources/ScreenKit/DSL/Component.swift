@@ -27,6 +27,23 @@ extension Component {
             fallback: fallback ?? (schema.fallback == .drop ? .drop : nil), source: source)
     }
 
+    /// Builds the node for a component with named slots: each slot's nodes, in the order given,
+    /// become children placed in that slot (after the plain `children`, if any).
+    public static func makeNode(
+        id: String?,
+        props: [Prop],
+        children: [Node]? = nil,
+        slots: KeyValuePairs<String, [Node]>,
+        fallback: Fallback? = nil,
+        source: SourceLocation
+    ) -> Node {
+        var all = children ?? []
+        for (name, nodes) in slots {
+            for node in nodes { all.append(node.inSlot(name)) }
+        }
+        return makeNode(id: id, props: props, children: all, fallback: fallback, source: source)
+    }
+
     /// A copy with the prop set to `value`, or removed when nil; the basis of every typed modifier.
     public consuming func setting(_ key: String, _ value: Value?) -> Self {
         // Consumed, not copied: the props array is then uniquely held and grows in place.

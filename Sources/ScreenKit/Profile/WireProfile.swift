@@ -1,6 +1,6 @@
 /// A declarative description of the JSON shape a client decodes: which envelope keys it reads,
 /// where a node's props go, how values are wrapped, what each component's children list is called,
-/// whether nodes carry IDs and where fallbacks go.
+/// where named slots go, whether nodes carry IDs and where fallbacks go.
 ///
 /// A catalog chooses one (``Catalog/profile``); ``flat`` is the default and is written by the
 /// hand-optimised envelope writer. Any other profile is written from the same validated,
@@ -67,6 +67,17 @@ public struct WireProfile: Sendable, Hashable {
         }
     }
 
+    /// Where a node's named slots (``ComponentSchema/slots``) are written.
+    public enum SlotPlacement: Sendable, Hashable {
+        /// In the one children list, each child marking its slot under this key (the flat format:
+        /// `"slot": "slides"`).
+        case tagged(String)
+        /// Each slot a member of the node, under the slot's name: `"slides": [...]`.
+        case members
+        /// In an object under this key, one member per slot: `"slots": {"slides": [...]}`.
+        case under(String)
+    }
+
     /// Where a node's props are written.
     public enum PropPlacement: Sendable, Hashable {
         /// Beside `type` and `id`, as members of the node.
@@ -89,6 +100,9 @@ public struct WireProfile: Sendable, Hashable {
         public var childrenKey: String
         /// The children list's key, per component wire type (`"components"`, `"widgets"`, …).
         public var childrenKeyByType: [String: String]
+        /// Where named slots go; every slot a component declares is written, empty or not, in
+        /// declaration order (unless they are tagged).
+        public var slots: SlotPlacement
         /// Where the full envelope writes a node's fallback (a node, or `"drop"`); nil when
         /// fallbacks are only resolved into the variants, so the full envelope carries none.
         public var fallbackKey: String?
@@ -97,7 +111,8 @@ public struct WireProfile: Sendable, Hashable {
         public init(
             typeKey: String = "type", idKey: String? = "id", props: PropPlacement = .inline,
             propsByType: [String: PropPlacement] = [:], childrenKey: String = "children",
-            childrenKeyByType: [String: String] = [:], fallbackKey: String? = "fallback"
+            childrenKeyByType: [String: String] = [:], slots: SlotPlacement = .tagged("slot"),
+            fallbackKey: String? = "fallback"
         ) {
             self.typeKey = typeKey
             self.idKey = idKey
@@ -105,6 +120,7 @@ public struct WireProfile: Sendable, Hashable {
             self.propsByType = propsByType
             self.childrenKey = childrenKey
             self.childrenKeyByType = childrenKeyByType
+            self.slots = slots
             self.fallbackKey = fallbackKey
         }
 
@@ -136,18 +152,44 @@ public struct WireProfile: Sendable, Hashable {
         /// `enum TextStyle`, `[string]`) or, failing that, its kind (`enum`, `list`, `map`,
         /// `action`).
         public var discriminators: [String: String]
+        /// The prop types (named as for `discriminators`) whose wrapped value is an object around
+        /// the value, as a link's `{"path": "…", "type": "url"}`.
+        public var objects: [String: ValueObject]
 
         /// A wrapping.
-        public init(typeKey: String = "type", valueKey: String = "value", discriminators: [String: String]) {
+        public init(
+            typeKey: String = "type", valueKey: String = "value", discriminators: [String: String],
+            objects: [String: ValueObject] = [:]
+        ) {
             self.typeKey = typeKey
             self.valueKey = valueKey
             self.discriminators = discriminators
+            self.objects = objects
+        }
+
+        /// The object a prop of `type` is wrapped in, if the profile names one.
+        public func object(for type: PropType) -> ValueObject? {
+            objects[type.name] ?? objects[type.kindName]
         }
 
         /// The discriminator for a prop of `type`, if the profile names one.
         public func discriminator(for type: PropType) -> String? {
             discriminators[type.name] ?? discriminators[type.kindName]
         }
+    }
+}
+
+/// A wrapped value written as an object: the value under `valueKey`, then fixed members.
+public struct ValueObject: Sendable, Hashable {
+    /// The key of the value itself (`path`).
+    public var valueKey: String
+    /// Members written after it with fixed string values, in key order (`"type": "url"`).
+    public var constants: [String: String]
+
+    /// An object around a value.
+    public init(valueKey: String, constants: [String: String] = [:]) {
+        self.valueKey = valueKey
+        self.constants = constants
     }
 }
 

@@ -8,7 +8,8 @@ public enum FallbackRule: String, Sendable, Hashable, CaseIterable {
     case drop
 }
 
-/// The declaration of a component: wire type, props, whether it has children, and its fallback.
+/// The declaration of a component: wire type, props, whether it has children, its named slots and
+/// its fallback.
 public struct ComponentSchema: Sendable, Hashable {
     /// The wire type, e.g. `text`; the contract, so it never changes.
     public var type: String
@@ -16,6 +17,9 @@ public struct ComponentSchema: Sendable, Hashable {
     public var props: [PropSchema]
     /// Whether the component is a container with `children`.
     public var hasChildren: Bool
+    /// The names of its named child lists (a carousel's `slides`, a hero's `header` and `body`), in
+    /// wire order; empty for most components. Frozen with the component like `hasChildren`.
+    public var slots: [String]
     /// How older clients degrade it.
     public var fallback: FallbackRule
     /// Where the component was declared in Swift, when known; not part of the contract.
@@ -23,21 +27,26 @@ public struct ComponentSchema: Sendable, Hashable {
 
     /// Creates a component declaration.
     public init(
-        type: String, props: [PropSchema], hasChildren: Bool = false, fallback: FallbackRule = .none,
-        file: String = #filePath, line: Int = #line
+        type: String, props: [PropSchema], hasChildren: Bool = false, slots: [String] = [],
+        fallback: FallbackRule = .none, file: String = #filePath, line: Int = #line
     ) {
         self.type = type
         self.props = props
         self.hasChildren = hasChildren
+        self.slots = slots
         self.fallback = fallback
         self.source = SourceLocation(file: file, line: line, column: 1)
     }
 
     /// Creates a component declaration read from a contract file.
-    public init(type: String, props: [PropSchema], hasChildren: Bool, fallback: FallbackRule, source: SourceLocation?) {
+    public init(
+        type: String, props: [PropSchema], hasChildren: Bool, slots: [String] = [], fallback: FallbackRule,
+        source: SourceLocation?
+    ) {
         self.type = type
         self.props = props
         self.hasChildren = hasChildren
+        self.slots = slots
         self.fallback = fallback
         self.source = source
     }
@@ -45,7 +54,7 @@ public struct ComponentSchema: Sendable, Hashable {
     /// Equal when the contract is equal: the source location does not count.
     public static func == (lhs: ComponentSchema, rhs: ComponentSchema) -> Bool {
         lhs.type == rhs.type && lhs.props == rhs.props && lhs.hasChildren == rhs.hasChildren
-            && lhs.fallback == rhs.fallback
+            && lhs.slots == rhs.slots && lhs.fallback == rhs.fallback
     }
 
     /// Hashes what the contract holds, not the source location.
@@ -53,8 +62,12 @@ public struct ComponentSchema: Sendable, Hashable {
         hasher.combine(type)
         hasher.combine(props)
         hasher.combine(hasChildren)
+        hasher.combine(slots)
         hasher.combine(fallback)
     }
+
+    /// Whether the component holds children: a `children` list or named slots.
+    public var holdsChildren: Bool { hasChildren || !slots.isEmpty }
 
     /// The declaration of the prop with this wire key.
     public func prop(_ key: String) -> PropSchema? {

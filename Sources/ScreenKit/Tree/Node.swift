@@ -8,8 +8,11 @@ public struct Node: Sendable, Hashable {
     public var id: String?
     /// The props that were set, in the order they were set.
     public var props: [Prop]
-    /// The children of a container; nil for a leaf.
+    /// The children of a container, named slots' children included; nil for a leaf.
     public var children: [Node]?
+    /// The parent's named slot this node sits in (see ``ComponentSchema/slots``); nil for its
+    /// plain `children`.
+    public var slot: String?
     /// What a client that does not know this node's type renders instead.
     public var fallback: Fallback?
     /// Where the node was written.
@@ -22,6 +25,7 @@ public struct Node: Sendable, Hashable {
         props: [Prop] = [],
         children: [Node]? = nil,
         fallback: Fallback? = nil,
+        slot: String? = nil,
         source: SourceLocation
     ) {
         self.type = type
@@ -29,7 +33,15 @@ public struct Node: Sendable, Hashable {
         self.props = props
         self.children = children
         self.fallback = fallback
+        self.slot = slot
         self.source = source
+    }
+
+    /// A copy placed in the parent's named slot `name`.
+    public func inSlot(_ name: String) -> Node {
+        var copy = self
+        copy.slot = name
+        return copy
     }
 
     /// The value of the prop with this wire key, if set.
