@@ -76,6 +76,9 @@ public struct Compiler: Sendable {
     /// The catalog being compiled.
     public let catalog: Catalog
     let context: ValidationContext
+    /// The screens validated and written: the catalog's, each screen with device layouts standing
+    /// as one screen per layout (``Screen/layoutScreens``).
+    let screens: [Screen]
 
     /// The screen validators, run in this order; each reports independently.
     static let validators: [any ScreenValidator] = [
@@ -86,6 +89,7 @@ public struct Compiler: Sendable {
     public init(catalog: Catalog) {
         self.catalog = catalog
         self.context = ValidationContext(catalog: catalog)
+        self.screens = catalog.screens.flatMap(\.layoutScreens)
     }
 
     /// Every problem in the catalog's screens, all rules together, for every supported version.
@@ -108,18 +112,18 @@ public struct Compiler: Sendable {
         collector.report(contentsOf: ProfileValidator.validate(catalog))
         // Screens are independent: they compile in parallel, and their results are put back in
         // catalog order, so the output and the diagnostics are the same as one by one.
-        let outcomes = ScreenOutcomes(count: catalog.screens.count)
-        let alongside = catalog.screens.count < Self.processors
-        DispatchQueue.concurrentPerform(iterations: catalog.screens.count) { index in
+        let outcomes = ScreenOutcomes(count: self.screens.count)
+        let alongside = self.screens.count < Self.processors
+        DispatchQueue.concurrentPerform(iterations: self.screens.count) { index in
             outcomes[index] = compile(
-                catalog.screens[index], views: views, options: options, alongside: alongside)
+                self.screens[index], views: views, options: options, alongside: alongside)
         }
         var screens: [CompiledScreen] = []
         for outcome in outcomes.values {
             collector.report(contentsOf: outcome.diagnostics)
             if let screen = outcome.screen { screens.append(screen) }
         }
-        if options.writesProfile { screens = screens.map { shaped($0, style: options.style) } }
+        if options.writesProfile { screens = shaped(screens, style: options.style) }
         return CompileResult(
             screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: versions.count)
     }
@@ -248,7 +252,7 @@ public struct Compiler: Sendable {
     ///
     /// With ``emitFull(_:trees:)``, writing alone, for benchmarks.
     public func resolvedTrees() -> [ResolvedTree?] {
-        catalog.screens.map { screen in
+        screens.map { screen in
             guard screen.content.count == 1,
                 let flat = FlatScreen.make(screen, root: screen.content[0], context: context).flat
             else { return nil }
@@ -262,7 +266,7 @@ public struct Compiler: Sendable {
     public func emitFull(_ options: CompileOptions) throws -> [[UInt8]] {
         var writer = EnvelopeWriter(context: context, style: options.style)
         var envelopes: [[UInt8]] = []
-        for screen in catalog.screens where screen.content.count == 1 {
+        for screen in screens where screen.content.count == 1 {
             guard let flat = FlatScreen.make(screen, root: screen.content[0], context: context).flat else { continue }
             envelopes.append(try fullEnvelope(flat, options: options, writer: &writer))
         }

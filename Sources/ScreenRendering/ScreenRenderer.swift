@@ -117,7 +117,55 @@ public struct ScreenRenderer: Sendable {
     /// `screen`, built per request from data, for `client`: validated with every screen rule, then
     /// written for the client's version. A problem in the data is a ``RenderError/invalidScreen(_:problems:)``
     /// naming each rule and where in the data it is; no bytes are returned then.
+    ///
+    /// A screen with device layouts is written as one document holding every layout when the
+    /// catalog's profile lists layouts; otherwise render one device's with
+    /// ``render(_:device:for:)``.
     public func render(_ screen: Screen, for client: ClientContract) throws(RenderError) -> RenderedScreen {
+        guard !screen.layouts.isEmpty else {
+            let variant = try flatVariant(of: screen, for: client)
+            return RenderedScreen(
+                screenID: screen.id, bytes: compiler.shaped(variant.bytes), servedVersion: variant.version,
+                downgrades: variant.downgrades)
+        }
+        guard compiler.catalog.profile.envelope.layouts != nil else {
+            let diagnostic = Diagnostic(
+                rule: "layout-invalid",
+                message: "screen \"\(screen.id)\" has layouts per device, which the \(compiler.catalog.profile.name) "
+                    + "format publishes one by one: render one with render(_:device:for:)",
+                location: screen.source, nodePath: screen.id)
+            throw .invalidScreen(
+                screen.id, problems: [RenderProblem(diagnostic: diagnostic, occurrence: nil, occurrences: nil)])
+        }
+        var parts: [(device: String, variant: SingleVariant)] = []
+        var problems: [RenderProblem] = []
+        for (layout, layoutScreen) in zip(screen.layouts, screen.layoutScreens) {
+            do {
+                parts.append((layout.device, try flatVariant(of: layoutScreen, for: client)))
+            } catch .invalidScreen(_, let found) {
+                problems += found
+            }
+        }
+        guard problems.isEmpty, let first = parts.first else { throw .invalidScreen(screen.id, problems: problems) }
+        return RenderedScreen(
+            screenID: screen.id,
+            bytes: compiler.shapedLayouts(of: screen.id, parts.map { ($0.device, $0.variant.bytes) }),
+            servedVersion: first.variant.version, downgrades: parts.flatMap(\.variant.downgrades))
+    }
+
+    /// `device`'s layout of `screen` (the screen `<id>.<device>`, as the flat format publishes it),
+    /// built per request, for `client`; as ``render(_:for:)``. A device the screen has no layout
+    /// for is ``RenderError/unknownScreen(_:)``.
+    public func render(_ screen: Screen, device: String, for client: ClientContract) throws(RenderError)
+        -> RenderedScreen
+    {
+        let id = Screen.layoutID(screen.id, device: device)
+        guard let layout = screen.layoutScreens.first(where: { $0.id == id }) else { throw .unknownScreen(id) }
+        return try render(layout, for: client)
+    }
+
+    /// `screen` (with one layout) validated and written in the flat format for `client`.
+    private func flatVariant(of screen: Screen, for client: ClientContract) throws(RenderError) -> SingleVariant {
         let minContract = screen.minContract ?? self.minContract
         let (variant, diagnostics): (SingleVariant?, [Diagnostic])
         if (1...current).contains(minContract) {
@@ -133,9 +181,7 @@ public struct ScreenRenderer: Sendable {
                 screen.id,
                 problems: RenderProblem.locate(diagnostics.filter { $0.severity == .error }, in: screen, compiler))
         }
-        return RenderedScreen(
-            screenID: screen.id, bytes: compiler.shaped(variant.bytes), servedVersion: variant.version,
-            downgrades: variant.downgrades)
+        return variant
     }
 }
 

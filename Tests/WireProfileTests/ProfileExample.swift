@@ -27,7 +27,10 @@ struct ProfileExample: Sendable, CustomTestStringConvertible {
     static let composition = ProfileExample(
         name: "composition", catalog: CompositionApp.catalog, version1Components: CompositionApp.version1Components,
         folder: "Composition")
-    static let all = [widgets, componentSpec, composition]
+    static let layouts = ProfileExample(
+        name: "layouts", catalog: LayoutsApp.catalog, version1Components: LayoutsApp.version1Components,
+        folder: "Layouts")
+    static let all = [widgets, componentSpec, composition, layouts]
 
     /// `Screens/Profiles/<App>/Contract/history`.
     var historyFolder: URL {

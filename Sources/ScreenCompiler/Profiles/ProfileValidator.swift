@@ -63,6 +63,16 @@ enum ProfileValidator {
                 }
             }
         }
+        if let layouts = envelope.layouts {
+            if layouts.deviceKey == layouts.rootKey {
+                problems.append("a layout's device key and root key are both \"\(layouts.deviceKey)\"")
+            }
+            for screen in catalog.screens where screen.layouts.isEmpty {
+                problems.append(
+                    "the profile lists layouts per device, but screen \"\(screen.id)\" has a single layout; "
+                        + "give it `layouts:`")
+            }
+        }
         for (type, object) in profile.values.wrapping?.objects.sorted(by: { $0.key < $1.key }) ?? []
         where object.constants[object.valueKey] != nil {
             problems.append(

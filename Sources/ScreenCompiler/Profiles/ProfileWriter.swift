@@ -21,42 +21,104 @@ struct ProfileWriter {
         self.style = style
     }
 
-    /// `flat` (an envelope the flat writer wrote) in the profile's shape.
-    func write(_ flat: [UInt8]) -> [UInt8] {
+    /// `flat` (an envelope the flat writer wrote) read back.
+    private static func read(_ flat: [UInt8]) -> JSONValue {
         // The flat writer's own output: always valid JSON, nested at most about twice the screen
         // depth limit plus its values, well within this bound.
         guard let envelope = try? JSONReader.read(flat, maximumDepth: 4096) else {
             preconditionFailure("the flat envelope writer wrote bytes that are not JSON")
         }
+        return envelope
+    }
+
+    /// `flat` (an envelope the flat writer wrote) in the profile's shape.
+    func write(_ flat: [UInt8]) -> [UInt8] {
+        let envelope = Self.read(flat)
         var json = JSONWriter(style: style, capacity: flat.count + flat.count / 4)
         json.beginObject()
+        writeFields(of: envelope, into: &json)
+        writeRootPath(into: &json) { json in writeRoot(envelope["root"] ?? .null, into: &json) }
+        json.endObject()
+        if flat.last == 0x0A { json.newline() }
+        return json.takeBytes()
+    }
+
+    /// One document holding every device layout of screen `id`, from each layout's flat envelope
+    /// (written for one client version): the envelope's fields, then at the root path the list of
+    /// `{device, root}` entries, in the screen's order of layouts.
+    func writeLayouts(of id: String, _ parts: [(device: String, flat: [UInt8])], entry: WireProfile.Layouts) -> [UInt8]
+    {
+        let envelopes = parts.map { Self.read($0.flat) }
+        var json = JSONWriter(style: style, capacity: parts.reduce(64) { $0 + $1.flat.count + $1.flat.count / 4 })
+        json.beginObject()
+        // The layouts share the screen's fields; the contract field names the oldest version
+        // receiving the whole document, which is the newest of those its layouts name.
+        let contract = envelopes.compactMap { envelope -> Int? in
+            guard case .number(let text) = envelope["contract"] else { return nil }
+            return Int(text)
+        }.max()
+        writeFields(
+            of: envelopes.first ?? .null, into: &json, id: id, contract: contract.map { JSONValue.number(String($0)) })
+        writeRootPath(into: &json) { json in
+            json.beginArray()
+            for (part, envelope) in zip(parts, envelopes) {
+                json.beginObject()
+                json.key(entry.deviceKey)
+                json.string(part.device)
+                json.key(entry.rootKey)
+                writeRoot(envelope["root"] ?? .null, into: &json)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.endObject()
+        if parts.first?.flat.last == 0x0A { json.newline() }
+        return json.takeBytes()
+    }
+
+    /// The envelope's fields under the profile's keys (`id` and `contract` replaced when given).
+    private func writeFields(
+        of envelope: JSONValue, into json: inout JSONWriter, id: String? = nil, contract: JSONValue? = nil
+    ) {
         let shape = profile.envelope
         let fields: [(String?, String)] = [
             (shape.format, "format"), (shape.screenID, "id"), (shape.contract, "contract"),
             (shape.minContract, "minContract"), (shape.title, "title"), (shape.initialState, "initialState"),
         ]
         for case (let key?, let field) in fields {
-            guard let value = envelope[field] else { continue }
+            let replacement: JSONValue? =
+                switch field {
+                case "id": id.map { .string($0) }
+                case "contract": contract
+                default: nil
+                }
+            guard let value = replacement ?? envelope[field] else { continue }
             json.key(key)
             json.value(value)
         }
-        let root = envelope["root"] ?? .null
-        for key in shape.rootPath.dropLast() {
+    }
+
+    /// The objects of the root path, with what `body` writes at its last key.
+    private func writeRootPath(into json: inout JSONWriter, _ body: (inout JSONWriter) -> Void) {
+        let path = profile.envelope.rootPath
+        for key in path.dropLast() {
             json.key(key)
             json.beginObject()
         }
-        json.key(shape.rootPath.last ?? "root")
-        if shape.rootChildrenOnly {
+        json.key(path.last ?? "root")
+        body(&json)
+        for _ in path.dropLast() { json.endObject() }
+    }
+
+    /// The root node, or its children as a list (`rootChildrenOnly`).
+    private func writeRoot(_ root: JSONValue, into json: inout JSONWriter) {
+        if profile.envelope.rootChildrenOnly {
             json.beginArray()
             for child in root["children"]?.arrayValue ?? [] { writeNode(child, into: &json) }
             json.endArray()
         } else {
             writeNode(root, into: &json)
         }
-        for _ in shape.rootPath.dropLast() { json.endObject() }
-        json.endObject()
-        if flat.last == 0x0A { json.newline() }
-        return json.takeBytes()
     }
 
     /// One node (or a `"drop"` fallback) in the profile's shape.
@@ -183,16 +245,53 @@ struct ProfileWriter {
 }
 
 extension Compiler {
-    /// `screen`'s envelopes in the catalog's wire profile (unchanged for the flat format).
-    func shaped(_ screen: CompiledScreen, style: JSONStyle) -> CompiledScreen {
-        guard catalog.profile != .flat else { return screen }
+    /// `screens` (compiled from ``screens``, in order) in the catalog's wire profile: unchanged for
+    /// the flat format; with a profile that lists layouts, each screen's device layouts merged
+    /// into one document per envelope and variant.
+    func shaped(_ screens: [CompiledScreen], style: JSONStyle) -> [CompiledScreen] {
+        guard catalog.profile != .flat else { return screens }
         let writer = ProfileWriter(catalog: catalog, style: style)
-        return CompiledScreen(
+        guard let entry = catalog.profile.envelope.layouts else { return screens.map { shaped($0, writer: writer) } }
+        let byID = Dictionary(screens.map { ($0.id, $0) }) { first, _ in first }
+        return catalog.screens.compactMap { screen in
+            if screen.layouts.isEmpty { return byID[screen.id].map { shaped($0, writer: writer) } }
+            let parts = screen.layouts.compactMap { layout in
+                byID[Screen.layoutID(screen.id, device: layout.device)].map { (layout.device, $0) }
+            }
+            guard parts.count == screen.layouts.count, let first = parts.first?.1,
+                parts.allSatisfy({ $0.1.variants.count == first.variants.count })
+            else { return nil }
+            return CompiledScreen(
+                id: screen.id, minContract: first.minContract, contract: first.contract,
+                full: writer.writeLayouts(of: screen.id, parts.map { ($0.0, $0.1.full) }, entry: entry),
+                variants: first.variants.indices.map { index in
+                    CompiledScreen.Variant(
+                        contract: first.variants[index].contract,
+                        envelope: writer.writeLayouts(
+                            of: screen.id, parts.map { ($0.0, $0.1.variants[index].envelope) }, entry: entry),
+                        downgrades: parts.flatMap { $0.1.variants[index].downgrades })
+                })
+        }
+    }
+
+    /// `screen`'s envelopes written by `writer`.
+    private func shaped(_ screen: CompiledScreen, writer: ProfileWriter) -> CompiledScreen {
+        CompiledScreen(
             id: screen.id, minContract: screen.minContract, contract: screen.contract, full: writer.write(screen.full),
             variants: screen.variants.map {
                 CompiledScreen.Variant(
                     contract: $0.contract, envelope: writer.write($0.envelope), downgrades: $0.downgrades)
             })
+    }
+
+    /// One document holding every device layout of screen `id`, from each layout's flat envelope
+    /// or variant (written for one client version), in a profile that lists layouts (see
+    /// ``WireProfile/Envelope/layouts``).
+    public func shapedLayouts(of id: String, _ parts: [(device: String, flat: [UInt8])], style: JSONStyle = .compact)
+        -> [UInt8]
+    {
+        let entry = catalog.profile.envelope.layouts ?? WireProfile.Layouts()
+        return ProfileWriter(catalog: catalog, style: style).writeLayouts(of: id, parts, entry: entry)
     }
 
     /// `bytes` (a flat envelope or variant) in the catalog's wire profile (unchanged for the flat format).

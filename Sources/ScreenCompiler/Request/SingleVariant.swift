@@ -45,7 +45,7 @@ extension Compiler {
     ) -> (variant: SingleVariant?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let views = history.views
-        if !CatalogValidator.isValidScreenID(screen.id) {
+        if !CatalogValidator.isValidScreenOrLayoutID(screen.id) {
             diagnostics.append(
                 ScreenRules.screenIDInvalid.diagnostic(
                     "screen ID \"\(screen.id)\" is invalid: use [a-z0-9][a-z0-9_-]*, at most 64 characters",

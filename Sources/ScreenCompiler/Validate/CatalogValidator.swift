@@ -23,7 +23,50 @@ enum CatalogValidator {
                 firstByID[screen.id] = screen
             }
         }
-        return diagnostics + slotProblems(catalog)
+        return diagnostics + layoutProblems(catalog) + slotProblems(catalog)
+    }
+
+    /// The problems with screens' device layouts (rule `layout-invalid`).
+    static func layoutProblems(_ catalog: Catalog) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for screen in catalog.screens where !screen.layouts.isEmpty {
+            if !screen.content.isEmpty {
+                diagnostics.append(
+                    ScreenRules.layoutInvalid.diagnostic(
+                        "screen \"\(screen.id)\" has both a body and device layouts; give each device a layout instead",
+                        at: screen.source, path: screen.id))
+            }
+            var seen: Set<String> = []
+            for layout in screen.layouts {
+                if !isValidDevice(layout.device) {
+                    diagnostics.append(
+                        ScreenRules.layoutInvalid.diagnostic(
+                            "screen \"\(screen.id)\": device \"\(layout.device)\" is invalid: use [a-z0-9]+, at most 32 characters",
+                            at: layout.source, path: screen.id))
+                }
+                if !seen.insert(layout.device).inserted {
+                    diagnostics.append(
+                        ScreenRules.layoutInvalid.diagnostic(
+                            "screen \"\(screen.id)\" has two layouts for device \"\(layout.device)\"",
+                            at: layout.source,
+                            path: screen.id))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// Whether `device` matches `[a-z0-9]+` and has at most 32 characters.
+    static func isValidDevice(_ device: String) -> Bool {
+        !device.isEmpty && device.utf8.count <= 32
+            && device.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
+    /// Whether `id` is a screen ID, or the ID of one device layout of a screen (`id.device`).
+    static func isValidScreenOrLayoutID(_ id: String) -> Bool {
+        if isValidScreenID(id) { return true }
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && isValidScreenID(String(parts[0])) && isValidDevice(String(parts[1]))
     }
 
     /// The problems with the components' named slots (rule `slot-invalid`).

@@ -5,6 +5,7 @@ public enum ScreenRules {
     /// Every screen rule, for `explain` and reports.
     public static let all: [Rule] = [
         screenIDInvalid, screenIDDuplicate, screenRoot, componentUnknown, childrenOnLeaf, slotUnknown, slotInvalid,
+        layoutInvalid,
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
         minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen, profileInvalid,
@@ -63,6 +64,16 @@ public enum ScreenRules {
             that its parent's component does not declare in `ComponentSchema.slots`, or sits in no \
             slot under a component that has only named slots. Put the node in one of the parent's \
             slots, or declare the slot (a new component, as slots are frozen with the component).
+            """
+    )
+    static let layoutInvalid = Rule(
+        id: "layout-invalid",
+        summary: "Each device layout of a screen is published under its device's name, once.",
+        explanation: """
+            A screen with layouts per device class (`Screen(_:layouts:)`) gives each device one \
+            layout and no body of its own. Device names are `[a-z0-9]+`, at most 32 characters \
+            (`iphone`, `ipad`), and each appears once: the layout of `home` for `ipad` is the screen \
+            `home.ipad`, which the flat format publishes at `screens/home.ipad`.
             """
     )
     static let slotInvalid = Rule(

@@ -49,12 +49,16 @@ public struct WireProfile: Sendable, Hashable {
         /// Whether the root node's children are written there as a list, without the root node
         /// itself (for clients whose document holds a list: `"widgets": [...]`).
         public var rootChildrenOnly: Bool
+        /// For clients that read every device's layout in one document: the list of layouts is
+        /// written at `rootPath`, one entry per device layout (``Screen/layouts``). nil writes each
+        /// device layout as a screen of its own (`<id>.<device>`), as the flat format does.
+        public var layouts: Layouts?
 
         /// An envelope shape; the defaults are the flat format's.
         public init(
             format: String? = "format", screenID: String? = "id", contract: String? = "contract",
             minContract: String? = "minContract", title: String? = "title", initialState: String? = "initialState",
-            rootPath: [String] = ["root"], rootChildrenOnly: Bool = false
+            rootPath: [String] = ["root"], rootChildrenOnly: Bool = false, layouts: Layouts? = nil
         ) {
             self.format = format
             self.screenID = screenID
@@ -64,6 +68,21 @@ public struct WireProfile: Sendable, Hashable {
             self.initialState = initialState
             self.rootPath = rootPath
             self.rootChildrenOnly = rootChildrenOnly
+            self.layouts = layouts
+        }
+    }
+
+    /// One entry of a document's list of device layouts: `{"key": "ipad", "screen": {…}}`.
+    public struct Layouts: Sendable, Hashable {
+        /// The key of the device class.
+        public var deviceKey: String
+        /// The key of the layout's root (or, with `rootChildrenOnly`, of its children).
+        public var rootKey: String
+
+        /// An entry shape.
+        public init(deviceKey: String = "key", rootKey: String = "screen") {
+            self.deviceKey = deviceKey
+            self.rootKey = rootKey
         }
     }
 
