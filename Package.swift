@@ -94,6 +94,12 @@ let package = Package(
             dependencies: ["ScreenPreview", "ScreenCompiler", "ScreenContract", "ExampleScreens", "ScreenTestSupport"]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
         .testTarget(
+            name: "ClientArtifactTests",
+            dependencies: [
+                "ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "ScreenKitCLI", "ExampleScreens",
+                "ScreenTestSupport",
+            ]),
+        .testTarget(
             name: "WireProfileTests",
             dependencies: [
                 "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenJSON", "ScreenRendering",

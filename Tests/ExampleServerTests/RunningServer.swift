@@ -37,8 +37,12 @@ enum ExampleServer: String, CaseIterable, CustomTestStringConvertible, Sendable 
         // SwiftPM's incremental build does not always recompile a dependent package's modules when a
         // ScreenKit type's layout changes (a stored property added to a struct they only hold
         // through another type), and the stale objects crash at start-up. Marking the example's
-        // own sources as changed recompiles them (seconds); the frameworks are left as built.
+        // own sources as changed recompiles them (seconds); the frameworks are left as built. Nor
+        // does it notice a source file added to a ScreenKit module in a new folder: dropping the
+        // build plan makes it plan again (seconds) and find every file.
         touchSources()
+        try? FileManager.default.removeItem(
+            at: package.appendingPathComponent(".build/debug/description.json").resolvingSymlinksInPath())
         let built = await Command.run(
             ["swift", "build", "--package-path", package.path], output: log, timeout: 3600)
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

@@ -235,7 +235,8 @@ import Testing
         try copyExampleContract()
         try write(#"{"format": 1, "minContract": 2}"#, to: "screenkit.json")
         #expect(await run(["build"]).0 == .success)
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist/contracts/1").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist/contracts/1/screens").path))
         let home = try Data(contentsOf: folder.appendingPathComponent("dist/screens/home"))
         #expect(String(decoding: home, as: UTF8.self).contains("\"contract\":2,\"minContract\":2"))
     }

@@ -70,12 +70,25 @@ import Testing
                         == read("dist/objects/\(variant.object).json"))
             }
         }
-        #expect(all.filter { $0.hasPrefix("objects/") }.sorted() == objects.map { "objects/\($0).json" }.sorted())
+        // And the JSON Schemas of contracts 1 and 2 and of the full envelopes, at their aliases too.
+        #expect(manifest.schemas.map(\.contract) == [1, 2])
+        let schemas = manifest.schemas.map(\.object) + [try #require(manifest.fullSchema)]
+        for (path, object) in zip(
+            ["contracts/1/schema.json", "contracts/2/schema.json", "contracts/full/schema.json"], schemas)
+        {
+            #expect(try read("dist/\(path)") == read("dist/objects/\(object).json"), "\(path)")
+        }
         for object in objects {
             let bytes = try read("dist/objects/\(object).json")
             #expect(SHA256.hexDigest(bytes) == object, "objects are named by the SHA-256 of their bytes")
-            #expect(!bytes.contains(0x0A), "published bytes are compact")
+            #expect(!bytes.contains(0x0A), "published envelopes are compact")
         }
+        // Schemas are indented, for the people who read them, and named by their hash too.
+        for object in schemas {
+            #expect(SHA256.hexDigest(try read("dist/objects/\(object).json")) == object)
+        }
+        objects.formUnion(schemas)
+        #expect(all.filter { $0.hasPrefix("objects/") }.sorted() == objects.map { "objects/\($0).json" }.sorted())
         #expect(terminal.standardOutput.contains("home: contract 1, 2 in 2 objects; fallbacks for contract 1"))
         #expect(terminal.standardOutput.contains("sign-in: contract 1, 2 in 1 object\n"))
         #expect(

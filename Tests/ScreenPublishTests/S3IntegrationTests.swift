@@ -258,7 +258,7 @@ import Testing
             arguments, catalog: App.catalog, terminal: terminal, workingDirectory: folder.path, environment: environment
         )
         #expect(code == .success, "\(terminal.standardError)")
-        #expect(terminal.standardOutput.contains("to s3://\(server.bucket)/\(prefix): uploaded 20 objects"))
+        #expect(terminal.standardOutput.contains("to s3://\(server.bucket)/\(prefix): uploaded 23 objects"))
         let again = Terminal.capturing()
         #expect(
             await CLI.run(

@@ -19,7 +19,7 @@ public enum TestPython {
     }
 
     /// The modules the test-support scripts import.
-    public static let modules = ["moto.server", "boto3", "werkzeug"]
+    public static let modules = ["moto.server", "boto3", "werkzeug", "jsonschema"]
 
     /// `Tests/Support`.
     public static let supportFolder = URL(fileURLWithPath: #filePath)
@@ -135,7 +135,7 @@ public enum TestPython {
     }
 
     /// Runs `executable` and returns its exit status and combined output.
-    static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
+    public static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -8,6 +8,8 @@ import ScreenCrypto
 /// pointer.json                       names the current manifest; swapped last
 /// screens/<id>                       the variant for the screen's oldest supported contract
 /// contracts/<k>/screens/<id>         the variant for clients of contract k
+/// contracts/<k>/schema.json           the JSON Schema of contract k's variants
+/// contracts/full/schema.json          the JSON Schema of the full envelopes
 /// ```
 public struct BucketLayout: Sendable {
     /// An object's key for a SHA-256.
@@ -20,6 +22,10 @@ public struct BucketLayout: Sendable {
     public static func screen(_ id: String) -> String { "screens/\(id)" }
     /// The path clients of contract `version` fetch.
     public static func screen(_ id: String, contract version: Int) -> String { "contracts/\(version)/screens/\(id)" }
+    /// The alias of the JSON Schema of contract `version`'s variants.
+    public static func schema(contract version: Int) -> String { "contracts/\(version)/schema.json" }
+    /// The alias of the JSON Schema of the full envelopes.
+    public static let fullSchema = "contracts/full/schema.json"
 
     /// Every file of the image, keyed by path.
     public let files: [String: [UInt8]]
@@ -35,7 +41,8 @@ public struct BucketLayout: Sendable {
     /// When `previous` has the same content (apart from its own `previous`), it is reused as is,
     /// so rebuilding without changes gives byte-identical output.
     public init(
-        screens: [CompiledScreen], contract: Int, history: [String], previous: (hash: String, manifest: Manifest)?
+        screens: [CompiledScreen], contract: Int, history: [String], previous: (hash: String, manifest: Manifest)?,
+        schemas: ClientSchemas = .none
     ) {
         var files: [String: [UInt8]] = [:]
         var immutable: Set<String> = []
@@ -61,7 +68,18 @@ public struct BucketLayout: Sendable {
             entries.append(
                 Manifest.Screen(id: screen.id, minContract: screen.minContract, full: full, variants: variants))
         }
-        var manifest = Manifest(contract: contract, history: history, screens: entries, previous: previous?.hash)
+        var schemaEntries: [Manifest.Variant] = []
+        for (index, bytes) in schemas.versions.enumerated() {
+            schemaEntries.append(Manifest.Variant(contract: index + 1, object: store(bytes)))
+            files[Self.schema(contract: index + 1)] = bytes
+        }
+        let fullSchema = schemas.full.map { bytes in
+            files[Self.fullSchema] = bytes
+            return store(bytes)
+        }
+        var manifest = Manifest(
+            contract: contract, history: history, screens: entries, previous: previous?.hash, schemas: schemaEntries,
+            fullSchema: fullSchema)
         if let previous, previous.manifest.chained(to: nil) == manifest.chained(to: nil) {
             manifest = previous.manifest
         }

@@ -35,18 +35,30 @@ public struct Manifest: Sendable, Hashable {
     public let screens: [Screen]
     /// The previous manifest's SHA-256, nil for the first.
     public let previous: String?
+    /// The JSON Schema objects of each frozen version's variants, oldest first (empty when none
+    /// were written).
+    public let schemas: [Variant]
+    /// The JSON Schema object of the full envelopes, if written.
+    public let fullSchema: String?
 
     /// Creates a manifest.
-    public init(contract: Int, history: [String], screens: [Screen], previous: String?) {
+    public init(
+        contract: Int, history: [String], screens: [Screen], previous: String?, schemas: [Variant] = [],
+        fullSchema: String? = nil
+    ) {
         self.contract = contract
         self.history = history
         self.screens = screens.sorted { $0.id < $1.id }
         self.previous = previous
+        self.schemas = schemas
+        self.fullSchema = fullSchema
     }
 
     /// A copy chained to another previous manifest.
     public func chained(to previous: String?) -> Manifest {
-        Manifest(contract: contract, history: history, screens: screens, previous: previous)
+        Manifest(
+            contract: contract, history: history, screens: screens, previous: previous, schemas: schemas,
+            fullSchema: fullSchema)
     }
 
     /// The canonical bytes.
@@ -72,19 +84,19 @@ public struct Manifest: Sendable, Hashable {
             json.key("full")
             json.string(screen.full)
             json.key("variants")
-            json.beginArray()
-            for variant in screen.variants {
-                json.beginObject()
-                json.key("contract")
-                json.integer(variant.contract)
-                json.key("object")
-                json.string(variant.object)
-                json.endObject()
-            }
-            json.endArray()
+            Self.write(screen.variants, into: &json)
             json.endObject()
         }
         json.endArray()
+        // Only when written, so manifests without schemas keep their bytes.
+        if !schemas.isEmpty {
+            json.key("schemas")
+            Self.write(schemas, into: &json)
+        }
+        if let fullSchema {
+            json.key("fullSchema")
+            json.string(fullSchema)
+        }
         if let previous {
             json.key("previous")
             json.string(previous)
@@ -92,6 +104,20 @@ public struct Manifest: Sendable, Hashable {
         json.endObject()
         if style == .pretty { json.newline() }
         return json.takeBytes()
+    }
+
+    /// `[{"contract": k, "object": "<sha256>"}, …]`.
+    private static func write(_ entries: [Variant], into json: inout JSONWriter) {
+        json.beginArray()
+        for entry in entries {
+            json.beginObject()
+            json.key("contract")
+            json.integer(entry.contract)
+            json.key("object")
+            json.string(entry.object)
+            json.endObject()
+        }
+        json.endArray()
     }
 
     /// Why a manifest could not be read.
@@ -118,6 +144,8 @@ public struct Manifest: Sendable, Hashable {
             let history: [String]
             let screens: [Screen]
             let previous: String?
+            let schemas: [Variant]?
+            let fullSchema: String?
         }
         let data = Data(bytes)
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
@@ -140,7 +168,9 @@ public struct Manifest: Sendable, Hashable {
                     id: screen.id, minContract: screen.minContract, full: screen.full,
                     variants: screen.variants.map { Variant(contract: $0.contract, object: $0.object) })
             },
-            previous: file.previous)
+            previous: file.previous,
+            schemas: (file.schemas ?? []).map { Variant(contract: $0.contract, object: $0.object) },
+            fullSchema: file.fullSchema)
     }
 }
 

@@ -58,7 +58,8 @@ enum BuildCommand {
         let out = context.url(outPath)
         let image = BucketLayout(
             screens: compilation.result.screens, contract: compilation.result.contract,
-            history: compilation.historyHashes, previous: previousManifest(in: out))
+            history: compilation.historyHashes, previous: previousManifest(in: out),
+            schemas: compilation.schemas(for: context.catalog))
         do {
             try OutputDirectory.replace(
                 out, with: image.files.map { OutputDirectory.File(path: $0.key, bytes: $0.value) })

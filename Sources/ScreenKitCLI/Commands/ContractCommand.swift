@@ -2,7 +2,8 @@ import Foundation
 import ScreenContract
 import ScreenKit
 
-/// `screenkit contract show|diff|freeze|start`: inspect and evolve the component contract.
+/// `screenkit contract show|diff|freeze|start|embed|schema|codegen|serves`: inspect and evolve the
+/// component contract, and give its clients their schema and model.
 enum ContractCommand {
     static let command = Command(
         name: "contract",
@@ -19,15 +20,21 @@ enum ContractCommand {
               freeze    Append the next frozen version when every change is allowed.
               start     Start a history from the standard version your shipped clients know.
               embed     Write the history as Swift source, for a server that renders at request time.
+              schema    The JSON Schema of the envelopes one version's clients receive.
+              codegen   A Swift client model (Decodable) of one frozen version.
+              serves    Whether every screen still serves an app built for one version.
 
             See 'screenkit contract <subcommand> --help' for its options.
             """,
         valueOptions: [],
         flags: [],
         usesConfig: false,
-        subcommands: [show, diff, freeze, start, embed],
+        subcommands: [
+            show, diff, freeze, start, embed, ClientContractCommands.schema, ClientContractCommands.codegen,
+            ClientContractCommands.serves,
+        ],
         run: { _, _ throws(CommandError) in
-            throw .usage("contract needs a subcommand: show, diff, freeze, start or embed")
+            throw .usage("contract needs a subcommand: show, diff, freeze, start, embed, schema, codegen or serves")
         }
     )
 
@@ -223,7 +230,8 @@ enum ContractCommand {
             context.terminal.print(String(decoding: bytes.dropLast(bytes.last == 0x0A ? 1 : 0), as: UTF8.self))
         } else {
             context.terminal.print(
-                ContractMarkdown.reference(contract, label: label, introducedIn: history.introducedIn))
+                ContractMarkdown.reference(
+                    contract, label: label, introducedIn: history.introducedIn, frozen: history.versions.count))
         }
         return .success
     }

@@ -79,4 +79,11 @@ struct Compilation {
 
     /// The SHA-256 of each frozen contract file, version 1 first.
     var historyHashes: [String] { contract.history.versions.map(\.sha256) }
+
+    /// The JSON Schemas published with `catalog`'s screens: one per frozen version and the full
+    /// envelope's, for the flat format (none for a wire profile, whose shape they do not describe).
+    func schemas(for catalog: Catalog) -> ClientSchemas {
+        guard catalog.profile == .flat else { return .none }
+        return ClientSchemas(history: contract.history.versions.map(\.contract), live: Contract.live(catalog).0)
+    }
 }

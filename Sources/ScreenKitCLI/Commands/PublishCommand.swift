@@ -63,7 +63,7 @@ enum PublishCommand {
             context.terminal.progress("reading \(bucket)…")
             let plan = try await publisher.plan(
                 screens: compilation.result.screens, contract: compilation.result.contract,
-                history: compilation.historyHashes)
+                history: compilation.historyHashes, schemas: compilation.schemas(for: context.catalog))
             context.terminal.endProgress()
             if arguments.flag("--dry-run") {
                 printPlan(plan, bucket: bucket, context)

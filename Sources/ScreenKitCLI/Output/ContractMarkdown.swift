@@ -4,7 +4,7 @@ import ScreenKit
 /// The contract as a readable Markdown catalog reference.
 enum ContractMarkdown {
     /// Every component, prop, type, default and the version it was introduced in.
-    static func reference(_ contract: Contract, label: String, introducedIn: [String: Int]) -> String {
+    static func reference(_ contract: Contract, label: String, introducedIn: [String: Int], frozen: Int = 0) -> String {
         func since(_ element: String) -> String { introducedIn[element].map { "v\($0)" } ?? "pending" }
         func presence(_ prop: PropSchema) -> String {
             switch prop.presence {
@@ -30,7 +30,10 @@ enum ContractMarkdown {
             lines.append("")
             lines.append("### `\(component.type)`")
             lines.append("")
-            let kind = component.hasChildren ? "container" : "leaf"
+            var kind = component.hasChildren ? "container" : "leaf"
+            if !component.slots.isEmpty {
+                kind += " · slots " + component.slots.map { "`\($0)`" }.joined(separator: ", ")
+            }
             let introduced = since("component:" + component.type)
             lines.append("Since \(introduced) · \(kind) · fallback: \(component.fallback.rawValue)")
             lines.append("")
@@ -61,6 +64,27 @@ enum ContractMarkdown {
             lines.append("")
             lines += table(action.fields, owner: action.kind, prefix: "field")
         }
+        if frozen > 0 { lines += schemaFiles(frozen: frozen) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The JSON Schema files `build` and `publish` write, and the payloads each one covers.
+    static func schemaFiles(frozen: Int) -> [String] {
+        var lines = [
+            "", "## Schema files", "",
+            "`screenkit contract schema --version K` prints one; `build` and `publish` write them all.", "",
+            "| file | validates |", "|---|---|",
+        ]
+        for version in 1...frozen {
+            let clients =
+                version == frozen ? "clients of contract \(version) and newer apps" : "clients of contract \(version)"
+            lines.append(
+                "| `contracts/\(version)/schema.json` | what \(clients) receive: `contracts/\(version)/screens/<id>`"
+                    + ", and `screens/<id>` of screens whose minContract is \(version) |")
+        }
+        lines.append(
+            "| `contracts/full/schema.json` | the full envelopes (the manifest's `full` objects), inline fallbacks included |"
+        )
+        return lines
     }
 }

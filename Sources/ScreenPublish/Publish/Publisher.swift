@@ -73,10 +73,11 @@ public struct Publisher: Sendable {
         self.concurrency = max(1, concurrency)
     }
 
-    /// Reads the bucket's current state and works out what to upload for `screens`.
-    public func plan(screens: [CompiledScreen], contract: Int, history: [String]) async throws(PublishError)
-        -> PublishPlan
-    {
+    /// Reads the bucket's current state and works out what to upload for `screens` (and the
+    /// contract's JSON Schemas, when given).
+    public func plan(
+        screens: [CompiledScreen], contract: Int, history: [String], schemas: ClientSchemas = .none
+    ) async throws(PublishError) -> PublishPlan {
         let pointer = try await wrap { () async throws(BucketError) in try await bucket.read(BucketLayout.pointer) }
         var previous: (hash: String, manifest: Manifest)?
         if let pointer {
@@ -109,7 +110,8 @@ public struct Publisher: Sendable {
                     description: "refusing to publish: \(detail); update this checkout (git pull) and rebuild")
             }
         }
-        let layout = BucketLayout(screens: screens, contract: contract, history: history, previous: previous)
+        let layout = BucketLayout(
+            screens: screens, contract: contract, history: history, previous: previous, schemas: schemas)
         var known: Set<String> = []
         var oldAliases: [String: String] = [:]
         if let previous {
@@ -122,6 +124,14 @@ public struct Publisher: Sendable {
                 }
                 if let oldest = screen.variants.first { oldAliases[BucketLayout.screen(screen.id)] = oldest.object }
             }
+            for schema in previous.manifest.schemas {
+                known.insert(BucketLayout.object(schema.object))
+                oldAliases[BucketLayout.schema(contract: schema.contract)] = schema.object
+            }
+            if let full = previous.manifest.fullSchema {
+                known.insert(BucketLayout.object(full))
+                oldAliases[BucketLayout.fullSchema] = full
+            }
         }
         let uploads = layout.immutablePaths.subtracting(known).sorted()
         var aliases: [String] = []
@@ -133,6 +143,13 @@ public struct Publisher: Sendable {
             if let oldest = screen.variants.first, oldAliases[BucketLayout.screen(screen.id)] != oldest.object {
                 aliases.append(BucketLayout.screen(screen.id))
             }
+        }
+        for schema in layout.manifest.schemas
+        where oldAliases[BucketLayout.schema(contract: schema.contract)] != schema.object {
+            aliases.append(BucketLayout.schema(contract: schema.contract))
+        }
+        if let full = layout.manifest.fullSchema, oldAliases[BucketLayout.fullSchema] != full {
+            aliases.append(BucketLayout.fullSchema)
         }
         return PublishPlan(
             layout: layout, previousManifest: previous?.hash, pointerTag: pointer?.etag, uploads: uploads,
