@@ -106,7 +106,8 @@ let package = Package(
                 "ExampleScreens",
                 "ExampleProfiles", "ScreenTestSupport",
             ]),
-        .testTarget(name: "ScreenContractTests", dependencies: ["ScreenContract", "ScreenKit", "ScreenCrypto"]),
+        .testTarget(
+            name: "ScreenContractTests", dependencies: ["ScreenContract", "ScreenKit", "ScreenCrypto", "ScreenJSON"]),
         .testTarget(
             name: "ScreenCompilerTests",
             dependencies: [

@@ -32,6 +32,16 @@ public enum Compatibility {
     /// `oldFile` locates elements that exist only in `old` (the frozen file that holds them).
     public static func changes(from old: Contract, to new: Contract, oldFile: SourceLocation?) -> [ContractChange] {
         var changes: [ContractChange] = []
+        let renames = enumRenames(from: old, to: new)
+        for (frozen, current) in renames.sorted(by: { $0.key < $1.key }) {
+            changes.append(
+                change(
+                    ContractRules.enumRenamed, "enum:\(frozen)",
+                    "enum \"\(frozen)\" of the frozen contract is now called \"\(current)\" (same props and fields); "
+                        + "restore its contract name: `static let contractName = \"\(frozen)\"` in \(current)",
+                    at: oldFile))
+        }
+        let members = MemberComparison(renames: renames, oldFile: oldFile)
         for before in old.components {
             guard let after = new.component(before.type) else {
                 changes.append(
@@ -55,9 +65,15 @@ public enum Compatibility {
                             + "\(slotList(before.slots))",
                         at: after.source ?? oldFile))
             }
-            changes += compareMembers(
-                before.props, after.props, owner: before.type, rules: .props, oldFile: oldFile,
-                ownerSource: after.source)
+            if before.fallback != after.fallback {
+                changes.append(
+                    change(
+                        ContractRules.fallbackChanged, "component:\(before.type)",
+                        "component \"\(before.type)\" changed its fallback rule from \(before.fallback.rawValue) to "
+                            + after.fallback.rawValue, at: after.source ?? oldFile))
+            }
+            changes += members.compare(
+                before.props, after.props, owner: before.type, rules: .props, ownerSource: after.source)
         }
         for after in new.components where old.component(after.type) == nil {
             changes.append(
@@ -66,16 +82,32 @@ public enum Compatibility {
                     "component \"\(after.type)\" was added (fallback: \(after.fallback.rawValue))", at: after.source))
         }
         for before in old.enums {
-            let after = new.enumeration(before.name)
-            for value in before.cases where after?.contains(value.value) != true {
-                changes.append(
-                    change(
-                        ContractRules.enumValueRemoved, "enum:\(before.name).\(value.value)",
-                        "value \"\(value.value)\" of enum \(before.name) was removed", at: oldFile))
+            let after = new.enumeration(renames[before.name] ?? before.name)
+            for value in before.cases {
+                let element = "enum:\(before.name).\(value.value)"
+                guard let now = after?.cases.first(where: { $0.value == value.value }) else {
+                    changes.append(
+                        change(
+                            ContractRules.enumValueRemoved, element,
+                            "value \"\(value.value)\" of enum \(before.name) was removed", at: oldFile))
+                    continue
+                }
+                if value.fallback != now.fallback {
+                    changes.append(
+                        change(
+                            ContractRules.fallbackChanged, element,
+                            "value \"\(value.value)\" of enum \(before.name) now falls back to "
+                                + "\(now.fallback.map { "\"\($0)\"" } ?? "nothing"), frozen as "
+                                + "\(value.fallback.map { "\"\($0)\"" } ?? "nothing")", at: oldFile))
+                }
+                changes += meaningChanges(
+                    value.meaning, now.meaning, element: element,
+                    noun: "value \"\(value.value)\" of enum \(before.name)", at: oldFile)
             }
         }
+        let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }) { first, _ in first }
         for after in new.enums {
-            let before = old.enumeration(after.name)
+            let before = old.enumeration(renamedFrom[after.name] ?? after.name)
             for value in after.cases where before?.contains(value.value) != true {
                 let fallback = value.fallback.map { " (falls back to \"\($0)\")" } ?? ""
                 changes.append(
@@ -92,9 +124,15 @@ public enum Compatibility {
                         "action kind \"\(before.kind)\" was removed", at: oldFile))
                 continue
             }
-            changes += compareMembers(
-                before.fields, after.fields, owner: before.kind, rules: .fields, oldFile: oldFile,
-                ownerSource: after.source)
+            if before.fallback != after.fallback {
+                changes.append(
+                    change(
+                        ContractRules.fallbackChanged, "action:\(before.kind)",
+                        "action kind \"\(before.kind)\" changed its fallback rule from \(before.fallback.rawValue) to "
+                            + after.fallback.rawValue, at: after.source ?? oldFile))
+            }
+            changes += members.compare(
+                before.fields, after.fields, owner: before.kind, rules: .fields, ownerSource: after.source)
         }
         for after in new.actions where old.action(after.kind) == nil {
             changes.append(
@@ -185,83 +223,166 @@ public enum Compatibility {
             addedRequired: ContractRules.actionFieldAddedRequired, added: ContractRules.actionFieldAdded)
     }
 
-    private static func compareMembers(
-        _ before: [PropSchema], _ after: [PropSchema], owner: String, rules: MemberRules, oldFile: SourceLocation?,
-        ownerSource: SourceLocation?
-    ) -> [ContractChange] {
-        var changes: [ContractChange] = []
-        let beforeKeys = Set(before.map(\.key))
-        let added = after.filter { !beforeKeys.contains($0.key) }
-        var renameTargets = Set<String>()
-        for old in before {
-            let element = "\(rules.prefix):\(owner).\(old.key)"
-            guard let new = after.first(where: { $0.key == old.key }) else {
-                if let target = added.first(where: {
-                    $0.type.name == old.type.name && $0.presence == old.presence && !renameTargets.contains($0.key)
-                }) {
-                    renameTargets.insert(target.key)
-                    changes.append(
-                        change(
-                            rules.renamed, element,
-                            "\(rules.noun) \"\(owner).\(old.key)\" was renamed to \"\(target.key)\"; wire keys never change",
-                            at: target.source ?? ownerSource))
-                } else {
-                    changes.append(
-                        change(rules.removed, element, "\(rules.noun) \"\(owner).\(old.key)\" was removed", at: oldFile)
-                    )
+    /// Compares an owner's props (or an action kind's fields), old to new, with enums renamed in
+    /// the contract (see ``enumRenames(from:to:)``) matched to their frozen names.
+    struct MemberComparison {
+        let renames: [String: String]
+        let oldFile: SourceLocation?
+
+        /// The type's canonical name with every renamed enum under its new name.
+        func renamed(_ type: PropType) -> String {
+            switch type {
+            case .enumeration(let schema): "enum \(renames[schema.name] ?? schema.name)"
+            case .list(let element): "[\(renamed(element))]"
+            case .map(let element): "{\(renamed(element))}"
+            default: type.name
+            }
+        }
+
+        func compare(
+            _ before: [PropSchema], _ after: [PropSchema], owner: String, rules: MemberRules,
+            ownerSource: SourceLocation?
+        ) -> [ContractChange] {
+            var changes: [ContractChange] = []
+            let beforeKeys = Set(before.map(\.key))
+            let added = after.filter { !beforeKeys.contains($0.key) }
+            var renameTargets = Set<String>()
+            for old in before {
+                let element = "\(rules.prefix):\(owner).\(old.key)"
+                let noun = "\(rules.noun) \"\(owner).\(old.key)\""
+                guard let new = after.first(where: { $0.key == old.key }) else {
+                    if let target = added.first(where: {
+                        $0.type.name == renamed(old.type) && $0.presence == old.presence
+                            && !renameTargets.contains($0.key)
+                    }) {
+                        renameTargets.insert(target.key)
+                        changes.append(
+                            change(
+                                rules.renamed, element,
+                                "\(noun) was renamed to \"\(target.key)\"; wire keys never change",
+                                at: target.source ?? ownerSource))
+                    } else {
+                        changes.append(change(rules.removed, element, "\(noun) was removed", at: oldFile))
+                    }
+                    continue
                 }
-                continue
-            }
-            let at = new.source ?? ownerSource ?? oldFile
-            if old.type.name != new.type.name {
-                changes.append(
-                    change(
-                        rules.typeChanged, element,
-                        "\(rules.noun) \"\(owner).\(old.key)\" changed type from \(old.type.name) to \(new.type.name)",
-                        at: at))
-            }
-            switch (old.presence, new.presence) {
-            case (.required, .required), (.optional, .optional):
-                break
-            case (.defaulted(let a), .defaulted(let b)):
-                if a != b {
+                let at = new.source ?? ownerSource ?? oldFile
+                if renamed(old.type) != new.type.name {
                     changes.append(
                         change(
-                            rules.defaultChanged, element,
-                            "\(rules.noun) \"\(owner).\(old.key)\" changed its default from \(describe(a)) to \(describe(b))",
+                            rules.typeChanged, element,
+                            "\(noun) changed type from \(old.type.name) to \(new.type.name)",
                             at: at))
                 }
-            case (.required, _), (_, .required):
-                changes.append(
-                    change(
-                        rules.presenceChanged, element,
-                        "\(rules.noun) \"\(owner).\(old.key)\" changed from \(describe(old.presence)) to \(describe(new.presence))",
-                        at: at))
-            default:
-                changes.append(
+                changes += presenceChanges(old, new, noun: noun, element: element, rules: rules, at: at)
+                if old.nonEmpty != new.nonEmpty {
+                    changes.append(
+                        old.nonEmpty
+                            ? change(
+                                ContractRules.guaranteeRelaxed, element,
+                                "\(noun) is no longer non-empty; the frozen contract guarantees it is", at: at)
+                            : change(ContractRules.guaranteeTightened, element, "\(noun) is now non-empty", at: at))
+                }
+                changes += meaningChanges(old.meaning, new.meaning, element: element, noun: noun, at: at)
+            }
+            for new in added where !renameTargets.contains(new.key) {
+                let element = "\(rules.prefix):\(owner).\(new.key)"
+                if new.presence == .required {
+                    changes.append(
+                        change(
+                            rules.addedRequired, element,
+                            "\(rules.noun) \"\(owner).\(new.key)\" was added as required without a default",
+                            at: new.source ?? ownerSource))
+                } else {
+                    changes.append(
+                        change(
+                            rules.added, element,
+                            "\(rules.noun) \"\(owner).\(new.key)\" was added (\(describe(new.presence)))",
+                            at: new.source ?? ownerSource))
+                }
+            }
+            return changes
+        }
+
+        /// Required and defaulted both always write the key: switching between them is allowed;
+        /// to or from optional, or a changed default, is not.
+        private func presenceChanges(
+            _ old: PropSchema, _ new: PropSchema, noun: String, element: String, rules: MemberRules,
+            at: SourceLocation?
+        ) -> [ContractChange] {
+            let from = describe(old.presence)
+            let to = describe(new.presence)
+            switch (old.presence, new.presence) {
+            case (.required, .required), (.optional, .optional):
+                return []
+            case (.defaulted(let a), .defaulted(let b)):
+                guard a != b else { return [] }
+                return [
                     change(
                         rules.defaultChanged, element,
-                        "\(rules.noun) \"\(owner).\(old.key)\" changed from \(describe(old.presence)) to \(describe(new.presence))",
-                        at: at))
+                        "\(noun) changed its default from \(describe(a)) to \(describe(b))",
+                        at: at)
+                ]
+            case (.required, .defaulted), (.defaulted, .required):
+                return [
+                    change(
+                        ContractRules.presenceAlwaysWritten, element,
+                        "\(noun) changed from \(from) to \(to); both always write the key", at: at)
+                ]
+            case (.required, _), (_, .required):
+                return [change(rules.presenceChanged, element, "\(noun) changed from \(from) to \(to)", at: at)]
+            default:
+                return [change(rules.defaultChanged, element, "\(noun) changed from \(from) to \(to)", at: at)]
             }
         }
-        for new in added where !renameTargets.contains(new.key) {
-            let element = "\(rules.prefix):\(owner).\(new.key)"
-            if new.presence == .required {
-                changes.append(
-                    change(
-                        rules.addedRequired, element,
-                        "\(rules.noun) \"\(owner).\(new.key)\" was added as required without a default",
-                        at: new.source ?? ownerSource))
-            } else {
-                changes.append(
-                    change(
-                        rules.added, element,
-                        "\(rules.noun) \"\(owner).\(new.key)\" was added (\(describe(new.presence)))",
-                        at: new.source ?? ownerSource))
+    }
+
+    /// A frozen meaning changed or removed (breaking), or one recorded where there was none (allowed).
+    static func meaningChanges(
+        _ old: String?, _ new: String?, element: String, noun: String, at: SourceLocation?
+    ) -> [ContractChange] {
+        guard old != new else { return [] }
+        guard let old else {
+            return [change(ContractRules.meaningAdded, element, "\(noun) now records its meaning", at: at)]
+        }
+        let now = new.map { "\"\($0)\"" } ?? "nothing"
+        return [
+            change(ContractRules.meaningChanged, element, "\(noun) means \(now), frozen as meaning \"\(old)\"", at: at)
+        ]
+    }
+
+    /// Enums of `old` missing from `new` whose every use (props and fields typed by them) is
+    /// typed by one enum `new` has and `old` lacks: their contract name changed, frozen → new.
+    static func enumRenames(from old: Contract, to new: Contract) -> [String: String] {
+        func uses(_ contract: Contract) -> [String: PropType] {
+            var types: [String: PropType] = [:]
+            for component in contract.components {
+                for prop in component.props { types["component:\(component.type).\(prop.key)"] = prop.type }
+            }
+            for action in contract.actions {
+                for field in action.fields { types["action:\(action.kind).\(field.key)"] = field.type }
+            }
+            return types
+        }
+        func enumName(_ type: PropType) -> String? {
+            switch type {
+            case .enumeration(let schema): schema.name
+            case .list(let element), .map(let element): enumName(element)
+            default: nil
             }
         }
-        return changes
+        let before = uses(old)
+        let after = uses(new)
+        var renames: [String: String] = [:]
+        for schema in old.enums where new.enumeration(schema.name) == nil {
+            let sites = before.filter { enumName($0.value) == schema.name }.map(\.key)
+            let targets = Set(sites.map { site in after[site].flatMap(enumName) ?? "" })
+            guard !sites.isEmpty, targets.count == 1, let target = targets.first, !target.isEmpty,
+                old.enumeration(target) == nil
+            else { continue }
+            renames[schema.name] = target
+        }
+        return renames
     }
 
     private static func change(_ rule: Rule, _ element: String, _ message: String, at location: SourceLocation?)

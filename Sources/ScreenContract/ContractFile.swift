@@ -73,6 +73,10 @@ public enum ContractFile {
                     json.key("fallback")
                     json.string(fallback)
                 }
+                if let meaning = value.meaning {
+                    json.key("meaning")
+                    json.string(meaning)
+                }
                 json.endObject()
             }
             json.endArray()
@@ -121,6 +125,10 @@ public enum ContractFile {
             if prop.nonEmpty {
                 json.key("nonEmpty")
                 json.bool(true)
+            }
+            if let meaning = prop.meaning {
+                json.key("meaning")
+                json.string(meaning)
             }
             json.endObject()
         }
@@ -175,7 +183,8 @@ public enum ContractFile {
         for entry in file.enums {
             guard enums[entry.name] == nil else { throw ReadError(description: "enum \(entry.name) is listed twice") }
             enums[entry.name] = EnumSchema(
-                name: entry.name, cases: entry.values.map { EnumCase($0.value, fallback: $0.fallback) })
+                name: entry.name,
+                cases: entry.values.map { EnumCase($0.value, fallback: $0.fallback, meaning: $0.meaning) })
         }
         var components: [ComponentSchema] = []
         for entry in file.components {
@@ -222,7 +231,9 @@ public enum ContractFile {
         default:
             throw ReadError(description: "\(owner).\(entry.key): only a defaulted prop has a \"default\"")
         }
-        return PropSchema(entry.key, type, presence, nonEmpty: entry.nonEmpty ?? false)
+        var prop = PropSchema(entry.key, type, presence, nonEmpty: entry.nonEmpty ?? false)
+        prop.meaning = entry.meaning
+        return prop
     }
 
     /// Parses a canonical type name such as `[string]` or `enum TextStyle`.
@@ -298,6 +309,7 @@ public enum ContractFile {
         let presence: String
         let `default`: ValueEntry?
         let nonEmpty: Bool?
+        let meaning: String?
     }
 
     private struct EnumEntry: Decodable {
@@ -308,6 +320,7 @@ public enum ContractFile {
     private struct EnumValueEntry: Decodable {
         let value: String
         let fallback: String?
+        let meaning: String?
     }
 
     private struct ActionEntry: Decodable {

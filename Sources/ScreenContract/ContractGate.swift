@@ -24,11 +24,24 @@ public enum ContractGate {
     /// anything newer needs a fallback into it.
     /// With `requireHistory`, a history with no frozen version (and nothing damaged to explain why)
     /// is a `contract-history-missing` error: with nothing frozen, nothing protects shipped clients.
+    ///
+    /// With `sunsets` (the contract folder's sunset.json), a catalog `minContract` that stops
+    /// serving frozen versions must be recorded there, and entries that match nothing are errors.
     public static func check(
-        live catalog: Catalog, history: ContractHistory, exemptions: Exemptions = .none, requireHistory: Bool = false
+        live catalog: Catalog, history: ContractHistory, exemptions: Exemptions = .none, requireHistory: Bool = false,
+        sunsets: Sunsets? = nil
     ) -> ContractReport {
         let (live, liveDiagnostics) = Contract.live(catalog)
         var diagnostics = history.diagnostics + liveDiagnostics + exemptions.diagnostics
+        if let sunsets {
+            diagnostics += sunsets.diagnostics
+            diagnostics +=
+                sunsets.checkCatalog(minContract: catalog.minContract, frozen: history.versions.count).problems
+            diagnostics += sunsets.unused(
+                minContract: catalog.minContract,
+                screens: catalog.screens.flatMap(\.layoutScreens).map { ($0.id, $0.minContract ?? catalog.minContract) }
+            )
+        }
         if requireHistory && history.versions.isEmpty && history.diagnostics.isEmpty {
             diagnostics.append(
                 ContractRules.historyMissing.diagnostic(
@@ -115,6 +128,17 @@ public enum ContractFreezer {
         } catch {
             for url in written { try? FileManager.default.removeItem(at: url) }
             throw error
+        }
+        // Clients of the versions before K were never served by this project: say so where the
+        // gate looks (a catalog minContract of K needs it), beside the history.
+        let sunset = folder.deletingLastPathComponent().appendingPathComponent("sunset.json")
+        if standard > 1, !FileManager.default.fileExists(atPath: sunset.path) {
+            let text = """
+                {"format": 1, "sunset": [{"through": \(standard - 1), "reason": "the history starts from standard \
+                version \(standard): clients of older versions were never served"}]}
+
+                """
+            try Data(text.utf8).write(to: sunset)
         }
     }
 

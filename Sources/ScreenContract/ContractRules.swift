@@ -5,7 +5,8 @@ public enum ContractRules {
     /// Every contract rule, for `explain` and reports.
     public static let all: [Rule] =
         breaking + allowed + history + [
-            enumConflict, declarationDuplicate, exemptionUnused, exemptionInvalid,
+            enumConflict, declarationDuplicate, exemptionUnused, exemptionInvalid, sunsetUnrecorded, sunsetUnused,
+            sunsetInvalid, sunsetRecorded,
         ]
 
     /// The rules for changes that break shipped clients.
@@ -14,10 +15,14 @@ public enum ContractRules {
         propRenamed, propTypeChanged,
         propPresenceChanged, propDefaultChanged, propAddedRequired, enumValueRemoved, enumValueNoFallback,
         actionRemoved, actionFieldRemoved, actionFieldChanged, actionFieldAddedRequired, actionNoFallback,
+        guaranteeRelaxed, meaningChanged, enumRenamed,
     ]
 
     /// The rules naming allowed, additive changes (reported by `contract diff`, never failing).
-    public static let allowed: [Rule] = [componentAdded, propAdded, enumValueAdded, actionAdded, actionFieldAdded]
+    public static let allowed: [Rule] = [
+        componentAdded, propAdded, enumValueAdded, actionAdded, actionFieldAdded, presenceAlwaysWritten,
+        guaranteeTightened, meaningAdded, fallbackChanged,
+    ]
 
     /// The rules for the frozen history's integrity.
     public static let history: [Rule] = [
@@ -85,8 +90,10 @@ public enum ContractRules {
         id: "prop-presence-changed",
         summary: "Making a prop required or optional changes whether clients may rely on the key.",
         explanation: """
-            A prop changed between required and optional/defaulted. Old clients of an optional prop \
-            send nothing; old clients of a required prop crash without it. Keep the frozen presence.
+            A prop changed between required and optional. An optional prop's key may be absent, so \
+            clients that shipped when it was required fail to decode payloads without it. Keep the \
+            frozen presence. (Required and defaulted may be swapped: both always write the key — see \
+            `presence-always-written`.)
             """)
     static let propDefaultChanged = Rule(
         id: "prop-default-changed",
@@ -143,6 +150,92 @@ public enum ContractRules {
             An action kind introduced after the oldest supported contract version has fallback rule \
             `.none`. Declare `fallback: .node` (every instance carries an older fallback action) or \
             `.drop` (older clients do nothing).
+            """)
+    public static let sunsetUnrecorded = Rule(
+        id: "sunset-unrecorded",
+        summary: "Apps already in users' hands stop getting screens only by a recorded, reviewed decision.",
+        explanation: """
+            A change stops serving a client contract version that was served: the catalog's \
+            minContract rose (checked always), or, against a base (`check --baseline DIR`, and \
+            `publish` against the bucket), a screen's minContract rose or a screen is gone. Sunsetting \
+            an app version is legitimate, but never as a side effect: record it in the contract \
+            folder's sunset.json, e.g. {"format": 1, "sunset": [{"through": 1, "reason": "app 3.x \
+            is below 1 % of sessions"}]}; per screen add "screen": "<id>"; for a removed screen \
+            {"screen": "<id>", "removed": true, "reason": "…"}.
+            """)
+    static let sunsetUnused = Rule(
+        id: "sunset-unused",
+        summary: "A sunset entry that matches nothing would hide a future, unreviewed sunset.",
+        explanation: """
+            The entry names client versions that are still served (or a removed screen that \
+            exists). Remove the entry, or make the change it records.
+            """)
+    static let sunsetInvalid = Rule(
+        id: "sunset-invalid",
+        summary: "The sunset file must be readable and every entry must say why.",
+        explanation: """
+            sunset.json is {"format": 1, "sunset": [...]}; each entry has a non-empty "reason" and \
+            "through" (the newest version no longer served, 1 or more), optionally "screen"; or \
+            "screen" with "removed": true.
+            """)
+    static let sunsetRecorded = Rule(
+        id: "sunset-recorded",
+        summary: "A recorded sunset in effect: which screens stop serving which client versions.",
+        explanation: "Reported so reviewers see what the change stops serving, and why.")
+    static let guaranteeRelaxed = Rule(
+        id: "guarantee-relaxed",
+        summary: "Clients rely on what the frozen contract guarantees, such as a non-empty string.",
+        explanation: """
+            A prop or action field frozen as `nonEmpty` is no longer declared so: screens could send \
+            an empty string to clients that were promised none (and lay out, or validate, on that \
+            promise). Keep `nonEmpty: true`; tightening a guarantee is allowed, as every screen is \
+            checked against it when it compiles.
+            """)
+    static let meaningChanged = Rule(
+        id: "meaning-changed",
+        summary: "A frozen meaning changed: the same key now says something else (a repurposed key).",
+        explanation: """
+            Each prop, action field and enum value may record what it means (`.meaning("price in \
+            cents")`), frozen with it. Changing or removing a frozen meaning means clients that \
+            shipped read the value the old way: add a new prop (or value) for the new meaning. If \
+            the meaning text only got clearer, record an exemption for this rule and element.
+            """)
+    static let enumRenamed = Rule(
+        id: "enum-renamed",
+        summary: "An enum's contract name is its identity in the history, like a component's wire type.",
+        explanation: """
+            An enum of the frozen contract is missing and another enum, used by exactly the same \
+            props and fields, took its place: its contract name changed. Enum names never reach the \
+            wire, but the history refers to them, so restore the frozen name with \
+            `static let contractName = "<frozen name>"` in the enum (the Swift type may keep its new name).
+            """)
+    static let presenceAlwaysWritten = Rule(
+        id: "presence-always-written",
+        summary: "Required and defaulted props are both always written: switching between them is safe.",
+        explanation: """
+            A required prop is written because every screen sets it; a defaulted prop is written with \
+            its default when a screen does not set it. Either way every payload carries the key, so \
+            every old and new client decodes every payload: required to defaulted (and back) is \
+            allowed. Optional differs (the key may be absent) and stays breaking.
+            """)
+    static let guaranteeTightened = Rule(
+        id: "guarantee-tightened",
+        summary: "A prop or field now guarantees more (non-empty): allowed.",
+        explanation: """
+            Clients that shipped without the guarantee accept the tighter values too; screens that \
+            break the new guarantee fail to compile (`string-empty`).
+            """)
+    static let meaningAdded = Rule(
+        id: "meaning-added",
+        summary: "A meaning recorded for an element that had none: allowed.",
+        explanation: "Documenting what a value means changes no payload; once frozen, the meaning cannot change.")
+    static let fallbackChanged = Rule(
+        id: "fallback-changed",
+        summary: "What older clients get instead of an element changed: allowed, and reviewed.",
+        explanation: """
+            A component's or action kind's fallback rule, or an enum value's fallback value, changed. \
+            Clients that know the element are unaffected; older ones get the new fallback, which the \
+            compiler checks resolves to something they know. The diff shows it to reviewers.
             """)
     static let componentAdded = Rule(
         id: "component-added",
@@ -204,7 +297,7 @@ public enum ContractRules {
             that file was edited, replaced or the files were reordered. Restore them from version \
             control. To change the contract, make an additive change and freeze a new version.
             """)
-    static let historyRewritten = Rule(
+    public static let historyRewritten = Rule(
         id: "history-rewritten",
         summary: "The history on the base branch must be a byte-identical prefix of this branch's.",
         explanation: """

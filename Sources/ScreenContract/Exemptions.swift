@@ -34,7 +34,6 @@ public struct Exemptions: Sendable {
                 entries: [], path: url.path,
                 diagnostics: [ContractRules.exemptionInvalid.diagnostic(message, at: location)])
         }
-        struct Header: Decodable { let format: Int }
         struct File: Decodable {
             struct Entry: Decodable {
                 let rule: String
@@ -43,15 +42,13 @@ public struct Exemptions: Sendable {
             }
             let exemptions: [Entry]
         }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
-            return invalid("\(url.lastPathComponent) is not JSON with a \"format\" number")
-        }
-        guard header.format == 1 else {
-            return invalid("\(url.lastPathComponent) has format \(header.format); this screenkit reads format 1")
-        }
-        guard let file = try? JSONDecoder().decode(File.self, from: data) else {
-            return invalid(
-                "\(url.lastPathComponent): each exemption needs \"rule\", \"element\" and \"reason\" strings")
+        let file: File
+        switch FormatOneFile.decode(
+            File.self, from: data, name: url.lastPathComponent,
+            shape: "each exemption needs \"rule\", \"element\" and \"reason\" strings")
+        {
+        case .success(let decoded): file = decoded
+        case .failure(let error): return invalid(error.description)
         }
         var diagnostics: [Diagnostic] = []
         let known = Set(ContractRules.breaking.map(\.id))

@@ -60,6 +60,36 @@ public enum HistoryAgainstRef {
         return diagnostics
     }
 
+    /// The base to compare with when none is named: in a GitHub Actions pull request, its base
+    /// branch (`origin/$GITHUB_BASE_REF`); otherwise the merge base of `HEAD` with the remote's
+    /// default branch (`origin/HEAD`). Nil, with the reason, when there is none (not a git
+    /// repository, no remote default branch).
+    public static func detectBase(
+        for history: ContractHistory, environment: [String: String]
+    ) -> (ref: String?, description: String) {
+        let directory = nearestExisting(history.folder)
+        if let base = environment["GITHUB_BASE_REF"], !base.isEmpty {
+            let ref = "origin/\(base)"
+            if (try? git(["rev-parse", "--verify", "--quiet", ref + "^{commit}"], in: directory)) != nil {
+                return (ref, "\(ref), the pull request's base (GITHUB_BASE_REF)")
+            }
+            return (nil, "the pull request's base \(ref) is not fetched (fetch it, or pass --against REF)")
+        }
+        guard (try? git(["rev-parse", "--git-dir"], in: directory)) != nil else {
+            return (nil, "not a git repository")
+        }
+        guard
+            let head = try? git(["rev-parse", "--abbrev-ref", "origin/HEAD"], in: directory),
+            case let branch = String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+            !branch.isEmpty, branch != "origin/HEAD"
+        else { return (nil, "no remote default branch (origin/HEAD)") }
+        guard let mergeBase = try? git(["merge-base", "HEAD", branch], in: directory) else {
+            return (nil, "no merge base of HEAD and \(branch)")
+        }
+        let commit = String(decoding: mergeBase, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return (commit, "the merge base of HEAD and \(branch) (\(commit.prefix(12)))")
+    }
+
     private static func nearestExisting(_ url: URL) -> URL {
         var current = url
         while !FileManager.default.fileExists(atPath: current.path), current.path != "/" {

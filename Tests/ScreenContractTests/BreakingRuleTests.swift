@@ -170,6 +170,8 @@ import Testing
             "prop-type-changed", "prop-presence-changed", "prop-default-changed", "prop-added-required",
             "enum-value-removed", "enum-value-no-fallback", "action-removed", "action-field-removed",
             "action-field-changed", "action-field-added-required", "action-no-fallback",
+            // Tested in GateHoleTests.
+            "guarantee-relaxed", "meaning-changed", "enum-renamed",
         ]
         #expect(Set(ContractRules.breaking.map(\.id)) == tested)
     }

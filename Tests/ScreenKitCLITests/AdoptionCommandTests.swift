@@ -234,6 +234,13 @@ import Testing
     @Test func theConfigsMinContractOverridesTheCatalogs() async throws {
         try copyExampleContract()
         try write(#"{"format": 1, "minContract": 2}"#, to: "screenkit.json")
+        // Raising minContract stops serving contract-1 apps: refused until it is recorded.
+        let (refused, _, error) = await run(["build"])
+        #expect(refused == .violations)
+        #expect(error.contains("[sunset-unrecorded] the catalog's minContract 2 stops serving clients of contract 1"))
+        try write(
+            #"{"format": 1, "sunset": [{"through": 1, "reason": "app 1.x is no longer supported"}]}"#,
+            to: "Screens/Contract/sunset.json")
         #expect(await run(["build"]).0 == .success)
         #expect(
             !FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist/contracts/1/screens").path))

@@ -23,34 +23,43 @@ public struct EnumCase: Sendable, Hashable {
     public var value: String
     /// The value an older client that does not know this one receives.
     public var fallback: String?
+    /// What the value means, frozen with it (see ``PropSchema/meaning``).
+    public var meaning: String?
 
     /// Creates an enum case.
-    public init(_ value: String, fallback: String? = nil) {
+    public init(_ value: String, fallback: String? = nil, meaning: String? = nil) {
         self.value = value
         self.fallback = fallback
+        self.meaning = meaning
     }
 }
 
 /// A Swift enum whose raw values are wire values of a contract enum.
+///
+/// Its ``contractName`` is its identity in the contract, declared like a component's wire type so
+/// that renaming the Swift type changes nothing (enum names never reach the wire, but the frozen
+/// history refers to them).
 public protocol WireEnum: RawRepresentable, CaseIterable, Sendable where RawValue == String {
-    /// The enum's contract name; defaults to the Swift type name.
+    /// The enum's contract name, e.g. `"TextStyle"`; never changes once frozen.
     static var contractName: String { get }
     /// The older value a client that does not know this one receives; nil for original values.
     var fallback: Self? { get }
+    /// What the value means, frozen with it; nil for none.
+    var meaning: String? { get }
 }
 
 extension WireEnum {
-    /// The Swift type name.
-    public static var contractName: String { String(describing: Self.self) }
-
     /// No fallback: the value has been in the contract since its first version.
     public var fallback: Self? { nil }
+
+    /// No recorded meaning.
+    public var meaning: String? { nil }
 
     /// The enum's declaration, derived from its cases.
     public static var schema: EnumSchema {
         EnumSchema(
             name: contractName,
-            cases: allCases.map { EnumCase($0.rawValue, fallback: $0.fallback?.rawValue) }
+            cases: allCases.map { EnumCase($0.rawValue, fallback: $0.fallback?.rawValue, meaning: $0.meaning) }
         )
     }
 

@@ -28,6 +28,9 @@ public struct PropSchema: Sendable, Hashable {
     public var nonEmpty: Bool
     /// What the string (or each string of a list) names; checked by the compiler, not part of the contract.
     public var reference: Reference?
+    /// What the value means (a unit, a role: "price in cents, tax included"); frozen with the prop,
+    /// so a repurposed key shows up in review.
+    public var meaning: String?
     /// Where the prop was declared in Swift, when known; not part of the contract.
     public var source: SourceLocation?
 
@@ -79,9 +82,17 @@ public struct PropSchema: Sendable, Hashable {
         return copy
     }
 
+    /// A copy whose meaning is frozen with it (see ``meaning``).
+    public func meaning(_ meaning: String) -> PropSchema {
+        var copy = self
+        copy.meaning = meaning
+        return copy
+    }
+
     /// Equal when the contract is equal: the source location and reference do not count.
     public static func == (lhs: PropSchema, rhs: PropSchema) -> Bool {
         lhs.key == rhs.key && lhs.type == rhs.type && lhs.presence == rhs.presence && lhs.nonEmpty == rhs.nonEmpty
+            && lhs.meaning == rhs.meaning
     }
 
     /// Hashes what the contract holds, not the source location.
@@ -90,6 +101,7 @@ public struct PropSchema: Sendable, Hashable {
         hasher.combine(type)
         hasher.combine(presence)
         hasher.combine(nonEmpty)
+        hasher.combine(meaning)
     }
 
     /// The default value, if the prop has one.

@@ -57,23 +57,44 @@ enum CheckCommand {
         let compilation = try ContractLocation(arguments, context).compile(
             context.catalog, requireHistory: !arguments.flag("--allow-empty-history"))
         var diagnostics = compilation.diagnostics
+        let history = compilation.contract.history
         if let ref = arguments.value("--against") {
             do {
-                diagnostics += try HistoryAgainstRef.check(compilation.contract.history, against: ref)
+                diagnostics += try HistoryAgainstRef.check(history, against: ref)
             } catch {
                 throw .failure("--against \(ref): \(error.description)")
             }
+        } else {
+            // Found without being told: in CI the pull request's base, else the merge base with
+            // the default branch; said either way (on standard error, beside the report).
+            let (ref, description) = HistoryAgainstRef.detectBase(for: history, environment: context.environment)
+            if let ref, let found = try? HistoryAgainstRef.check(history, against: ref) {
+                diagnostics += found
+                context.terminal.printError("screenkit check: compared the contract history with \(description)")
+            } else {
+                let reason = ref == nil ? description : "\(description) could not be read"
+                context.terminal.printError(
+                    "screenkit check: the contract history was not compared with a base branch (\(reason)); pass --against REF"
+                )
+            }
+        }
+        var changedScreens: [ScreenChanges]?
+        if let baseline = arguments.value("--baseline") {
+            guard let previous = BuildCommand.previousManifest(in: context.url(baseline)) else {
+                throw .failure("--baseline \(baseline) holds no build output (no readable pointer.json and manifest)")
+            }
+            changedScreens = ScreenChanges.between(previous.manifest, compilation)
+            let sunsets = try ContractLocation(arguments, context).sunsets()  // the file beside the history
+            let checked = sunsets.check(
+                base: previous.manifest.screens.map { ($0.id, $0.minContract) },
+                current: ContractLocation.servedScreens(context.catalog))
+            diagnostics += checked.problems + checked.notes
         }
         var report = Report(
             command: "check", diagnostics: diagnostics, exemptions: compilation.contract.exemptionsInForce,
             changes: compilation.contract.pendingChanges, matrix: compilation.result.screens)
         report.previewURL = arguments.value("--preview-url") ?? "preview"
-        if let baseline = arguments.value("--baseline") {
-            guard let previous = BuildCommand.previousManifest(in: context.url(baseline)) else {
-                throw .failure("--baseline \(baseline) holds no build output (no readable pointer.json and manifest)")
-            }
-            report.changedScreens = ScreenChanges.between(previous.manifest, compilation)
-        }
+        if let changedScreens { report.changedScreens = changedScreens }
         context.terminal.print(report.render(format, workingDirectory: context.workingDirectory))
         return report.errorCount > 0 ? .violations : .success
     }

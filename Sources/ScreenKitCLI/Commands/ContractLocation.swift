@@ -38,6 +38,17 @@ struct ContractLocation {
     /// The exemptions file, `DIR/exemptions.json`.
     var exemptionsFile: URL { folder.appendingPathComponent("exemptions.json") }
 
+    /// The sunset file, `DIR/sunset.json`.
+    var sunsetFile: URL { folder.appendingPathComponent("sunset.json") }
+
+    /// The sunset file's entries (none when it is missing).
+    func sunsets() -> Sunsets { Sunsets.load(from: sunsetFile) }
+
+    /// Every screen the catalog serves (device layouts as their own screens) and its minContract.
+    static func servedScreens(_ catalog: Catalog) -> [(id: String, minContract: Int)] {
+        catalog.screens.flatMap(\.layoutScreens).map { ($0.id, $0.minContract ?? catalog.minContract) }
+    }
+
     /// Loads and verifies the history.
     func history() -> ContractHistory { ContractHistory.load(from: historyFolder) }
 
@@ -45,7 +56,7 @@ struct ContractLocation {
     func report(_ catalog: Catalog, requireHistory: Bool = false) -> ContractReport {
         ContractGate.check(
             live: catalog, history: history(), exemptions: Exemptions.load(from: exemptionsFile),
-            requireHistory: requireHistory)
+            requireHistory: requireHistory, sunsets: Sunsets.load(from: sunsetFile))
     }
 
     /// Runs the contract gate, then compiles every screen for every frozen version.

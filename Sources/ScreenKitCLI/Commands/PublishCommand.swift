@@ -57,6 +57,7 @@ enum PublishCommand {
                 "publish refused: \(errors) error\(errors == 1 ? "" : "s"); nothing was uploaded")
             return .violations
         }
+        let sunsets = try ContractLocation(arguments, context).sunsets()
         let started = Date()
         let publisher = Publisher(bucket: bucket)
         do {
@@ -65,6 +66,20 @@ enum PublishCommand {
                 screens: compilation.result.screens, contract: compilation.result.contract,
                 history: compilation.historyHashes, schemas: compilation.schemas(for: context.catalog))
             context.terminal.endProgress()
+            // What the bucket serves now is the base: a screen it serves that would stop serving a
+            // client version, or disappear, needs a recorded sunset.
+            if let served = plan.previous {
+                let checked = sunsets.check(
+                    base: served.screens.map { ($0.id, $0.minContract) },
+                    current: ContractLocation.servedScreens(context.catalog))
+                context.report(checked.notes + checked.problems)
+                if !checked.problems.isEmpty {
+                    context.terminal.printError(
+                        "publish refused: \(checked.problems.count) unrecorded sunset\(checked.problems.count == 1 ? "" : "s") against what \(bucket) serves; nothing was uploaded"
+                    )
+                    return .violations
+                }
+            }
             if arguments.flag("--dry-run") {
                 printPlan(plan, bucket: bucket, context)
                 return .success

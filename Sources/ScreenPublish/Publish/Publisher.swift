@@ -8,6 +8,8 @@ public struct PublishPlan: Sendable {
     public let layout: BucketLayout
     /// The manifest the bucket's pointer named before, if any.
     public let previousManifest: String?
+    /// That manifest's content: what the bucket serves now.
+    public var previous: Manifest? = nil
     /// The entity tag of the pointer as read, for the compare-and-swap.
     public let pointerTag: String?
     /// Immutable objects (and the manifest) to upload, sorted.
@@ -151,9 +153,11 @@ public struct Publisher: Sendable {
         if let full = layout.manifest.fullSchema, oldAliases[BucketLayout.fullSchema] != full {
             aliases.append(BucketLayout.fullSchema)
         }
-        return PublishPlan(
+        var plan = PublishPlan(
             layout: layout, previousManifest: previous?.hash, pointerTag: pointer?.etag, uploads: uploads,
             present: layout.immutablePaths.count - uploads.count, aliases: aliases.sorted())
+        plan.previous = previous?.manifest
+        return plan
     }
 
     /// Carries out `plan`; `progress` is told after every upload (done, total).

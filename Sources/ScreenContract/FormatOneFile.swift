@@ -1,0 +1,31 @@
+import Foundation
+
+/// Reads a small checked-in JSON file of format 1 (exemptions, sunsets): the format number first,
+/// then the rest; a one-line reason when it cannot.
+enum FormatOneFile {
+    /// The format number, read before the rest.
+    private struct Header: Decodable { let format: Int }
+
+    /// `data` decoded as `File`, or why not: no format number, another format, or a body that
+    /// does not match (`shape` says what each entry needs).
+    static func decode<File: Decodable>(_ type: File.Type, from data: Data, name: String, shape: String)
+        -> Result<File, FormatOneError>
+    {
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            return .failure(FormatOneError(description: "\(name) is not JSON with a \"format\" number"))
+        }
+        guard header.format == 1 else {
+            return .failure(
+                FormatOneError(description: "\(name) has format \(header.format); this screenkit reads format 1"))
+        }
+        guard let file = try? JSONDecoder().decode(File.self, from: data) else {
+            return .failure(FormatOneError(description: "\(name): \(shape)"))
+        }
+        return .success(file)
+    }
+}
+
+/// Why a format-1 file could not be read.
+struct FormatOneError: Error {
+    let description: String
+}
