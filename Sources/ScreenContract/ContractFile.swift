@@ -157,7 +157,22 @@ public enum ContractFile {
     }
 
     /// Reads a contract file: the format number first, then the rest; every problem is a clear error.
+    ///
+    /// The limits of ``ContractLimits`` are checked first (size, nesting), then after decoding
+    /// (names, element counts): a hostile file is refused in time linear in its size.
     public static func decode(_ bytes: [UInt8]) throws(ReadError) -> Content {
+        guard bytes.count <= ContractLimits.maximumFileBytes else {
+            throw ReadError(
+                description:
+                    "the file is \(bytes.count) bytes; a contract file is at most \(ContractLimits.maximumFileBytes) bytes"
+            )
+        }
+        if let offset = JSONDepth.firstOffset(exceeding: ContractLimits.maximumJSONDepth, in: bytes) {
+            throw ReadError(
+                description:
+                    "nests deeper than \(ContractLimits.maximumJSONDepth) levels (at byte \(offset)); a contract file never does"
+            )
+        }
         let data = Data(bytes)
         let decoder = JSONDecoder()
         let header: Header
@@ -179,6 +194,7 @@ public enum ContractFile {
         guard file.version >= 1 else {
             throw ReadError(description: "version \(file.version) is not a positive number")
         }
+        try checkLimits(file)
         var enums: [String: EnumSchema] = [:]
         for entry in file.enums {
             guard enums[entry.name] == nil else { throw ReadError(description: "enum \(entry.name) is listed twice") }
@@ -213,6 +229,36 @@ public enum ContractFile {
         return Content(version: file.version, previous: file.previous, contract: contract)
     }
 
+    /// Element counts and name lengths within ``ContractLimits``.
+    private static func checkLimits(_ file: FileV1) throws(ReadError) {
+        let maximum = ContractLimits.maximumElements
+        let counts: [(String, Int)] =
+            [("components", file.components.count), ("actions", file.actions.count), ("enums", file.enums.count)]
+            + file.components.map { ("props of \($0.type.prefix(64))", $0.props.count) }
+            + file.actions.map { ("fields of \($0.kind.prefix(64))", $0.fields.count) }
+            + file.enums.map { ("values of \($0.name.prefix(64))", $0.values.count) }
+        if let (what, count) = counts.first(where: { $0.1 > maximum }) {
+            throw ReadError(description: "\(count) \(what); a contract file declares at most \(maximum)")
+        }
+        var names: [String] = []
+        for component in file.components {
+            names.append(component.type)
+            names += component.slots ?? []
+            for prop in component.props { names += [prop.key, prop.type] }
+        }
+        for action in file.actions {
+            names.append(action.kind)
+            for field in action.fields { names += [field.key, field.type] }
+        }
+        for schema in file.enums { names += [schema.name] + schema.values.map(\.value) }
+        if let long = names.first(where: { $0.utf8.count > ContractLimits.maximumNameBytes }) {
+            throw ReadError(
+                description:
+                    "the name \"\(long.prefix(40))…\" is \(long.utf8.count) bytes; names and types are at most \(ContractLimits.maximumNameBytes)"
+            )
+        }
+    }
+
     private static func makeProp(_ entry: PropEntry, owner: String, enums: [String: EnumSchema]) throws(ReadError)
         -> PropSchema
     {
@@ -236,8 +282,26 @@ public enum ContractFile {
         return prop
     }
 
-    /// Parses a canonical type name such as `[string]` or `enum TextStyle`.
+    /// Parses a canonical type name such as `[string]` or `enum TextStyle`: the list and map
+    /// brackets are peeled off iteratively, at most ``ContractLimits/maximumTypeDepth`` of them.
     static func parseType(_ name: String, enums: [String: EnumSchema]) -> PropType? {
+        guard name.utf8.count <= ContractLimits.maximumNameBytes else { return nil }
+        var wrappers: [Bool] = []  // true: a list, false: a map, outermost first
+        var inner = Substring(name)
+        while inner.count > 2, let first = inner.first, let last = inner.last,
+            (first == "[" && last == "]") || (first == "{" && last == "}")
+        {
+            guard wrappers.count < ContractLimits.maximumTypeDepth else { return nil }
+            wrappers.append(first == "[")
+            inner = inner.dropFirst().dropLast()
+        }
+        guard var type = scalarType(String(inner), enums: enums) else { return nil }
+        for isList in wrappers.reversed() { type = isList ? .list(type) : .map(type) }
+        return type
+    }
+
+    /// A type name without list or map brackets.
+    private static func scalarType(_ name: String, enums: [String: EnumSchema]) -> PropType? {
         switch name {
         case "string": return .string
         case "number": return .number
@@ -250,12 +314,6 @@ public enum ContractFile {
         }
         if name.hasPrefix("enum ") {
             return enums[String(name.dropFirst(5))].map { .enumeration($0) }
-        }
-        if name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 {
-            return parseType(String(name.dropFirst().dropLast()), enums: enums).map { .list($0) }
-        }
-        if name.hasPrefix("{"), name.hasSuffix("}"), name.count > 2 {
-            return parseType(String(name.dropFirst().dropLast()), enums: enums).map { .map($0) }
         }
         return nil
     }

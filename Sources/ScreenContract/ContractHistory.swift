@@ -52,11 +52,19 @@ public struct ContractHistory: Sendable {
             }
             return ContractHistory(folder: folder, versions: [], diagnostics: diagnostics)
         }
+        let visible = names.filter { !$0.hasPrefix(".") }
+        guard visible.count <= ContractLimits.maximumVersions else {
+            diagnostics.append(
+                ContractRules.historyUnreadable.diagnostic(
+                    "the history folder holds \(visible.count) entries; a history has at most \(ContractLimits.maximumVersions) versions",
+                    at: SourceLocation(file: folder.path, line: 1, column: 1)))
+            return ContractHistory(folder: folder, versions: [], diagnostics: diagnostics)
+        }
         var numbered: [Int: String] = [:]
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for name in visible.sorted() {
             let location = SourceLocation(file: folder.appendingPathComponent(name).path, line: 1, column: 1)
             guard name.hasSuffix(".json"), let number = Int(name.dropLast(5)), number >= 1,
-                "\(number).json" == name
+                number <= ContractLimits.maximumVersions, "\(number).json" == name
             else {
                 diagnostics.append(
                     ContractRules.historyGap.diagnostic(
@@ -68,8 +76,18 @@ public struct ContractHistory: Sendable {
         let highest = numbered.keys.max() ?? 0
         var files: [Int: [UInt8]?] = [:]
         for number in numbered.keys {
-            files[number] = FileManager.default.contents(atPath: folder.appendingPathComponent("\(number).json").path)
-                .map { [UInt8]($0) }
+            let path = folder.appendingPathComponent("\(number).json").path
+            // The size is checked before reading: a huge file is refused, not loaded.
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            if size > ContractLimits.maximumFileBytes {
+                diagnostics.append(
+                    ContractRules.historyUnreadable.diagnostic(
+                        "\(number).json is \(size) bytes; a contract file is at most \(ContractLimits.maximumFileBytes) bytes",
+                        at: SourceLocation(file: path, line: 1, column: 1)))
+                files[number] = .some(nil)
+                continue
+            }
+            files[number] = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
         }
         return verify(files, highest: highest, folder: folder, diagnostics: diagnostics)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenJSON
 
 /// Reads a small checked-in JSON file of format 1 (exemptions, sunsets): the format number first,
 /// then the rest; a one-line reason when it cannot.
@@ -11,6 +12,18 @@ enum FormatOneFile {
     static func decode<File: Decodable>(_ type: File.Type, from data: Data, name: String, shape: String)
         -> Result<File, FormatOneError>
     {
+        guard data.count <= ContractLimits.maximumSmallFileBytes else {
+            return .failure(
+                FormatOneError(
+                    description:
+                        "\(name) is \(data.count) bytes; it may be at most \(ContractLimits.maximumSmallFileBytes)"))
+        }
+        if let offset = JSONDepth.firstOffset(exceeding: ContractLimits.maximumJSONDepth, in: [UInt8](data)) {
+            return .failure(
+                FormatOneError(
+                    description:
+                        "\(name) nests deeper than \(ContractLimits.maximumJSONDepth) levels (at byte \(offset))"))
+        }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
             return .failure(FormatOneError(description: "\(name) is not JSON with a \"format\" number"))
         }

@@ -166,6 +166,51 @@ import Testing
         #expect(plans.map(\.layout.manifestHash).contains(pointer.manifest))
     }
 
+    @Test func namesReadFromTheBucketAreCheckedBeforeTheyBecomePaths() async throws {
+        let publisher = Publisher(bucket: DirectoryBucket(path: folder.path))
+        try Data(#"{"format":1,"manifest":"../../etc/passwd"}"#.utf8).write(
+            to: folder.appendingPathComponent("pointer.json"))
+        await #expect {
+            _ = try await publisher.plan(
+                screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes)
+        } throws: { error in
+            (error as? PublishError)?.kind == .corrupt && "\(error)".contains("is not a pointer file")
+        }
+        // A manifest stored under its own hash that names an object outside the bucket.
+        let hostile = Array(
+            #"{"format":1,"contract":2,"history":[],"screens":[{"id":"home","minContract":1,"full":"../../../tmp/x","variants":[]}]}"#
+                .utf8)
+        let hash = SHA256.hexDigest(hostile)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("manifests"), withIntermediateDirectories: true)
+        try Data(hostile).write(to: folder.appendingPathComponent(BucketLayout.manifest(hash)))
+        try Data(Pointer(manifest: hash).encoded()).write(to: folder.appendingPathComponent("pointer.json"))
+        await #expect {
+            _ = try await publisher.plan(
+                screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes)
+        } throws: { error in
+            (error as? PublishError)?.kind == .corrupt && "\(error)".contains("which is not a SHA-256")
+        }
+        #expect(throws: Manifest.ReadError.self) {
+            _ = try Manifest.decode(
+                Array(
+                    #"{"format":1,"contract":1,"history":[],"screens":[{"id":"../x","minContract":1,"full":"\#(hash)","variants":[]}]}"#
+                        .utf8))
+        }
+    }
+
+    @Test func fourPublishersOfTheSameBuildAllSucceedAndOneMovesThePointer() async throws {
+        let bucket = DirectoryBucket(path: folder.path)
+        _ = try await publish(to: bucket)
+        let results = try await PublishFixture.sameBuildRace(Array(repeating: bucket, count: 4))
+        let summaries = results.compactMap { try? $0.get() }
+        #expect(summaries.count == 4, "\(results)")
+        #expect(summaries.filter(\.pointerMoved).count == 1)
+        #expect(summaries.filter(\.publishedByAnother).count == 3)
+        let pointer = try #require(Pointer.decode(files()["pointer.json"] ?? []))
+        #expect(summaries.allSatisfy { $0.manifest == pointer.manifest })
+    }
+
     /// Every entry under the bucket folder, hidden ones included, relative to it.
     func entries(under relative: String = "") -> [String] {
         let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)

@@ -46,6 +46,28 @@ enum PublishFixture {
         return (plans, failures)
     }
 
+    /// `buckets.count` publishers of the same build that read the same pointer, then publish at
+    /// the same time: their summaries, or the kinds of their failures.
+    static func sameBuildRace(_ buckets: [any Bucket]) async throws -> [Result<PublishSummary, PublishError>] {
+        let history = historyHashes
+        var plans: [(Publisher, PublishPlan)] = []
+        for bucket in buckets {
+            let publisher = Publisher(bucket: bucket)
+            plans.append(
+                (publisher, try await publisher.plan(screens: screens(changed("Same")), contract: 2, history: history)))
+        }
+        return await withTaskGroup(of: (Int, Result<PublishSummary, PublishError>).self) { group in
+            for (index, (publisher, plan)) in plans.enumerated() {
+                group.addTask {
+                    (index, await Result { () async throws(PublishError) in try await publisher.publish(plan) })
+                }
+            }
+            var results: [(Int, Result<PublishSummary, PublishError>)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
     static func temporaryFolder() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "screenkit-publish-\(UUID().uuidString)")

@@ -91,6 +91,19 @@ import Testing
         #expect(plans.map(\.layout.manifestHash).contains(names))
     }
 
+    @Test func fourPublishersOfTheSameBuildAllSucceedAndOneMovesThePointer() async throws {
+        _ = try await publish(to: server.bucket(prefix: prefix))
+        var buckets: [any Bucket] = []
+        for _ in 0..<4 { buckets.append(try server.bucket(prefix: prefix)) }
+        let results = try await PublishFixture.sameBuildRace(buckets)
+        let summaries = results.compactMap { try? $0.get() }
+        #expect(summaries.count == 4, "\(results)")
+        #expect(summaries.filter(\.pointerMoved).count == 1)
+        #expect(summaries.filter(\.publishedByAnother).count == 3)
+        let pointer = try #require(try await server.bucket(prefix: prefix).read(BucketLayout.pointer))
+        #expect(summaries.allSatisfy { $0.manifest == Pointer.decode(pointer.bytes)?.manifest })
+    }
+
     @Test func anExistingObjectWithOtherBytesIsAHardErrorAndIsNotOverwritten() async throws {
         try await server.control("POST", "/__fault__/reset")
         let victim = try #require(layout().immutablePaths.sorted().first { $0.hasPrefix("objects/") })

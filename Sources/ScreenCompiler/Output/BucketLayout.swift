@@ -22,6 +22,15 @@ public struct BucketLayout: Sendable {
     public static func screen(_ id: String) -> String { "screens/\(id)" }
     /// The path clients of contract `version` fetch.
     public static func screen(_ id: String, contract version: Int) -> String { "contracts/\(version)/screens/\(id)" }
+    /// Whether `name` can name an object or manifest: 64 lowercase hex digits (a SHA-256), checked
+    /// before a name read from a bucket becomes part of a path or key.
+    public static func isHash(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+
+    /// Whether `id` is a screen ID or a device layout's (`home.ipad`), as aliases are named.
+    public static func isScreenID(_ id: String) -> Bool { CatalogValidator.isValidScreenOrLayoutID(id) }
+
     /// The alias of the JSON Schema of contract `version`'s variants.
     public static func schema(contract version: Int) -> String { "contracts/\(version)/schema.json" }
     /// The alias of the JSON Schema of the full envelopes.

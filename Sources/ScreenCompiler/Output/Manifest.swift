@@ -161,6 +161,18 @@ public struct Manifest: Sendable, Hashable {
         } catch {
             throw ReadError(description: "malformed manifest: \(error)")
         }
+        // Names read from a bucket become paths and keys: each must be a SHA-256 or a screen ID.
+        let hashes =
+            file.history + file.screens.flatMap { [$0.full] + $0.variants.map(\.object) }
+            + (file.schemas ?? []).map(\.object) + [file.fullSchema, file.previous].compactMap { $0 }
+        if let bad = hashes.first(where: { !BucketLayout.isHash($0) }) {
+            throw ReadError(
+                description:
+                    "the manifest names \"\(bad.prefix(80))\", which is not a SHA-256 (64 lowercase hex digits)")
+        }
+        if let bad = file.screens.first(where: { !BucketLayout.isScreenID($0.id) }) {
+            throw ReadError(description: "the manifest lists screen \"\(bad.id.prefix(80))\", which is not a screen ID")
+        }
         return Manifest(
             contract: file.contract, history: file.history,
             screens: file.screens.map { screen in
@@ -200,7 +212,10 @@ public struct Pointer: Sendable, Hashable {
             let format: Int
             let manifest: String
         }
-        guard let file = try? JSONDecoder().decode(File.self, from: Data(bytes)), file.format == 1 else { return nil }
+        // A name read from a bucket becomes a key: it must be a SHA-256 before anything uses it.
+        guard bytes.count <= 4096, let file = try? JSONDecoder().decode(File.self, from: Data(bytes)),
+            file.format == 1, BucketLayout.isHash(file.manifest)
+        else { return nil }
         return Pointer(manifest: file.manifest)
     }
 }

@@ -90,7 +90,11 @@ enum PublishCommand {
             }
             context.terminal.endProgress()
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-            if !summary.pointerMoved && summary.uploaded == 0 && summary.aliases == 0 {
+            if summary.publishedByAnother {
+                context.terminal.print(
+                    "manifest \(summary.manifest.prefix(12)) was already published by another run to \(bucket): the bucket serves this build (uploaded \(summary.uploaded) objects, \(summary.aliases) aliases written) in \(seconds) s"
+                )
+            } else if !summary.pointerMoved && summary.uploaded == 0 && summary.aliases == 0 {
                 context.terminal.print(
                     "\(bucket) is up to date: nothing uploaded (\(summary.skipped) objects already present) in \(seconds) s"
                 )

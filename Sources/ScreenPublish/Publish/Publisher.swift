@@ -37,6 +37,23 @@ public struct PublishSummary: Sendable, Hashable {
     public let manifest: String
     /// Whether the pointer moved.
     public let pointerMoved: Bool
+    /// Whether another run moved the pointer to this very manifest first (a concurrent publish of
+    /// the same build): the bucket serves it, and this run succeeded too.
+    public var publishedByAnother: Bool = false
+
+    /// A summary.
+    public init(
+        uploaded: Int, uploadedBytes: Int, skipped: Int, aliases: Int, manifest: String, pointerMoved: Bool,
+        publishedByAnother: Bool = false
+    ) {
+        self.uploaded = uploaded
+        self.uploadedBytes = uploadedBytes
+        self.skipped = skipped
+        self.aliases = aliases
+        self.manifest = manifest
+        self.pointerMoved = pointerMoved
+        self.publishedByAnother = publishedByAnother
+    }
 }
 
 /// Why publishing stopped; nothing that was in the bucket was overwritten.
@@ -203,25 +220,30 @@ public struct Publisher: Sendable {
             progress(plan.uploads.count, plan.uploads.count)
         }
         var pointerMoved = false
+        var publishedByAnother = false
         if plan.previousManifest != layout.manifestHash {
             let pointer = layout.files[BucketLayout.pointer] ?? []
             let outcome = try await wrap { () async throws(BucketError) in
                 try await bucket.swap(
                     BucketLayout.pointer, bytes: pointer, metadata: .shortLived, expecting: plan.pointerTag)
             }
-            guard outcome == .swapped else {
+            if outcome == .swapped {
+                pointerMoved = true
+            } else {
+                // Lost the race: fine when the winner published exactly this manifest (the same
+                // build, run twice at once); the desired state is reached.
                 let now = try? await bucket.read(BucketLayout.pointer)
-                let names =
-                    now.flatMap { Pointer.decode($0.bytes) }.map {
-                        " (it now names manifest \($0.manifest.prefix(12)))"
-                    } ?? ""
-                throw PublishError(
-                    kind: .pointerConflict,
-                    description:
-                        "another publisher moved the pointer first\(names); your objects are uploaded but the pointer was not changed — re-run publish"
-                )
+                let named = now.flatMap { Pointer.decode($0.bytes) }?.manifest
+                guard named == layout.manifestHash else {
+                    let names = named.map { " (it now names manifest \($0.prefix(12)))" } ?? ""
+                    throw PublishError(
+                        kind: .pointerConflict,
+                        description:
+                            "another publisher moved the pointer first\(names); your objects are uploaded but the pointer was not changed — re-run publish"
+                    )
+                }
+                publishedByAnother = true
             }
-            pointerMoved = true
         }
         for alias in plan.aliases {
             let content = layout.files[alias] ?? []
@@ -231,7 +253,7 @@ public struct Publisher: Sendable {
         }
         return PublishSummary(
             uploaded: created, uploadedBytes: bytes, skipped: plan.present + existed, aliases: plan.aliases.count,
-            manifest: layout.manifestHash, pointerMoved: pointerMoved)
+            manifest: layout.manifestHash, pointerMoved: pointerMoved, publishedByAnother: publishedByAnother)
     }
 
     private func upload(_ keys: [String], layout: BucketLayout) async throws(PublishError) -> [(String, CreateOutcome)]
