@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(
             name: "ScreenKitCLITests",
             dependencies: [
-                "ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ExampleScreens",
+                "ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenJSON", "ExampleScreens",
                 "ScreenTestSupport",
             ]),
     ],

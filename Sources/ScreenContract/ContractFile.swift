@@ -262,6 +262,13 @@ public enum ContractFile {
     private static func makeProp(_ entry: PropEntry, owner: String, enums: [String: EnumSchema]) throws(ReadError)
         -> PropSchema
     {
+        let depth = entry.type.utf8.prefix(while: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }).count
+        guard depth <= ContractLimits.maximumTypeDepth else {
+            throw ReadError(
+                description:
+                    "\(owner).\(entry.key): the type nests \(depth) lists or maps; a type nests at most \(ContractLimits.maximumTypeDepth)"
+            )
+        }
         guard let type = parseType(entry.type, enums: enums) else {
             throw ReadError(description: "\(owner).\(entry.key): unknown type \"\(entry.type)\"")
         }

@@ -78,13 +78,22 @@ public struct ContractHistory: Sendable {
         for number in numbered.keys {
             let path = folder.appendingPathComponent("\(number).json").path
             // The size is checked before reading: a huge file is refused, not loaded.
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let size = attributes?[.size] as? Int ?? 0
             if size > ContractLimits.maximumFileBytes {
                 diagnostics.append(
                     ContractRules.historyUnreadable.diagnostic(
                         "\(number).json is \(size) bytes; a contract file is at most \(ContractLimits.maximumFileBytes) bytes",
                         at: SourceLocation(file: path, line: 1, column: 1)))
                 files[number] = .some(nil)
+                continue
+            }
+            // An empty file is no bytes, not read: Foundation's read of a zero-length file on Linux
+            // leaks a 4 KiB buffer per call (found by Fuzz/fuzz-history-folder).
+            if size == 0, attributes?[.type] as? FileAttributeType == .typeRegular,
+                FileManager.default.isReadableFile(atPath: path)
+            {
+                files[number] = []
                 continue
             }
             files[number] = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
@@ -131,6 +140,19 @@ public struct ContractHistory: Sendable {
                     ContractRules.historyUnreadable.diagnostic("\(number).json: \(error.description)", at: location))
                 intact = false
                 continue
+            }
+            // Frozen files are written by screenkit alone: one canonical form, so a hand edit of
+            // even the newest version (which no successor's hash protects) is caught here.
+            let canonical = ContractFile.encode(content.contract, version: content.version, previous: content.previous)
+            if canonical != bytes {
+                let offset =
+                    zip(canonical, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(canonical.count, bytes.count)
+                diagnostics.append(
+                    ContractRules.historyEdited.diagnostic(
+                        "\(number).json is not the file screenkit wrote for the contract it holds (first difference at byte \(offset)): a frozen file was edited",
+                        at: location))
+                intact = false
             }
             if content.version != number {
                 diagnostics.append(

@@ -26,7 +26,8 @@ public enum ContractRules {
 
     /// The rules for the frozen history's integrity.
     public static let history: [Rule] = [
-        historyMissing, historyUnreadable, historyGap, historyVersionMismatch, historyChainBroken, historyRewritten,
+        historyMissing, historyUnreadable, historyEdited, historyGap, historyVersionMismatch, historyChainBroken,
+        historyRewritten,
     ]
 
     static let componentRemoved = Rule(
@@ -278,6 +279,16 @@ public enum ContractRules {
         explanation: """
             A file in the history folder is not valid JSON, has an unknown format number, or holds \
             unknown field types. Restore it from version control: frozen files are never edited by hand.
+            """)
+    static let historyEdited = Rule(
+        id: "history-edited",
+        summary: "A frozen contract file holds exactly the bytes screenkit wrote.",
+        explanation: """
+            A file in the history folder reads as a contract but is not in the one canonical form \
+            `contract freeze` writes (its bytes differ from the contract it holds written again): it \
+            was edited by hand, re-formatted, or given a byte-order mark. The newest version has no \
+            successor whose hash would catch that, so the file itself is checked. Restore it from \
+            version control; to change the contract, make an additive change and freeze a new version.
             """)
     static let historyGap = Rule(
         id: "history-gap",

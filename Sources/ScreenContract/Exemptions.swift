@@ -25,15 +25,26 @@ public struct Exemptions: Sendable {
 
     /// Reads the exemptions file; a missing file means none.
     public static func load(from url: URL) -> Exemptions {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return Exemptions(entries: [], path: url.path, diagnostics: [])
-        }
-        let location = SourceLocation(file: url.path, line: 1, column: 1)
-        func invalid(_ message: String) -> Exemptions {
-            Exemptions(
-                entries: [], path: url.path,
-                diagnostics: [ContractRules.exemptionInvalid.diagnostic(message, at: location)])
-        }
+        FormatOneFile.load(
+            url, none: Exemptions(entries: [], path: url.path, diagnostics: []),
+            invalid: { invalid($0, path: url.path) }, decode: { decode($0, path: url.path) })
+    }
+
+    /// No entries, and the one problem that made the file at `path` unusable.
+    static func invalid(_ message: String, path: String) -> Exemptions {
+        Exemptions(
+            entries: [], path: path,
+            diagnostics: [
+                ContractRules.exemptionInvalid.diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1))
+            ])
+    }
+
+    /// Reads the bytes of a file at `path` (named in diagnostics).
+    public static func decode(_ bytes: [UInt8], path: String) -> Exemptions {
+        let data = Data(bytes)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let location = SourceLocation(file: path, line: 1, column: 1)
+        func invalid(_ message: String) -> Exemptions { Self.invalid(message, path: path) }
         struct File: Decodable {
             struct Entry: Decodable {
                 let rule: String
@@ -44,7 +55,7 @@ public struct Exemptions: Sendable {
         }
         let file: File
         switch FormatOneFile.decode(
-            File.self, from: data, name: url.lastPathComponent,
+            File.self, from: data, name: name,
             shape: "each exemption needs \"rule\", \"element\" and \"reason\" strings")
         {
         case .success(let decoded): file = decoded
@@ -66,6 +77,6 @@ public struct Exemptions: Sendable {
         }
         return Exemptions(
             entries: file.exemptions.map { Exemption(rule: $0.rule, element: $0.element, reason: $0.reason) },
-            path: url.path, diagnostics: diagnostics)
+            path: path, diagnostics: diagnostics)
     }
 }

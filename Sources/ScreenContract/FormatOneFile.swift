@@ -7,6 +7,38 @@ enum FormatOneFile {
     /// The format number, read before the rest.
     private struct Header: Decodable { let format: Int }
 
+    /// The file at `url` given to `decode`: `none` when there is none, `invalid` with the reason
+    /// when it cannot be read or is over the size limit.
+    static func load<File>(
+        _ url: URL, none: File, invalid: (String) -> File, decode: ([UInt8]) -> File
+    ) -> File {
+        switch read(url) {
+        case nil: none
+        case .failure(let error): invalid(error.description)
+        case .success(let bytes): decode(bytes)
+        }
+    }
+
+    /// The bytes of the file at `url`: nil when there is none, a failure when it cannot be read or
+    /// is larger than the limit (checked before it is read).
+    static func read(_ url: URL) -> Result<[UInt8], FormatOneError>? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= ContractLimits.maximumSmallFileBytes else {
+            return .failure(
+                FormatOneError(
+                    description:
+                        "\(url.lastPathComponent) is \(size) bytes; it may be at most \(ContractLimits.maximumSmallFileBytes)"
+                ))
+        }
+        // An empty file is not read: Foundation's read of a zero-length file on Linux leaks its buffer.
+        if size == 0 { return .success([]) }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return .failure(FormatOneError(description: "cannot read \(url.lastPathComponent)"))
+        }
+        return .success([UInt8](data))
+    }
+
     /// `data` decoded as `File`, or why not: no format number, another format, or a body that
     /// does not match (`shape` says what each entry needs).
     static func decode<File: Decodable>(_ type: File.Type, from data: Data, name: String, shape: String)

@@ -34,24 +34,39 @@ public enum HistoryAgainstRef {
         let names = String(decoding: listing, as: UTF8.self).split(separator: "\n").map {
             String($0.split(separator: "/").last ?? "")
         }
-        var diagnostics: [Diagnostic] = []
         let numbers = names.compactMap { name -> Int? in
             guard name.hasSuffix(".json"), let number = Int(name.dropLast(5)), "\(number).json" == name else {
                 return nil
             }
             return number
         }.sorted()
+        var frozen: [Int: [UInt8]] = [:]
         for number in numbers {
-            let local = folder.appendingPathComponent("\(number).json")
-            let location = SourceLocation(file: local.path, line: 1, column: 1)
-            let theirs = try git(["show", "\(ref):\(relative)\(number).json"], in: nearestExisting(base))
-            guard let mine = FileManager.default.contents(atPath: local.path) else {
+            frozen[number] = try git(["show", "\(ref):\(relative)\(number).json"], in: nearestExisting(base))
+        }
+        return rewrites(of: frozen, at: ref, in: folder) { number in
+            FileManager.default.contents(atPath: folder.appendingPathComponent("\(number).json").path).map {
+                [UInt8]($0)
+            }
+        }
+    }
+
+    /// The versions of `base` (version number to bytes, as frozen at `ref`) that the local history
+    /// in `folder` lacks (`local` gives nil) or holds with other bytes.
+    public static func rewrites(
+        of base: [Int: [UInt8]], at ref: String, in folder: URL, local: (Int) -> [UInt8]?
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (number, theirs) in base.sorted(by: { $0.key < $1.key }) {
+            let location = SourceLocation(
+                file: folder.appendingPathComponent("\(number).json").path, line: 1, column: 1)
+            guard let mine = local(number) else {
                 diagnostics.append(
                     ContractRules.historyRewritten.diagnostic(
                         "version \(number) exists at \(ref) but was deleted here", at: location))
                 continue
             }
-            if [UInt8](mine) != theirs {
+            if mine != theirs {
                 diagnostics.append(
                     ContractRules.historyRewritten.diagnostic(
                         "version \(number) differs from the one at \(ref): frozen files never change", at: location))

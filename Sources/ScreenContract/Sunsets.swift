@@ -59,15 +59,26 @@ public struct Sunsets: Sendable {
 
     /// Reads the sunset file; a missing file means none.
     public static func load(from url: URL) -> Sunsets {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return Sunsets(entries: [], path: url.path)
-        }
-        let location = SourceLocation(file: url.path, line: 1, column: 1)
-        func invalid(_ message: String) -> Sunsets {
-            Sunsets(
-                entries: [], path: url.path,
-                diagnostics: [ContractRules.sunsetInvalid.diagnostic(message, at: location)])
-        }
+        FormatOneFile.load(
+            url, none: Sunsets(entries: [], path: url.path, diagnostics: []),
+            invalid: { invalid($0, path: url.path) }, decode: { decode($0, path: url.path) })
+    }
+
+    /// No entries, and the one problem that made the file at `path` unusable.
+    static func invalid(_ message: String, path: String) -> Sunsets {
+        Sunsets(
+            entries: [], path: path,
+            diagnostics: [
+                ContractRules.sunsetInvalid.diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1))
+            ])
+    }
+
+    /// Reads the bytes of a file at `path` (named in diagnostics).
+    public static func decode(_ bytes: [UInt8], path: String) -> Sunsets {
+        let data = Data(bytes)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let location = SourceLocation(file: path, line: 1, column: 1)
+        func invalid(_ message: String) -> Sunsets { Self.invalid(message, path: path) }
         struct File: Decodable {
             struct Entry: Decodable {
                 let through: Int?
@@ -79,7 +90,7 @@ public struct Sunsets: Sendable {
         }
         let file: File
         switch FormatOneFile.decode(
-            File.self, from: data, name: url.lastPathComponent,
+            File.self, from: data, name: name,
             shape: "each entry needs a \"reason\" string, and \"through\" (a number), \"screen\" (a string) or "
                 + "both, or \"screen\" with \"removed\": true")
         {
@@ -106,7 +117,7 @@ public struct Sunsets: Sendable {
             }
             entries.append(sunset)
         }
-        return Sunsets(entries: entries, path: url.path, diagnostics: diagnostics)
+        return Sunsets(entries: entries, path: path, diagnostics: diagnostics)
     }
 
     /// The catalog-wide check, needing no base: every frozen version below the catalog's

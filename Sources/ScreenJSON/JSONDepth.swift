@@ -5,29 +5,26 @@ public enum JSONDepth {
     /// The byte offset at which `bytes` first nests deeper than `limit` arrays and objects, or nil
     /// when it never does. Brackets inside strings do not count; the text need not be valid JSON.
     public static func firstOffset(exceeding limit: Int, in bytes: [UInt8]) -> Int? {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for (offset, byte) in bytes.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
+        bytes.withUnsafeBufferPointer { buffer in
+            var depth = 0
+            var offset = 0
+            let count = buffer.count
+            while offset < count {
+                let byte = buffer[offset]
+                if byte == 0x22 {  // a string: skip to its closing quote, past escapes
+                    offset += 1
+                    while offset < count && buffer[offset] != 0x22 {
+                        offset += buffer[offset] == 0x5C ? 2 : 1
+                    }
+                } else if byte == 0x5B || byte == 0x7B {  // [ {
+                    depth += 1
+                    if depth > limit { return offset }
+                } else if byte == 0x5D || byte == 0x7D {  // ] }
+                    depth -= 1
                 }
-                continue
+                offset += 1
             }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > limit { return offset }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
+            return nil
         }
-        return nil
     }
 }

@@ -59,3 +59,20 @@ import Testing
         }
     }
 }
+
+/// The linear depth scan that runs before any recursive decoder.
+@Suite struct JSONDepthTests {
+    @Test func theFirstByteBeyondTheLimitIsFound() {
+        #expect(JSONDepth.firstOffset(exceeding: 2, in: Array("[[1]]".utf8)) == nil)
+        #expect(JSONDepth.firstOffset(exceeding: 2, in: Array("[{\"a\":[1]}]".utf8)) == 6)
+        #expect(JSONDepth.firstOffset(exceeding: 0, in: Array("1".utf8)) == nil)
+        #expect(JSONDepth.firstOffset(exceeding: 32, in: [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)) == 32)
+    }
+
+    @Test func bracketsInStringsAndEscapedQuotesDoNotCount() {
+        #expect(JSONDepth.firstOffset(exceeding: 1, in: Array(#"["[[[{{{", "\"[[["]"#.utf8)) == nil)
+        #expect(JSONDepth.firstOffset(exceeding: 1, in: Array(#"["\\", [1]]"#.utf8)) == 7)
+        // An unterminated string or a trailing backslash ends the scan without reading past the end.
+        #expect(JSONDepth.firstOffset(exceeding: 1, in: Array(#"["abc\"#.utf8)) == nil)
+    }
+}

@@ -262,6 +262,8 @@ import Testing
             ("[1, 2]", "not a JSON object"),
             ("{\"format\": 1,", "not a JSON object"),
             (String(repeating: " ", count: 70_000) + "{}", "70002 bytes; a config file may hold at most 65536"),
+            (#"{"format": 1, "output": ["#, "nests arrays or objects (at byte 24); a config file is one object"),
+            (String(repeating: "[", count: 60_000), "nests arrays or objects (at byte 1)"),
         ]
         for (text, message) in cases {
             try write(text, to: "screenkit.json")

@@ -1,4 +1,7 @@
 import Foundation
+import ScreenCompiler
+import ScreenContract
+import ScreenKitCLI
 import ScreenTestSupport
 import Testing
 
@@ -33,5 +36,24 @@ import Testing
     @Test func theCIScriptRunsTheREADMEsTestCommand() throws {
         let script = try String(contentsOf: ExampleApp.root.appendingPathComponent(".ci/run"), encoding: .utf8)
         #expect(script.split(separator: "\n").contains("swift test"))
+    }
+
+    @Test func theLimitsTableStatesTheLimitsInTheCode() throws {
+        let section = try #require(
+            Self.readme.components(separatedBy: "\n## Limits and guarantees\n").dropFirst().first?.components(
+                separatedBy: "\n## "
+            ).first)
+        let row = { (start: String) in section.split(separator: "\n").first { $0.hasPrefix("| " + start) } ?? "" }
+        let contract = row("a frozen contract file")
+        #expect(contract.contains("\(ContractLimits.maximumFileBytes >> 20) MiB"))
+        #expect(contract.contains("nested at most \(ContractLimits.maximumJSONDepth) deep"))
+        #expect(contract.contains("nests at most \(ContractLimits.maximumTypeDepth) lists or maps"))
+        #expect(contract.contains("at most \(ContractLimits.maximumNameBytes) bytes"))
+        #expect(contract.contains("at most 10,000 components") && ContractLimits.maximumElements == 10_000)
+        #expect(row("the history folder").contains("at most 10,000 entries; version numbers 1 to 10,000"))
+        #expect(ContractLimits.maximumVersions == 10_000)
+        #expect(row("`exemptions.json`").contains("\(ContractLimits.maximumSmallFileBytes >> 20) MiB"))
+        #expect(row("`screenkit.json`").contains("\(ProjectConfig.maximumSize >> 10) KiB"))
+        #expect(row("a manifest").contains("\(Manifest.maximumBytes >> 20) MiB"))
     }
 }

@@ -197,6 +197,20 @@ import Testing
                     #"{"format":1,"contract":1,"history":[],"screens":[{"id":"../x","minContract":1,"full":"\#(hash)","variants":[]}]}"#
                         .utf8))
         }
+        // A manifest too large or too deep is refused before it is decoded.
+        #expect {
+            _ = try Manifest.decode([UInt8](repeating: 0x20, count: Manifest.maximumBytes + 1))
+        } throws: { error in
+            "\(error)" == "the manifest is 16777217 bytes; a manifest is at most 16777216"
+        }
+        #expect {
+            _ = try Manifest.decode(Array(#"{"format":1,"screens":"#.utf8) + [UInt8](repeating: 0x5B, count: 1_000_000))
+        } throws: { error in
+            "\(error)" == "the manifest nests deeper than a manifest does (at byte 26)"
+        }
+        #expect(
+            Pointer.decode(Array(#"{"format":1,"manifest":"\#(hash)"}"#.utf8) + [UInt8](repeating: 0x20, count: 4096))
+                == nil)
     }
 
     @Test func fourPublishersOfTheSameBuildAllSucceedAndOneMovesThePointer() async throws {

@@ -16,6 +16,9 @@ Runs, in one process:
     POST /__fault__          {"status": 500, "count": 2}            -> {"ok": true}
                              {"delay": 3.0, "count": 1}
                              optional "method": "PUT" restricts the fault
+                             optional "after": N lets N matching requests through first
+                             optional "drop": "before" closes the connection without
+                             forwarding; "after" forwards, then closes it unanswered
     GET  /__fault__          pending faults (diagnostics)
     POST /__fault__/reset    clear all pending faults
     GET  /__stats__          {"requests": N, "byMethod": {...}, "faultsInjected": n}
@@ -272,6 +275,9 @@ class ProxyState:
             self.by_method[method] = self.by_method.get(method, 0) + 1
             for fault in self.faults:
                 if fault["method"] is None or fault["method"] == method:
+                    if fault["after"] > 0:
+                        fault["after"] -= 1
+                        return None
                     fault["remaining"] -= 1
                     if fault["remaining"] <= 0:
                         self.faults.remove(fault)
@@ -287,15 +293,21 @@ def parse_fault(raw: bytes) -> dict:
         raise ValueError(f"body is not JSON: {exc}") from None
     if not isinstance(spec, dict):
         raise ValueError("body must be a JSON object")
-    unknown = set(spec) - {"status", "delay", "count", "method"}
+    unknown = set(spec) - {"status", "delay", "count", "method", "after", "drop"}
     if unknown:
         raise ValueError(f"unknown fields: {sorted(unknown)}")
     status = spec.get("status")
     delay = spec.get("delay")
     count = spec.get("count", 1)
     method = spec.get("method")
-    if status is None and delay is None:
-        raise ValueError('a fault needs "status" and/or "delay"')
+    after = spec.get("after", 0)
+    drop = spec.get("drop")
+    if status is None and delay is None and drop is None:
+        raise ValueError('a fault needs "status", "delay" or "drop"')
+    if drop is not None and drop not in ("before", "after"):
+        raise ValueError('"drop" must be "before" or "after"')
+    if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+        raise ValueError('"after" must be an integer >= 0')
     if status is not None and (isinstance(status, bool) or not isinstance(status, int) or not 200 <= status <= 599):
         raise ValueError('"status" must be an integer in 200..599')
     if delay is not None and (isinstance(delay, bool) or not isinstance(delay, (int, float)) or delay < 0):
@@ -310,6 +322,8 @@ def parse_fault(raw: bytes) -> dict:
         "count": count,
         "remaining": count,
         "method": method.upper() if method else None,
+        "after": after,
+        "drop": drop,
     }
 
 
@@ -430,6 +444,15 @@ class ProxyHandler(http.server.BaseHTTPRequestHandler):
     def _proxy(self, body: bytes) -> None:
         method = self.command
         fault = self.state.admit(method)
+        if fault is not None and fault["drop"] == "before":
+            log.debug("proxy: dropping %s %s unforwarded", method, self.path)
+            self.close_connection = True
+            return
+        if fault is not None and fault["drop"] == "after":
+            log.debug("proxy: forwarding %s %s, then dropping the answer", method, self.path)
+            self._forward_unanswered(method, body)
+            self.close_connection = True
+            return
         if fault is not None:
             if fault["delay"]:
                 log.debug("proxy: delaying %s %s by %.3fs", method, self.path, fault["delay"])
@@ -453,6 +476,24 @@ class ProxyHandler(http.server.BaseHTTPRequestHandler):
                 self._forward(method, body)
         else:
             self._forward(method, body)
+
+    def _forward_unanswered(self, method: str, body: bytes) -> None:
+        """Forward the request as _forward does, and let the client never see the answer."""
+        conn = http.client.HTTPConnection(HOST, self.upstream_port, timeout=UPSTREAM_TIMEOUT)
+        try:
+            conn.putrequest(method, self.path, skip_host=True, skip_accept_encoding=True)
+            for name, value in self.headers.items():
+                if name.lower() in ("transfer-encoding", "content-length"):
+                    continue
+                conn.putheader(name, value)
+            conn.putheader("Content-Length", str(len(body)))
+            with CONDITIONAL_WRITES:
+                conn.endheaders(message_body=body if body else None)
+                conn.getresponse().read()
+        except (OSError, http.client.HTTPException) as exc:
+            log.info("proxy: upstream error for an unanswered %s %s: %r", method, self.path, exc)
+        finally:
+            conn.close()
 
     def _forward(self, method: str, body: bytes) -> None:
         # Forward unchanged. Only the framing may change: a chunked request body is

@@ -126,6 +126,9 @@ public struct Manifest: Sendable, Hashable {
         public let description: String
     }
 
+    /// The largest manifest read from a bucket, in bytes (one screen takes about 1 KB).
+    public static let maximumBytes = 16 << 20
+
     /// Reads a manifest: the format number first, then the rest.
     public static func decode(_ bytes: [UInt8]) throws(ReadError) -> Manifest {
         struct Header: Decodable { let format: Int }
@@ -146,6 +149,12 @@ public struct Manifest: Sendable, Hashable {
             let previous: String?
             let schemas: [Variant]?
             let fullSchema: String?
+        }
+        guard bytes.count <= maximumBytes else {
+            throw ReadError(description: "the manifest is \(bytes.count) bytes; a manifest is at most \(maximumBytes)")
+        }
+        if let offset = JSONDepth.firstOffset(exceeding: 5, in: bytes) {
+            throw ReadError(description: "the manifest nests deeper than a manifest does (at byte \(offset))")
         }
         let data = Data(bytes)
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenJSON
 
 /// The project's config file, `screenkit.json` at the package root: where things are and where they go.
 ///
@@ -73,6 +74,8 @@ public struct ProjectConfig: Sendable, Equatable {
         if let size = attributes[.size] as? Int, size > maximumSize {
             throw Invalid(description: "\(name): \(size) bytes; a config file may hold at most \(maximumSize)")
         }
+        // An empty file is not read: Foundation's read of a zero-length file on Linux leaks its buffer.
+        if attributes[.size] as? Int == 0 { return try parse([], path: path) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Invalid(description: "\(name): cannot read the config file")
         }
@@ -84,6 +87,11 @@ public struct ProjectConfig: Sendable, Equatable {
         func invalid(_ message: String) -> Invalid { Invalid(description: "\(path): \(message)") }
         guard bytes.count <= maximumSize else {
             throw invalid("\(bytes.count) bytes; a config file may hold at most \(maximumSize)")
+        }
+        // A config is one flat object: anything nested deeper is refused before it is decoded.
+        if let offset = JSONDepth.firstOffset(exceeding: 1, in: bytes) {
+            throw invalid(
+                "nests arrays or objects (at byte \(offset)); a config file is one object of strings and numbers")
         }
         guard let object = try? JSONDecoder().decode([String: Scalar].self, from: Data(bytes)) else {
             throw invalid("not a JSON object of strings and numbers; expected {\"format\": 1, …}")

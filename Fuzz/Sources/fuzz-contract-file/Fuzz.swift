@@ -1,0 +1,15 @@
+import FuzzSupport
+import ScreenContract
+
+/// The program: libFuzzer's driver over `fuzz(_:_:)`.
+@main enum Main {
+    /// Runs the fuzzer.
+    static func main() { FuzzerMain.run() }
+}
+
+/// libFuzzer's entry point: one input read as a frozen contract history file (`history/N.json`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    _ = try? ContractFile.decode(FuzzFiles.bytes(start, count))
+    return 0
+}
