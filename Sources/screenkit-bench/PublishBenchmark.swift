@@ -62,9 +62,9 @@ final class CountingS3: Bucket, @unchecked Sendable {
 
     private func count(put: Bool) { lock.withLock { if put { counts.puts += 1 } else { counts.gets += 1 } } }
 
-    func read(_ key: String) async throws(BucketError) -> StoredObject? {
+    func read(_ key: String, maximumBytes: Int) async throws(BucketError) -> StoredObject? {
         count(put: false)
-        return try await inner.read(key)
+        return try await inner.read(key, maximumBytes: maximumBytes)
     }
 
     func create(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError) -> CreateOutcome {

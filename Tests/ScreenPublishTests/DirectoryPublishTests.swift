@@ -201,7 +201,7 @@ import Testing
         #expect {
             _ = try Manifest.decode([UInt8](repeating: 0x20, count: Manifest.maximumBytes + 1))
         } throws: { error in
-            "\(error)" == "the manifest is 16777217 bytes; a manifest is at most 16777216"
+            "\(error)" == "the manifest is 8388609 bytes; a manifest is at most 8388608"
         }
         #expect {
             _ = try Manifest.decode(Array(#"{"format":1,"screens":"#.utf8) + [UInt8](repeating: 0x5B, count: 1_000_000))
@@ -211,6 +211,28 @@ import Testing
         #expect(
             Pointer.decode(Array(#"{"format":1,"manifest":"\#(hash)"}"#.utf8) + [UInt8](repeating: 0x20, count: 4096))
                 == nil)
+    }
+
+    @Test func aManifestOverTheLimitIsRefusedWithoutBeingReadWhole() async throws {
+        let name = String(repeating: "b", count: 64)
+        let manifest = folder.appendingPathComponent(BucketLayout.manifest(name))
+        try FileManager.default.createDirectory(
+            at: manifest.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: manifest.path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: manifest.path))
+        try handle.truncate(atOffset: 1 << 32)  // 4 GiB, sparse: reading it whole would exhaust memory
+        try handle.close()
+        try Data(Pointer(manifest: name).encoded()).write(to: folder.appendingPathComponent("pointer.json"))
+        let bucket = DirectoryBucket(path: folder.path)
+        let head = try #require(try await bucket.read(BucketLayout.manifest(name), maximumBytes: 100))
+        #expect(head.bytes.count == 101)
+        await #expect {
+            _ = try await Publisher(bucket: bucket).plan(
+                screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes)
+        } throws: { error in
+            (error as? PublishError)?.kind == .corrupt
+                && "\(error)".hasSuffix("is larger than a manifest may be (8388608 bytes)")
+        }
     }
 
     @Test func fourPublishersOfTheSameBuildAllSucceedAndOneMovesThePointer() async throws {

@@ -99,9 +99,9 @@ final class CountingBucket: Bucket, @unchecked Sendable {
         }
     }
 
-    func read(_ key: String) async throws(BucketError) -> StoredObject? {
+    func read(_ key: String, maximumBytes: Int) async throws(BucketError) -> StoredObject? {
         note("read", key)
-        return try await inner.read(key)
+        return try await inner.read(key, maximumBytes: maximumBytes)
     }
 
     func create(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError) -> CreateOutcome {

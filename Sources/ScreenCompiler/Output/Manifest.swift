@@ -126,8 +126,8 @@ public struct Manifest: Sendable, Hashable {
         public let description: String
     }
 
-    /// The largest manifest read from a bucket, in bytes (one screen takes about 1 KB).
-    public static let maximumBytes = 16 << 20
+    /// The largest manifest read from a bucket, in bytes: about 25,000 screens served to three contract versions.
+    public static let maximumBytes = 8 << 20
 
     /// Reads a manifest: the format number first, then the rest.
     public static func decode(_ bytes: [UInt8]) throws(ReadError) -> Manifest {
@@ -215,6 +215,9 @@ public struct Pointer: Sendable, Hashable {
         return json.takeBytes()
     }
 
+    /// The largest pointer file read from a bucket, in bytes (a real one is 85).
+    public static let maximumBytes = 4096
+
     /// Reads a pointer.
     public static func decode(_ bytes: [UInt8]) -> Pointer? {
         struct File: Decodable {
@@ -222,7 +225,7 @@ public struct Pointer: Sendable, Hashable {
             let manifest: String
         }
         // A name read from a bucket becomes a key: it must be a SHA-256 before anything uses it.
-        guard bytes.count <= 4096, let file = try? JSONDecoder().decode(File.self, from: Data(bytes)),
+        guard bytes.count <= maximumBytes, let file = try? JSONDecoder().decode(File.self, from: Data(bytes)),
             file.format == 1, BucketLayout.isHash(file.manifest)
         else { return nil }
         return Pointer(manifest: file.manifest)

@@ -6,8 +6,10 @@ public protocol Bucket: Sendable, CustomStringConvertible {
     /// Where the bucket is, for messages, e.g. `s3://shop/screens` or `file:///srv/screens`.
     var description: String { get }
 
-    /// The object at `key` with its entity tag; nil when there is none.
-    func read(_ key: String) async throws(BucketError) -> StoredObject?
+    /// The object at `key` with its entity tag; nil when there is none. Of an object larger than
+    /// `maximumBytes`, only the first `maximumBytes + 1` bytes are read, so a caller can refuse it
+    /// without holding it.
+    func read(_ key: String, maximumBytes: Int) async throws(BucketError) -> StoredObject?
 
     /// Creates the object only if `key` does not exist yet.
     func create(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError) -> CreateOutcome
@@ -18,6 +20,13 @@ public protocol Bucket: Sendable, CustomStringConvertible {
     /// Replaces `key` only if its entity tag is still `expected` (nil: only if it does not exist).
     func swap(_ key: String, bytes: [UInt8], metadata: ObjectMetadata, expecting expected: String?)
         async throws(BucketError) -> SwapOutcome
+}
+
+extension Bucket {
+    /// The whole object at `key` with its entity tag; nil when there is none.
+    public func read(_ key: String) async throws(BucketError) -> StoredObject? {
+        try await read(key, maximumBytes: .max)
+    }
 }
 
 /// An object as read from a bucket.

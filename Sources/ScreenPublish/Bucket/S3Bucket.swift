@@ -74,10 +74,13 @@ public struct S3Bucket: Bucket {
     /// `s3://bucket/prefix`.
     public var description: String { "s3://\(bucket)\(prefix.isEmpty ? "" : "/\(prefix)")" }
 
-    public func read(_ key: String) async throws(BucketError) -> StoredObject? {
-        let response = try await send("GET", key, body: [], headers: [:])
+    public func read(_ key: String, maximumBytes: Int) async throws(BucketError) -> StoredObject? {
+        // A ranged GET: the store never sends more than one byte past the limit.
+        let range = maximumBytes == .max ? [:] : ["Range": "bytes=0-\(maximumBytes)"]
+        let response = try await send("GET", key, body: [], headers: range)
         switch response.status {
-        case 200: return StoredObject(bytes: response.body, etag: response.etag ?? "")
+        case 200, 206: return StoredObject(bytes: response.body, etag: response.etag ?? "")
+        case 416: return StoredObject(bytes: [], etag: response.etag ?? "")  // an empty object has no byte 0
         case 404: return nil
         default: throw unexpected(response, "GET", key)
         }

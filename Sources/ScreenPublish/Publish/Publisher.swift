@@ -97,7 +97,9 @@ public struct Publisher: Sendable {
     public func plan(
         screens: [CompiledScreen], contract: Int, history: [String], schemas: ClientSchemas = .none
     ) async throws(PublishError) -> PublishPlan {
-        let pointer = try await wrap { () async throws(BucketError) in try await bucket.read(BucketLayout.pointer) }
+        let pointer = try await wrap { () async throws(BucketError) in
+            try await bucket.read(BucketLayout.pointer, maximumBytes: Pointer.maximumBytes)
+        }
         var previous: (hash: String, manifest: Manifest)?
         if let pointer {
             guard let decoded = Pointer.decode(pointer.bytes) else {
@@ -105,9 +107,18 @@ public struct Publisher: Sendable {
                     kind: .corrupt, description: "\(bucket)/\(BucketLayout.pointer) is not a pointer file")
             }
             let key = BucketLayout.manifest(decoded.manifest)
-            guard let stored = try await wrap({ () async throws(BucketError) in try await bucket.read(key) }) else {
+            guard
+                let stored = try await wrap({ () async throws(BucketError) in
+                    try await bucket.read(key, maximumBytes: Manifest.maximumBytes)
+                })
+            else {
                 throw PublishError(
                     kind: .corrupt, description: "the pointer names \(key), which is missing from \(bucket)")
+            }
+            guard stored.bytes.count <= Manifest.maximumBytes else {
+                throw PublishError(
+                    kind: .corrupt,
+                    description: "\(bucket)/\(key) is larger than a manifest may be (\(Manifest.maximumBytes) bytes)")
             }
             guard SHA256.hexDigest(stored.bytes) == decoded.manifest else {
                 throw PublishError(kind: .corrupt, description: "\(bucket)/\(key) does not match its hash")
@@ -232,7 +243,7 @@ public struct Publisher: Sendable {
             } else {
                 // Lost the race: fine when the winner published exactly this manifest (the same
                 // build, run twice at once); the desired state is reached.
-                let now = try? await bucket.read(BucketLayout.pointer)
+                let now = try? await bucket.read(BucketLayout.pointer, maximumBytes: Pointer.maximumBytes)
                 let named = now.flatMap { Pointer.decode($0.bytes) }?.manifest
                 guard named == layout.manifestHash else {
                     let names = named.map { " (it now names manifest \($0.prefix(12)))" } ?? ""
@@ -281,8 +292,10 @@ public struct Publisher: Sendable {
             try await bucket.create(key, bytes: bytes, metadata: .immutable)
         }
         guard outcome == .exists else { return .created }
-        let stored = try await wrap { () async throws(BucketError) in try await bucket.read(key) }
-        guard let stored, SHA256.hexDigest(stored.bytes) == SHA256.hexDigest(bytes) else {
+        let stored = try await wrap { () async throws(BucketError) in
+            try await bucket.read(key, maximumBytes: bytes.count)
+        }
+        guard let stored, stored.bytes == bytes else {
             throw PublishError(
                 kind: .objectConflict,
                 description:
