@@ -264,6 +264,10 @@ import Testing
             (String(repeating: " ", count: 70_000) + "{}", "70002 bytes; a config file may hold at most 65536"),
             (#"{"format": 1, "output": ["#, "nests arrays or objects (at byte 24); a config file is one object"),
             (String(repeating: "[", count: 60_000), "nests arrays or objects (at byte 1)"),
+            (
+                #"{"format": 1, "output": "\#(String(repeating: "d", count: 4097))"}"#,
+                #""output" is longer than 4096 bytes"#
+            ),
         ]
         for (text, message) in cases {
             try write(text, to: "screenkit.json")
