@@ -104,6 +104,10 @@ import Testing
             seconds: Date().timeIntervalSince(started))
     }
 
+    @Test func theRendererGivesBackTheFrozenBytes() throws {
+        for bytes in Self.original { #expect(Self.render(try JSONReader.read(bytes), deep: false) == bytes) }
+    }
+
     @Test func everyMutationThatChangesAFrozenByteIsRejectedAndNoneCrashesOrHangs() throws {
         let mutations = Self.mutations(perSignature: 6, seed: 0x5C12_EE4B)
         #expect(mutations.count >= 2_000)
@@ -215,7 +219,9 @@ import Testing
     static func render(_ value: JSONValue, deep: Bool) -> [UInt8] {
         var writer = JSONWriter(style: .pretty)
         writer.value(value)
-        var bytes = writer.takeBytes()
+        // Canonical files end with a newline: with it, an unmutated tree renders to the file's exact
+        // bytes, so a mutation that keeps the canonical form reaches the rules, not just history-edited.
+        var bytes = writer.takeBytes() + [0x0A]
         // The deep mutation is spliced in as text: a tree that deep could not be written recursively.
         let marker = Array("\"\\u0001deep\"".utf8)
         if deep, let start = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) {
