@@ -30,7 +30,7 @@ let package = Package(
         // Validation, downleveling and envelopes.
         .target(name: "ScreenCompiler", dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract"]),
         // Buckets (a directory or any S3-compatible store), SigV4 and the publish protocol.
-        .target(name: "ScreenPublish", dependencies: ["ScreenCompiler", "ScreenCrypto"]),
+        .target(name: "ScreenPublish", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON"]),
         // Request-time rendering inside a server: a renderer loaded once, contract negotiation,
         // per-request validation and a framework-neutral response.
         .target(

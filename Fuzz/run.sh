@@ -44,6 +44,9 @@ bin="$scratch/release"
 if [ "$build" = 1 ]; then
   echo "fuzz: building ${#targets[@]} target(s) (release, -sanitize=fuzzer,address) into $scratch" >&2
   started=$(date +%s)
+  # Re-plan every time: SwiftPM does not see files added to ScreenKit's modules (a dependency by
+  # path) without it, and the build then fails to find them.
+  rm -f "$scratch/release/description.json"
   for target in "${targets[@]}"; do
     swift build --package-path Fuzz --scratch-path "$scratch" -c release \
       -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \

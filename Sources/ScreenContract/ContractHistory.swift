@@ -1,5 +1,6 @@
 import Foundation
 import ScreenCrypto
+import ScreenJSON
 import ScreenKit
 
 /// One frozen contract version as read from the history folder.
@@ -77,26 +78,17 @@ public struct ContractHistory: Sendable {
         var files: [Int: [UInt8]?] = [:]
         for number in numbered.keys {
             let path = folder.appendingPathComponent("\(number).json").path
-            // The size is checked before reading: a huge file is refused, not loaded.
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            let size = attributes?[.size] as? Int ?? 0
-            if size > ContractLimits.maximumFileBytes {
+            switch JSONFile.read(atPath: path, maximumBytes: ContractLimits.maximumFileBytes) {
+            case .bytes(let bytes): files[number] = bytes
+            case .missing, .unreadable: files[number] = .some(nil)
+            case .tooLarge(let size):
+                // A huge file is refused, not loaded.
                 diagnostics.append(
                     ContractRules.historyUnreadable.diagnostic(
                         "\(number).json is \(size) bytes; a contract file is at most \(ContractLimits.maximumFileBytes) bytes",
                         at: SourceLocation(file: path, line: 1, column: 1)))
                 files[number] = .some(nil)
-                continue
             }
-            // An empty file is no bytes, not read: Foundation's read of a zero-length file on Linux
-            // leaks a 4 KiB buffer per call (found by Fuzz/fuzz-history-folder).
-            if size == 0, attributes?[.type] as? FileAttributeType == .typeRegular,
-                FileManager.default.isReadableFile(atPath: path)
-            {
-                files[number] = []
-                continue
-            }
-            files[number] = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
         }
         return verify(files, highest: highest, folder: folder, diagnostics: diagnostics)
     }

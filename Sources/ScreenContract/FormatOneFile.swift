@@ -22,21 +22,17 @@ enum FormatOneFile {
     /// The bytes of the file at `url`: nil when there is none, a failure when it cannot be read or
     /// is larger than the limit (checked before it is read).
     static func read(_ url: URL) -> Result<[UInt8], FormatOneError>? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= ContractLimits.maximumSmallFileBytes else {
+        switch JSONFile.read(atPath: url.path, maximumBytes: ContractLimits.maximumSmallFileBytes) {
+        case .missing: return nil
+        case .unreadable: return .failure(FormatOneError(description: "cannot read \(url.lastPathComponent)"))
+        case .tooLarge(let size):
             return .failure(
                 FormatOneError(
                     description:
                         "\(url.lastPathComponent) is \(size) bytes; it may be at most \(ContractLimits.maximumSmallFileBytes)"
                 ))
+        case .bytes(let bytes): return .success(bytes)
         }
-        // An empty file is not read: Foundation's read of a zero-length file on Linux leaks its buffer.
-        if size == 0 { return .success([]) }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(FormatOneError(description: "cannot read \(url.lastPathComponent)"))
-        }
-        return .success([UInt8](data))
     }
 
     /// `data` decoded as `File`, or why not: no format number, another format, or a body that

@@ -1,3 +1,4 @@
+import Foundation
 import ScreenJSON
 import ScreenTestSupport
 import Testing
@@ -74,5 +75,27 @@ import Testing
         #expect(JSONDepth.firstOffset(exceeding: 1, in: Array(#"["\\", [1]]"#.utf8)) == 7)
         // An unterminated string or a trailing backslash ends the scan without reading past the end.
         #expect(JSONDepth.firstOffset(exceeding: 1, in: Array(#"["abc\"#.utf8)) == nil)
+    }
+}
+
+/// Reading a JSON file under a size limit: the size is known before anything is read.
+@Suite struct JSONFileTests {
+    @Test func eachOutcome() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-jsonfile-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a.json")
+        try Data("[1]".utf8).write(to: file)
+        #expect(JSONFile.read(atPath: file.path, maximumBytes: 3) == .bytes(Array("[1]".utf8)))
+        #expect(JSONFile.read(atPath: file.path, maximumBytes: 2) == .tooLarge(size: 3))
+        #expect(JSONFile.read(atPath: folder.appendingPathComponent("none.json").path, maximumBytes: 9) == .missing)
+        #expect(JSONFile.read(atPath: folder.path, maximumBytes: 1 << 20) == .unreadable)
+        let empty = folder.appendingPathComponent("empty.json")
+        try Data().write(to: empty)
+        #expect(JSONFile.read(atPath: empty.path, maximumBytes: 9) == .bytes([]))
+        // A symbolic link is measured by what it names.
+        let link = folder.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        #expect(JSONFile.read(atPath: link.path, maximumBytes: 2) == .tooLarge(size: 3))
     }
 }

@@ -67,19 +67,12 @@ public struct ProjectConfig: Sendable, Equatable {
 
     /// Reads and validates one config file.
     public static func load(_ path: String) throws(Invalid) -> ProjectConfig {
-        let name = path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw Invalid(description: "\(name): cannot read the config file")
+        switch JSONFile.read(atPath: path, maximumBytes: maximumSize) {
+        case .missing, .unreadable: throw Invalid(description: "\(path): cannot read the config file")
+        case .tooLarge(let size):
+            throw Invalid(description: "\(path): \(size) bytes; a config file may hold at most \(maximumSize)")
+        case .bytes(let bytes): return try parse(bytes, path: path)
         }
-        if let size = attributes[.size] as? Int, size > maximumSize {
-            throw Invalid(description: "\(name): \(size) bytes; a config file may hold at most \(maximumSize)")
-        }
-        // An empty file is not read: Foundation's read of a zero-length file on Linux leaks its buffer.
-        if attributes[.size] as? Int == 0 { return try parse([], path: path) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Invalid(description: "\(name): cannot read the config file")
-        }
-        return try parse([UInt8](data), path: path)
     }
 
     /// Validates the bytes of a config file read from `path` (the base of its relative folders).

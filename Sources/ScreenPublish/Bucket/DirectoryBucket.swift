@@ -1,5 +1,6 @@
 import Foundation
 import ScreenCrypto
+import ScreenJSON
 
 /// A bucket in a local folder, with the same guarantees as the S3 protocol.
 ///
@@ -24,23 +25,18 @@ public struct DirectoryBucket: Bucket {
 
     public func read(_ key: String, maximumBytes: Int) async throws(BucketError) -> StoredObject? {
         let url = root.appendingPathComponent(key)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        // An empty file is not read (Foundation's read of a zero-length file on Linux leaks its
-        // buffer); a file over the limit only up to one byte past it.
-        if size == 0 { return StoredObject(bytes: [], etag: Self.etag([])) }
-        if size > maximumBytes {
+        switch JSONFile.read(atPath: url.path, maximumBytes: maximumBytes) {
+        case .missing: return nil
+        case .unreadable: throw BucketError(.io, "cannot read \(url.path)")
+        case .bytes(let bytes): return StoredObject(bytes: bytes, etag: Self.etag(bytes))
+        case .tooLarge:
+            // Only up to one byte past the limit, so the caller can tell it is larger.
             guard let handle = FileHandle(forReadingAtPath: url.path),
                 let data = try? handle.read(upToCount: maximumBytes + 1)
             else { throw BucketError(.io, "cannot read \(url.path)") }
             try? handle.close()
             return StoredObject(bytes: [UInt8](data), etag: "")
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw BucketError(.io, "cannot read \(url.path)")
-        }
-        let bytes = [UInt8](data)
-        return StoredObject(bytes: bytes, etag: Self.etag(bytes))
     }
 
     public func create(_ key: String, bytes: [UInt8], metadata: ObjectMetadata) async throws(BucketError)
