@@ -109,7 +109,7 @@ public struct Compiler: Sendable {
         }
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
         collector.report(contentsOf: CatalogValidator.validate(catalog))
-        collector.report(contentsOf: ProfileValidator.validate(catalog))
+        collector.report(contentsOf: ProfileValidator.validate(catalog, views: views))
         // Screens are independent: they compile in parallel, and their results are put back in
         // catalog order, so the output and the diagnostics are the same as one by one.
         let outcomes = ScreenOutcomes(count: self.screens.count)
@@ -123,7 +123,7 @@ public struct Compiler: Sendable {
             collector.report(contentsOf: outcome.diagnostics)
             if let screen = outcome.screen { screens.append(screen) }
         }
-        if options.writesProfile { screens = shaped(screens, style: options.style) }
+        if options.writesProfile { screens = shaped(screens, views: views, style: options.style) }
         return CompileResult(
             screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: versions.count)
     }
@@ -160,6 +160,7 @@ public struct Compiler: Sendable {
             (validation, early) = (validate(), nil)
         }
         collector.report(contentsOf: validation)
+        collector.report(contentsOf: EnvelopeValueRules.validate(screen, profiles: servedProfiles(views)))
         guard minContractIsValid else {
             collector.report(
                 ScreenRules.minContractInvalid.diagnostic(
@@ -219,7 +220,11 @@ public struct Compiler: Sendable {
             for view in supported {
                 var written = try writer.envelope(flat, contract: view.version, minContract: minContract, view: view)
                 problems += writer.problems
-                if let previous, previous.bytes[previous.bodyStart...] == written.bytes[written.bodyStart...] {
+                // Bytes are shared within one wire profile only: a version that decodes another
+                // shape gets bytes of its own, whose `contract` names it.
+                if let previous, view.version > 1, views[view.version - 2].profile == view.profile,
+                    previous.bytes[previous.bodyStart...] == written.bytes[written.bodyStart...]
+                {
                     written = previous
                 }
                 variants.append(
@@ -234,6 +239,13 @@ public struct Compiler: Sendable {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The distinct wire profiles of `views` and the catalog's (the full envelope's), catalog's first.
+    func servedProfiles(_ views: [VersionView]) -> [WireProfile] {
+        var profiles = [catalog.profile]
+        for view in views where !profiles.contains(view.profile) { profiles.append(view.profile) }
+        return profiles
     }
 
     /// Runs `first` and `second` at the same time, on two threads, and returns both results.

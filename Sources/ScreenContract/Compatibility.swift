@@ -29,9 +29,13 @@ public enum Compatibility {
 
     /// Every difference from `old` to `new`, breaking and allowed.
     ///
-    /// `oldFile` locates elements that exist only in `old` (the frozen file that holds them).
-    public static func changes(from old: Contract, to new: Contract, oldFile: SourceLocation?) -> [ContractChange] {
-        var changes: [ContractChange] = []
+    /// `oldFile` locates elements that exist only in `old` (the frozen file that holds them). With
+    /// `newShape`, `old` keeps the wire profile it froze (``Catalog/profileSince`` is after it), so a
+    /// different profile in `new` is a new shape for newer clients, not a change to `old`'s bytes.
+    public static func changes(from old: Contract, to new: Contract, oldFile: SourceLocation?, newShape: Bool = false)
+        -> [ContractChange]
+    {
+        var changes = ProfileCompatibility.changes(from: old, to: new, oldFile: oldFile, newShape: newShape)
         let renames = enumRenames(from: old, to: new)
         for (frozen, current) in renames.sorted(by: { $0.key < $1.key }) {
             changes.append(

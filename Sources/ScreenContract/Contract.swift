@@ -10,9 +10,15 @@ public struct Contract: Sendable, Hashable {
     public private(set) var actions: [ActionSchema]
     /// The enums the props use, sorted by name, each with its values sorted.
     public private(set) var enums: [EnumSchema]
+    /// The JSON shape clients of this version decode: frozen with the version, so a change to it
+    /// is a contract change (the flat format unless the catalog says otherwise).
+    public var profile: WireProfile
 
     /// Creates a normalized contract.
-    public init(components: [ComponentSchema], actions: [ActionSchema], enums: [EnumSchema]) {
+    public init(
+        components: [ComponentSchema], actions: [ActionSchema], enums: [EnumSchema], profile: WireProfile = .flat
+    ) {
+        self.profile = profile
         self.components = components.map { component in
             var copy = component
             copy.props = Self.normalize(component.props)
@@ -121,7 +127,7 @@ extension Contract {
         for action in catalog.actions where uniqueActions[action.kind] == nil { uniqueActions[action.kind] = action }
         let contract = Contract(
             components: Array(uniqueComponents.values), actions: Array(uniqueActions.values),
-            enums: enums.values.map(\.0))
+            enums: enums.values.map(\.0), profile: catalog.profile)
         return (contract, diagnostics)
     }
 }

@@ -35,6 +35,12 @@ public enum ContractFile {
             json.key("previous")
             json.string(previous)
         }
+        // Only for a profile other than the flat format: files without one keep their bytes, and
+        // read as the flat format.
+        if !contract.profile.isFlat {
+            json.key("profile")
+            ProfileFile.write(contract.profile, to: &json)
+        }
         json.key("components")
         json.beginArray()
         for component in contract.components {
@@ -185,6 +191,15 @@ public enum ContractFile {
             throw ReadError(
                 description: "format \(header.format) is not supported (this screenkit reads format \(format))")
         }
+        // A profile description has a format number of its own, read before the rest of it.
+        if let profileFormat = (try? decoder.decode(ProfileHeader.self, from: data))?.profile?.format,
+            profileFormat != ProfileFile.format
+        {
+            throw ReadError(
+                description:
+                    "profile format \(profileFormat) is not supported (this screenkit reads profile format \(ProfileFile.format))"
+            )
+        }
         let file: FileV1
         do {
             file = try decoder.decode(FileV1.self, from: data)
@@ -225,7 +240,8 @@ public enum ContractFile {
             }
             actions.append(ActionSchema(kind: entry.kind, fields: fields, fallback: fallback, source: nil))
         }
-        let contract = Contract(components: components, actions: actions, enums: Array(enums.values))
+        let profile = try file.profile.map { (entry) throws(ReadError) in try ProfileFile.profile(from: entry) } ?? .flat
+        let contract = Contract(components: components, actions: actions, enums: Array(enums.values), profile: profile)
         return Content(version: file.version, previous: file.previous, contract: contract)
     }
 
@@ -237,6 +253,7 @@ public enum ContractFile {
             + file.components.map { ("props of \($0.type.prefix(64))", $0.props.count) }
             + file.actions.map { ("fields of \($0.kind.prefix(64))", $0.fields.count) }
             + file.enums.map { ("values of \($0.name.prefix(64))", $0.values.count) }
+            + (file.profile.map(ProfileFile.counts) ?? [])
         if let (what, count) = counts.first(where: { $0.1 > maximum }) {
             throw ReadError(description: "\(count) \(what); a contract file declares at most \(maximum)")
         }
@@ -251,6 +268,7 @@ public enum ContractFile {
             for field in action.fields { names += [field.key, field.type] }
         }
         for schema in file.enums { names += [schema.name] + schema.values.map(\.value) }
+        if let profile = file.profile { names += ProfileFile.names(of: profile) }
         if let long = names.first(where: { $0.utf8.count > ContractLimits.maximumNameBytes }) {
             throw ReadError(
                 description:
@@ -351,10 +369,16 @@ public enum ContractFile {
         let format: Int
     }
 
+    private struct ProfileHeader: Decodable {
+        struct Format: Decodable { let format: Int }
+        let profile: Format?
+    }
+
     private struct FileV1: Decodable {
         let format: Int
         let version: Int
         let previous: String?
+        let profile: ProfileFile.Entry?
         let components: [ComponentEntry]
         let enums: [EnumEntry]
         let actions: [ActionEntry]

@@ -48,10 +48,13 @@ public enum ContractGate {
                     "no frozen contract version in \(history.folder.path): nothing protects shipped clients; start the history with `screenkit contract start --standard 1` (or `screenkit init`), or freeze the live contract with `screenkit contract freeze --initial`",
                     at: SourceLocation(file: history.folder.path, line: 1, column: 1)))
         }
+        diagnostics += profileSinceProblems(catalog, history: history)
+        let since = catalog.profileSince
         var breaking: [ContractChange] = []
         var seen: Set<String> = []
         for frozen in history.versions {
-            for change in Compatibility.changes(from: frozen.contract, to: live, oldFile: frozen.location)
+            for change in Compatibility.changes(
+                from: frozen.contract, to: live, oldFile: frozen.location, newShape: frozen.version < since)
             where change.isBreaking && seen.insert(change.rule.id + " " + change.element).inserted {
                 breaking.append(change)
             }
@@ -78,11 +81,41 @@ public enum ContractGate {
                     at: SourceLocation(file: exemptions.path, line: 1, column: 1), path: exemption.element))
         }
         let pending =
-            history.latest.map { Compatibility.changes(from: $0.contract, to: live, oldFile: $0.location) }
+            history.latest.map {
+                Compatibility.changes(from: $0.contract, to: live, oldFile: $0.location, newShape: $0.version < since)
+            }
             ?? Compatibility.changes(from: Contract(components: [], actions: [], enums: []), to: live, oldFile: nil)
         return ContractReport(
             live: live, history: history, diagnostics: diagnostics,
             exemptionsInForce: exemptions.entries.filter { used.contains($0) }, pendingChanges: pending)
+    }
+}
+
+extension ContractGate {
+    /// Problems with ``Catalog/profileSince``: outside 1 to the newest frozen version plus one, or
+    /// served versions whose profiles disagree on merging device layouts.
+    static func profileSinceProblems(_ catalog: Catalog, history: ContractHistory) -> [Diagnostic] {
+        let since = catalog.profileSince
+        let next = (history.latest?.version ?? 0) + 1
+        let location = catalog.profile.source
+        guard (1...next).contains(since) else {
+            return [
+                ContractRules.profileSinceInvalid.diagnostic(
+                    "profileSince is \(since), but the frozen versions are 1 to \(next - 1): name a frozen version or the next one, \(next)",
+                    at: location, path: "profile")
+            ]
+        }
+        let served = history.versions.filter { $0.version >= catalog.minContract && $0.version < since }
+        let merged = catalog.profile.envelope.layouts != nil
+        if let other = served.first(where: { ($0.contract.profile.envelope.layouts != nil) != merged }) {
+            return [
+                ContractRules.profileSinceInvalid.diagnostic(
+                    "version \(other.version) froze a profile that \(merged ? "writes one document per device" : "merges device layouts into one document"), "
+                        + "but the profile \"\(catalog.profile.name)\" \(merged ? "merges them" : "does not"): a new shape cannot change which documents are published",
+                    at: location, path: "profile")
+            ]
+        }
+        return []
     }
 }
 

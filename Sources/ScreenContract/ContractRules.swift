@@ -6,7 +6,7 @@ public enum ContractRules {
     public static let all: [Rule] =
         breaking + allowed + history + [
             enumConflict, declarationDuplicate, exemptionUnused, exemptionInvalid, sunsetUnrecorded, sunsetUnused,
-            sunsetInvalid, sunsetRecorded,
+            sunsetInvalid, sunsetRecorded, profileSinceInvalid,
         ]
 
     /// The rules for changes that break shipped clients.
@@ -16,12 +16,19 @@ public enum ContractRules {
         propPresenceChanged, propDefaultChanged, propAddedRequired, enumValueRemoved, enumValueNoFallback,
         actionRemoved, actionFieldRemoved, actionFieldChanged, actionFieldAddedRequired, actionNoFallback,
         guaranteeRelaxed, meaningChanged, enumRenamed,
+    ] + profile
+
+    /// The rules for a change to the wire profile that reshapes the bytes of a frozen version, one
+    /// per part of the profile.
+    public static let profile: [Rule] = [
+        profileEnvelopeChanged, profileRootChanged, profileLayoutsChanged, profileNodeKeysChanged, profilePropsChanged,
+        profileChildrenChanged, profileSlotsChanged, profileValuesChanged,
     ]
 
     /// The rules naming allowed, additive changes (reported by `contract diff`, never failing).
     public static let allowed: [Rule] = [
         componentAdded, propAdded, enumValueAdded, actionAdded, actionFieldAdded, presenceAlwaysWritten,
-        guaranteeTightened, meaningAdded, fallbackChanged,
+        guaranteeTightened, meaningAdded, fallbackChanged, profileNewShape, profileRenamed,
     ]
 
     /// The rules for the frozen history's integrity.
@@ -314,6 +321,97 @@ public enum ContractRules {
         explanation: """
             `check --against REF` found a frozen version at REF that is missing or different here \
             (for example the newest version was deleted or edited in this branch). Restore it from REF.
+            """)
+    /// How the profile rules' explanations end: what to do instead.
+    private static let profileFix = """
+        Restore the frozen profile. To give newer clients a new shape, set `Catalog.profileSince` to \
+        the next contract version (the newest frozen one plus one) and freeze it: each older version \
+        keeps the profile it froze, and `build` writes each version's variant in the shape that \
+        version froze.
+        """
+    static let profileEnvelopeChanged = Rule(
+        id: "profile-envelope-changed",
+        summary: "Shipped clients decode the envelope keys and members their contract version froze.",
+        explanation: """
+            The wire profile (`Catalog.profile`) is frozen with every contract version: clients of \
+            that version decode exactly its shape. This change renames, adds or leaves out an \
+            envelope field (format, screen ID, contract, minContract, title, initial state) or changes \
+            the envelope's own members (constants such as "type": "composition", or values each screen \
+            declares such as a route), so every screen's bytes change for every client at once. \
+            \(profileFix)
+            """)
+    static let profileRootChanged = Rule(
+        id: "profile-root-changed",
+        summary: "Shipped clients find the root where their contract version froze it.",
+        explanation: """
+            The profile's root path, or whether only the root's children are written there as a \
+            list, changed: clients of the frozen versions look for the screen elsewhere. \(profileFix)
+            """)
+    static let profileLayoutsChanged = Rule(
+        id: "profile-layouts-changed",
+        summary: "Shipped clients read device layouts as one list, or one document per device, as frozen.",
+        explanation: """
+            The profile's list of device layouts (`envelope.layouts`) was added, removed or its keys \
+            changed: clients of the frozen versions read another document. \(profileFix)
+            """)
+    static let profileNodeKeysChanged = Rule(
+        id: "profile-node-keys-changed",
+        summary: "Shipped clients read a node's type, ID and fallback under the keys their version froze.",
+        explanation: """
+            The key of a node's type, its ID (or whether nodes carry one) or its fallback changed: \
+            clients of the frozen versions cannot decode a single node. \(profileFix)
+            """)
+    static let profilePropsChanged = Rule(
+        id: "profile-props-changed",
+        summary: "Shipped clients read a component's props where their version froze them (inline or under a key).",
+        explanation: """
+            Where a frozen component writes its props changed (inline, or under a key such as \
+            "data"), by the profile's `props` or `propsByType`: strict clients of the frozen versions \
+            require the frozen key. \(profileFix)
+            """)
+    static let profileChildrenChanged = Rule(
+        id: "profile-children-changed",
+        summary: "Shipped clients read a container's children under the key their version froze.",
+        explanation: """
+            The children key of a frozen container (`childrenKey`, `childrenKeyByType`) changed: \
+            clients of the frozen versions find no children. \(profileFix)
+            """)
+    static let profileSlotsChanged = Rule(
+        id: "profile-slots-changed",
+        summary: "Shipped clients read named slots where their version froze them.",
+        explanation: """
+            Where named slots go (tagged children, members of the node, or under a key) changed \
+            while frozen components declare slots. \(profileFix)
+            """)
+    static let profileValuesChanged = Rule(
+        id: "profile-values-changed",
+        summary: "Shipped clients unwrap prop values exactly as their version froze (discriminators, value objects).",
+        explanation: """
+            Value wrapping was turned on or off, its keys changed, or the discriminator or value \
+            object of a prop type that frozen components use changed. A discriminator for a type only \
+            newer components use is not a change to frozen bytes. \(profileFix)
+            """)
+    static let profileNewShape = Rule(
+        id: "profile-new-shape",
+        summary: "A new wire shape for newer clients only: allowed, and reviewed.",
+        explanation: """
+            `Catalog.profileSince` names a version after this one: the version keeps the profile it \
+            froze, and only clients of `profileSince` and later get the new shape. Each part that \
+            differs is listed so reviewers see what the new clients will decode.
+            """)
+    static let profileRenamed = Rule(
+        id: "profile-renamed",
+        summary: "A wire profile's name is for messages only: renaming it changes no byte.",
+        explanation: "Allowed. The new name is frozen with the next version.")
+    static let profileSinceInvalid = Rule(
+        id: "profile-since-invalid",
+        summary: "The first version of the live profile must be a frozen version or the next one.",
+        explanation: """
+            `Catalog.profileSince` is the first contract version whose clients decode \
+            `Catalog.profile`. It is 1 (every version), a frozen version whose successors froze the \
+            same profile, or the newest frozen version plus one (a new shape for the next version). \
+            Every served version's profile must also agree on whether device layouts are merged into \
+            one document, since that decides which documents are published.
             """)
     static let enumConflict = Rule(
         id: "enum-conflict",

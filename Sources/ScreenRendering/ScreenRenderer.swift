@@ -125,7 +125,9 @@ public struct ScreenRenderer: Sendable {
         guard !screen.layouts.isEmpty else {
             let variant = try flatVariant(of: screen, for: client)
             return RenderedScreen(
-                screenID: screen.id, bytes: compiler.shaped(variant.bytes), servedVersion: variant.version,
+                screenID: screen.id,
+                bytes: compiler.shaped(variant.bytes, of: screen, for: variant.version, history: prepared),
+                servedVersion: variant.version,
                 downgrades: variant.downgrades)
         }
         guard compiler.catalog.profile.envelope.layouts != nil else {
@@ -149,7 +151,8 @@ public struct ScreenRenderer: Sendable {
         guard problems.isEmpty, let first = parts.first else { throw .invalidScreen(screen.id, problems: problems) }
         return RenderedScreen(
             screenID: screen.id,
-            bytes: compiler.shapedLayouts(of: screen.id, parts.map { ($0.device, $0.variant.bytes) }),
+            bytes: compiler.shapedLayouts(
+                of: screen, parts.map { ($0.device, $0.variant.bytes) }, for: first.variant.version, history: prepared),
             servedVersion: first.variant.version, downgrades: parts.flatMap(\.variant.downgrades))
     }
 

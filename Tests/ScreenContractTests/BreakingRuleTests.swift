@@ -172,6 +172,9 @@ import Testing
             "action-field-changed", "action-field-added-required", "action-no-fallback",
             // Tested in GateHoleTests.
             "guarantee-relaxed", "meaning-changed", "enum-renamed",
+            // Tested in ProfileGateTests (a completeness test over every part of the profile).
+            "profile-envelope-changed", "profile-root-changed", "profile-layouts-changed", "profile-node-keys-changed",
+            "profile-props-changed", "profile-children-changed", "profile-slots-changed", "profile-values-changed",
         ]
         #expect(Set(ContractRules.breaking.map(\.id)) == tested)
     }

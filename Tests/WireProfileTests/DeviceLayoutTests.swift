@@ -63,11 +63,21 @@ import Testing
         #expect(rendered.bytes == compiled.variants[0].envelope)
         #expect(rendered.downgrades == compiled.variants[0].downgrades)
 
+        // The same app in the flat format: its history froze that format (the layouts history
+        // froze the layouts profile, which the gate would refuse to reshape).
         var flat = LayoutsApp.catalog
         flat.profile = .flat
-        let flatRenderer = try ScreenRenderer(catalog: flat, history: .folder(ProfileExample.layouts.historyFolder))
-        let built = Compiler(catalog: flat).compile(
-            CompileOptions(history: ProfileExample.layouts.history.versions.map(\.contract)))
+        var flatHistory: [[UInt8]] = []
+        var flatContracts: [Contract] = []
+        for frozen in ProfileExample.layouts.history.versions {
+            var contract = frozen.contract
+            contract.profile = .flat
+            flatContracts.append(contract)
+            flatHistory.append(
+                ContractFile.encode(contract, version: frozen.version, previous: flatHistory.last.map(SHA256.hexDigest)))
+        }
+        let flatRenderer = try ScreenRenderer(catalog: flat, history: .embedded(flatHistory))
+        let built = Compiler(catalog: flat).compile(CompileOptions(history: flatContracts))
         let ipad = try #require(built.screens.first { $0.id == "home.ipad" })
         #expect(
             try flatRenderer.render(LayoutsApp.home, device: "ipad", for: .version(1)).bytes

@@ -8,6 +8,9 @@ import ScreenKit
 struct VersionView: Sendable {
     /// The contract version.
     let version: Int
+    /// The wire profile its clients decode: the catalog's from ``Catalog/profileSince`` on, else
+    /// the one the version froze.
+    let profile: WireProfile
     /// For each component this version knows, by index in ``ValidationContext/plans``: which of
     /// the live schema's props it knows.
     private let planMasks: [[Bool]?]
@@ -17,6 +20,7 @@ struct VersionView: Sendable {
 
     init(_ contract: Contract, version: Int, live context: ValidationContext) {
         self.version = version
+        self.profile = version < context.catalog.profileSince ? contract.profile : context.catalog.profile
         // Prop lists are short: matched by scanning, without building sets.
         var components: [String: [Bool]] = [:]
         for component in contract.components {

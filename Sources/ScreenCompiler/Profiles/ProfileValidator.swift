@@ -4,19 +4,33 @@ import ScreenKit
 /// that would make two things share one key, or leave a prop's value without a discriminator, is
 /// an error at start-up (`build`, `check`, the renderer), never a payload a client misreads.
 enum ProfileValidator {
-    /// The problems with `catalog.profile`, one diagnostic each (rule `profile-invalid`).
-    static func validate(_ catalog: Catalog) -> [Diagnostic] {
-        let profile = catalog.profile
+    /// The problems with `catalog.profile` and with each profile the served versions (`views`)
+    /// froze, one diagnostic each (rule `profile-invalid`).
+    static func validate(_ catalog: Catalog, views: [VersionView] = []) -> [Diagnostic] {
+        var profiles = [catalog.profile]
+        for view in views where !profiles.contains(view.profile) { profiles.append(view.profile) }
+        return profiles.flatMap { validate($0, for: catalog) }
+    }
+
+    /// The problems with `profile` for `catalog`'s components and screens.
+    static func validate(_ profile: WireProfile, for catalog: Catalog) -> [Diagnostic] {
         guard profile != .flat else { return [] }
         var problems: [String] = []
         let nodes = profile.nodes
         let envelope = profile.envelope
 
         // Envelope keys: distinct, and not the first key of the root path.
-        let envelopeKeys = [
-            envelope.format, envelope.screenID, envelope.contract, envelope.minContract, envelope.title,
-            envelope.initialState, envelope.rootPath.first,
-        ].compactMap { $0 }
+        let envelopeKeys =
+            envelope.members.map(\.key)
+            + [
+                envelope.format, envelope.screenID, envelope.contract, envelope.minContract, envelope.title,
+                envelope.initialState, envelope.rootPath.first,
+            ].compactMap { $0 }
+        for case .screenValue(let name) in envelope.members.map(\.value) where !EnvelopeValueRules.isValidName(name) {
+            problems.append(
+                "the envelope member's screen value name \"\(name)\" is invalid: use [A-Za-z][A-Za-z0-9_]*, at most 64 characters"
+            )
+        }
         for key in Set(envelopeKeys) where envelopeKeys.filter({ $0 == key }).count > 1 {
             problems.append("the envelope key \"\(key)\" is used for two fields")
         }
@@ -83,7 +97,7 @@ enum ProfileValidator {
             problems.append("the profile shapes component \"\(type)\", which the catalog does not declare")
         }
         return problems.map {
-            ScreenRules.profileInvalid.diagnostic("wire profile \"\(profile.name)\": \($0)", at: nil)
+            ScreenRules.profileInvalid.diagnostic("wire profile \"\(profile.name)\": \($0)", at: profile.source)
         }
     }
 

@@ -14,9 +14,9 @@ struct ProfileWriter {
     let schemas: [String: ComponentSchema]
     let style: JSONStyle
 
-    /// A writer for `catalog`'s profile.
-    init(catalog: Catalog, style: JSONStyle) {
-        profile = catalog.profile
+    /// A writer of `profile` (the catalog's unless given) for `catalog`'s components.
+    init(catalog: Catalog, profile: WireProfile? = nil, style: JSONStyle) {
+        self.profile = profile ?? catalog.profile
         schemas = Dictionary(catalog.components.map { ($0.type, $0) }) { first, _ in first }
         self.style = style
     }
@@ -31,12 +31,13 @@ struct ProfileWriter {
         return envelope
     }
 
-    /// `flat` (an envelope the flat writer wrote) in the profile's shape.
-    func write(_ flat: [UInt8]) -> [UInt8] {
+    /// `flat` (an envelope the flat writer wrote) in the profile's shape, with the screen's
+    /// envelope `values` (``Screen/envelopeValues``).
+    func write(_ flat: [UInt8], values: [String: String] = [:]) -> [UInt8] {
         let envelope = Self.read(flat)
         var json = JSONWriter(style: style, capacity: flat.count + flat.count / 4)
         json.beginObject()
-        writeFields(of: envelope, into: &json)
+        writeFields(of: envelope, values: values, into: &json)
         writeRootPath(into: &json) { json in writeRoot(envelope["root"] ?? .null, into: &json) }
         json.endObject()
         if flat.last == 0x0A { json.newline() }
@@ -46,8 +47,10 @@ struct ProfileWriter {
     /// One document holding every device layout of screen `id`, from each layout's flat envelope
     /// (written for one client version): the envelope's fields, then at the root path the list of
     /// `{device, root}` entries, in the screen's order of layouts.
-    func writeLayouts(of id: String, _ parts: [(device: String, flat: [UInt8])], entry: WireProfile.Layouts) -> [UInt8]
-    {
+    func writeLayouts(
+        of id: String, _ parts: [(device: String, flat: [UInt8])], values: [String: String] = [:],
+        entry: WireProfile.Layouts
+    ) -> [UInt8] {
         let envelopes = parts.map { Self.read($0.flat) }
         var json = JSONWriter(style: style, capacity: parts.reduce(64) { $0 + $1.flat.count + $1.flat.count / 4 })
         json.beginObject()
@@ -58,7 +61,8 @@ struct ProfileWriter {
             return Int(text)
         }.max()
         writeFields(
-            of: envelopes.first ?? .null, into: &json, id: id, contract: contract.map { JSONValue.number(String($0)) })
+            of: envelopes.first ?? .null, values: values, into: &json, id: id,
+            contract: contract.map { JSONValue.number(String($0)) })
         writeRootPath(into: &json) { json in
             json.beginArray()
             for (part, envelope) in zip(parts, envelopes) {
@@ -76,11 +80,25 @@ struct ProfileWriter {
         return json.takeBytes()
     }
 
-    /// The envelope's fields under the profile's keys (`id` and `contract` replaced when given).
+    /// The envelope's own members (constants, the screen's `values`), then its fields under the
+    /// profile's keys (`id` and `contract` replaced when given).
     private func writeFields(
-        of envelope: JSONValue, into json: inout JSONWriter, id: String? = nil, contract: JSONValue? = nil
+        of envelope: JSONValue, values: [String: String], into json: inout JSONWriter, id: String? = nil,
+        contract: JSONValue? = nil
     ) {
         let shape = profile.envelope
+        for member in shape.members {
+            switch member.value {
+            case .constant(let value):
+                json.key(member.key)
+                json.string(value)
+            case .screenValue(let name):
+                // Validation requires every value the profile reads (`envelope-value-missing`).
+                guard let value = values[name] else { continue }
+                json.key(member.key)
+                json.string(value)
+            }
+        }
         let fields: [(String?, String)] = [
             (shape.format, "format"), (shape.screenID, "id"), (shape.contract, "contract"),
             (shape.minContract, "minContract"), (shape.title, "title"), (shape.initialState, "initialState"),
@@ -245,58 +263,98 @@ struct ProfileWriter {
 }
 
 extension Compiler {
-    /// `screens` (compiled from ``screens``, in order) in the catalog's wire profile: unchanged for
-    /// the flat format; with a profile that lists layouts, each screen's device layouts merged
-    /// into one document per envelope and variant.
-    func shaped(_ screens: [CompiledScreen], style: JSONStyle) -> [CompiledScreen] {
-        guard catalog.profile != .flat else { return screens }
-        let writer = ProfileWriter(catalog: catalog, style: style)
-        guard let entry = catalog.profile.envelope.layouts else { return screens.map { shaped($0, writer: writer) } }
+    /// `screens` (compiled from ``screens``, in order) in the wire profile of each version
+    /// (`views`, oldest first; the full envelope in the catalog's profile): unchanged for the flat
+    /// format; with a profile that lists layouts, each screen's device layouts merged into one
+    /// document per envelope and variant.
+    func shaped(_ screens: [CompiledScreen], views: [VersionView], style: JSONStyle) -> [CompiledScreen] {
+        guard !catalog.profile.isFlat || views.contains(where: { !$0.profile.isFlat }) else { return screens }
+        let writers = ProfileWriters(catalog: catalog, views: views, style: style)
+        let values = Dictionary(self.screens.map { ($0.id, $0.envelopeValues) }) { first, _ in first }
+        guard catalog.profile.envelope.layouts != nil else {
+            return screens.map { shaped($0, writers: writers, values: values[$0.id] ?? [:]) }
+        }
         let byID = Dictionary(screens.map { ($0.id, $0) }) { first, _ in first }
         return catalog.screens.compactMap { screen in
-            if screen.layouts.isEmpty { return byID[screen.id].map { shaped($0, writer: writer) } }
+            if screen.layouts.isEmpty {
+                return byID[screen.id].map { shaped($0, writers: writers, values: screen.envelopeValues) }
+            }
             let parts = screen.layouts.compactMap { layout in
                 byID[Screen.layoutID(screen.id, device: layout.device)].map { (layout.device, $0) }
             }
             guard parts.count == screen.layouts.count, let first = parts.first?.1,
                 parts.allSatisfy({ $0.1.variants.count == first.variants.count })
             else { return nil }
+            func merged(_ writer: ProfileWriter, _ flats: [(String, [UInt8])]) -> [UInt8] {
+                writer.writeLayouts(
+                    of: screen.id, flats, values: screen.envelopeValues,
+                    entry: writer.profile.envelope.layouts ?? WireProfile.Layouts())
+            }
             return CompiledScreen(
                 id: screen.id, minContract: first.minContract, contract: first.contract,
-                full: writer.writeLayouts(of: screen.id, parts.map { ($0.0, $0.1.full) }, entry: entry),
+                full: merged(writers.full, parts.map { ($0.0, $0.1.full) }),
                 variants: first.variants.indices.map { index in
-                    CompiledScreen.Variant(
-                        contract: first.variants[index].contract,
-                        envelope: writer.writeLayouts(
-                            of: screen.id, parts.map { ($0.0, $0.1.variants[index].envelope) }, entry: entry),
+                    let version = first.variants[index].contract
+                    return CompiledScreen.Variant(
+                        contract: version,
+                        envelope: merged(
+                            writers.writer(for: version), parts.map { ($0.0, $0.1.variants[index].envelope) }),
                         downgrades: parts.flatMap { $0.1.variants[index].downgrades })
                 })
         }
     }
 
-    /// `screen`'s envelopes written by `writer`.
-    private func shaped(_ screen: CompiledScreen, writer: ProfileWriter) -> CompiledScreen {
+    /// `screen`'s envelopes, each written in its version's profile.
+    private func shaped(_ screen: CompiledScreen, writers: ProfileWriters, values: [String: String]) -> CompiledScreen {
         CompiledScreen(
-            id: screen.id, minContract: screen.minContract, contract: screen.contract, full: writer.write(screen.full),
+            id: screen.id, minContract: screen.minContract, contract: screen.contract,
+            full: writers.full.write(screen.full, values: values),
             variants: screen.variants.map {
                 CompiledScreen.Variant(
-                    contract: $0.contract, envelope: writer.write($0.envelope), downgrades: $0.downgrades)
+                    contract: $0.contract, envelope: writers.writer(for: $0.contract).write($0.envelope, values: values),
+                    downgrades: $0.downgrades)
             })
     }
 
-    /// One document holding every device layout of screen `id`, from each layout's flat envelope
-    /// or variant (written for one client version), in a profile that lists layouts (see
+    /// One document holding every device layout of `screen`, from each layout's flat variant for
+    /// clients of `version`, in the profile that version's clients decode (see
     /// ``WireProfile/Envelope/layouts``).
-    public func shapedLayouts(of id: String, _ parts: [(device: String, flat: [UInt8])], style: JSONStyle = .compact)
-        -> [UInt8]
-    {
-        let entry = catalog.profile.envelope.layouts ?? WireProfile.Layouts()
-        return ProfileWriter(catalog: catalog, style: style).writeLayouts(of: id, parts, entry: entry)
+    public func shapedLayouts(
+        of screen: Screen, _ parts: [(device: String, flat: [UInt8])], for version: Int, history: PreparedHistory,
+        style: JSONStyle = .compact
+    ) -> [UInt8] {
+        let profile = history.profile(for: version)
+        return ProfileWriter(catalog: catalog, profile: profile, style: style).writeLayouts(
+            of: screen.id, parts, values: screen.envelopeValues, entry: profile.envelope.layouts ?? WireProfile.Layouts())
     }
 
-    /// `bytes` (a flat envelope or variant) in the catalog's wire profile (unchanged for the flat format).
-    public func shaped(_ bytes: [UInt8], style: JSONStyle = .compact) -> [UInt8] {
-        guard catalog.profile != .flat else { return bytes }
-        return ProfileWriter(catalog: catalog, style: style).write(bytes)
+    /// `bytes` (`screen`'s flat variant for clients of `version`) in the wire profile those clients
+    /// decode (unchanged for the flat format).
+    public func shaped(
+        _ bytes: [UInt8], of screen: Screen, for version: Int, history: PreparedHistory, style: JSONStyle = .compact
+    ) -> [UInt8] {
+        let profile = history.profile(for: version)
+        guard !profile.isFlat else { return bytes }
+        return ProfileWriter(catalog: catalog, profile: profile, style: style).write(bytes, values: screen.envelopeValues)
     }
+}
+
+/// A profile writer per distinct profile of the served versions, and the catalog's for the full
+/// envelope.
+struct ProfileWriters {
+    /// The writer of the catalog's profile.
+    let full: ProfileWriter
+    private let byVersion: [Int: ProfileWriter]
+
+    init(catalog: Catalog, views: [VersionView], style: JSONStyle) {
+        full = ProfileWriter(catalog: catalog, style: style)
+        var byVersion: [Int: ProfileWriter] = [:]
+        for view in views where view.profile != catalog.profile {
+            byVersion[view.version] = ProfileWriter(catalog: catalog, profile: view.profile, style: style)
+        }
+        self.byVersion = byVersion
+    }
+
+    /// The writer for clients of `version`.
+    func writer(for version: Int) -> ProfileWriter { byVersion[version] ?? full }
 }

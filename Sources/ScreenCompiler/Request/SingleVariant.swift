@@ -10,6 +10,11 @@ public struct PreparedHistory: Sendable {
 
     /// The current contract version: the newest frozen one.
     public var current: Int { views.count }
+
+    /// The wire profile clients of `version` decode (the catalog's beyond the frozen versions).
+    public func profile(for version: Int) -> WireProfile {
+        views.indices.contains(version - 1) ? views[version - 1].profile : (views.last?.profile ?? .flat)
+    }
 }
 
 /// One screen written for the clients of one contract version.
@@ -55,6 +60,7 @@ extension Compiler {
         let flat = resolved.flat
         if let problem { diagnostics.append(problem) }
         for validator in Self.validators { diagnostics += validator.validate(resolved, in: context) }
+        diagnostics += EnvelopeValueRules.validate(screen, profiles: servedProfiles(views))
         let minContract = screen.minContract ?? catalog.minContract
         guard (1...max(1, views.count)).contains(minContract), !views.isEmpty else {
             diagnostics.append(
@@ -77,8 +83,12 @@ extension Compiler {
             var contract = version
             // Older versions that write the same body share these bytes; the `contract` field then
             // names the oldest of them, as in `build`.
+            // Only versions that decode the same wire profile share bytes.
+            let sameShape = { (older: Int) in views[older - 1].profile == views[version - 1].profile }
             if let same = writer.olderWritingTheSame {
-                while contract > minContract, same & (1 << UInt64(contract - 2)) != 0 { contract -= 1 }
+                while contract > minContract, same & (1 << UInt64(contract - 2)) != 0, sameShape(contract - 1) {
+                    contract -= 1
+                }
                 if contract != version {
                     let digits = String(version).utf8.count
                     written.bytes.replaceSubrange(
@@ -86,7 +96,7 @@ extension Compiler {
                 }
             } else {
                 // The writer cannot tell: each older version is written and compared.
-                while contract > minContract {
+                while contract > minContract, sameShape(contract - 1) {
                     let older = try writer.envelope(
                         flat, contract: contract - 1, minContract: minContract, view: views[contract - 2])
                     guard older.bytes[older.bodyStart...] == written.bytes[written.bodyStart...] else { break }

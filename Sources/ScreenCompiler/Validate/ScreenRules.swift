@@ -9,6 +9,7 @@ public enum ScreenRules {
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
         minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen, profileInvalid,
+        envelopeValueInvalid,
     ]
 
     static let profileInvalid = Rule(
@@ -20,6 +21,17 @@ public enum ScreenRules {
             be distinct; an inline prop may not use one of them; with wrapped values, every prop \
             type needs a discriminator; the profile may only shape components the catalog declares. \
             Fix the profile or rename the prop's wire key (a contract change).
+            """
+    )
+    static let envelopeValueInvalid = Rule(
+        id: "envelope-value-invalid",
+        summary: "A profile that writes a per-screen value (a route) into the envelope needs it from every screen.",
+        explanation: """
+            A wire profile's envelope may hold values each screen declares \
+            (`EnvelopeMember.screenValue("matchedRoute", from: "route")`), which a screen sets with \
+            `.envelopeValue("route", "/v1/home")`. Every screen must declare each value a served \
+            profile reads; a value no profile reads is a typo; a value is a non-empty string of at \
+            most 1,024 bytes without control characters.
             """
     )
     static let screenIDInvalid = Rule(

@@ -12,6 +12,12 @@ public struct Catalog: Sendable {
     public var minContract: Int
     /// The JSON shape the catalog's clients decode (default: ScreenKit's flat format).
     public var profile: WireProfile = .flat
+    /// The first contract version whose clients decode ``profile``. Older versions are written in
+    /// the profile their frozen history records, so a new shape reaches only new clients. 1 (the
+    /// default) writes every version in ``profile``: the gate then requires every frozen version to
+    /// have frozen exactly this profile, and reports any change that would reshape their bytes.
+    /// Set it to the next version (the newest frozen one plus one) to move new clients to a new shape.
+    public var profileSince: Int = 1
 
     /// Creates a catalog; the standard components and actions are included unless you pass others.
     public init(

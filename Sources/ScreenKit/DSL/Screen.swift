@@ -16,6 +16,9 @@ public struct Screen: Sendable, Hashable {
     /// a screen with one layout. Each is validated and written as the screen ``layoutScreens``
     /// lists.
     public var layouts: [DeviceLayout] = []
+    /// Values a wire profile writes into this screen's envelope (``EnvelopeMember/Value/screenValue(_:)``),
+    /// by name: `["route": "/v1/home"]`. Empty for the flat format.
+    public var envelopeValues: [String: String] = [:]
     /// Where the screen was declared.
     public var source: SourceLocation
 
@@ -58,6 +61,14 @@ extension Screen {
         self.content = []
         self.layouts = layouts
         self.source = SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// This screen with `value` as its envelope value `name` (a route, for a profile whose
+    /// envelope names it).
+    public func envelopeValue(_ name: String, _ value: String) -> Screen {
+        var copy = self
+        copy.envelopeValues[name] = value
+        return copy
     }
 
     /// The ID of the screen holding `device`'s layout of screen `id`: `id.device`. Screen IDs

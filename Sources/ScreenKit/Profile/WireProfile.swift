@@ -6,6 +6,9 @@
 /// hand-optimised envelope writer. Any other profile is written from the same validated,
 /// downleveled variants, so its clients get exactly the same fallbacks, dropped props and mapped
 /// enum values, in their own shape. Describing a new shape needs no change to the compiler.
+///
+/// Every frozen contract version records the profile its clients decode, so a profile is part of
+/// the contract: equality compares the shape (name included), never ``source``.
 public struct WireProfile: Sendable, Hashable {
     /// A short name, for messages.
     public var name: String
@@ -15,22 +18,54 @@ public struct WireProfile: Sendable, Hashable {
     public var nodes: Nodes
     /// How prop values are written.
     public var values: Values
+    /// Where the profile was declared: the line the gate names when a change to it would reshape
+    /// the bytes of a frozen version. Not part of the shape.
+    public var source: SourceLocation?
 
     /// Creates a profile.
-    public init(name: String, envelope: Envelope = Envelope(), nodes: Nodes = Nodes(), values: Values = Values()) {
+    public init(
+        name: String, envelope: Envelope = Envelope(), nodes: Nodes = Nodes(), values: Values = Values(),
+        file: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
         self.name = name
         self.envelope = envelope
         self.nodes = nodes
         self.values = values
+        self.source = SourceLocation(file: file, line: line, column: column)
     }
+
+    /// Whether two profiles describe the same shape under the same name (where they were declared
+    /// does not count).
+    public static func == (lhs: WireProfile, rhs: WireProfile) -> Bool {
+        lhs.name == rhs.name && lhs.envelope == rhs.envelope && lhs.nodes == rhs.nodes && lhs.values == rhs.values
+    }
+
+    /// Hashes the shape and the name, not ``source``.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(envelope)
+        hasher.combine(nodes)
+        hasher.combine(values)
+    }
+
+    /// Whether this is ScreenKit's flat format (whatever its source).
+    public var isFlat: Bool { self == .flat }
 
     /// ScreenKit's own flat format (the default): `{"format", "id", "contract", "minContract",
     /// "title"?, "initialState", "root"}`, props inline, `children`, `id` on every node, inline
     /// fallbacks in the full envelope.
-    public static let flat = WireProfile(name: "flat")
+    public static let flat: WireProfile = {
+        var flat = WireProfile(name: "flat")
+        flat.source = nil
+        return flat
+    }()
 
-    /// The envelope: the key of each field (nil leaves the field out) and the path to the root.
+    /// The envelope: members of its own first, then the key of each field (nil leaves the field
+    /// out), then the path to the root.
     public struct Envelope: Sendable, Hashable {
+        /// Members written first, in this order: constants (`"type": "composition"`) and values
+        /// each screen declares (`"matchedRoute"` from ``Screen/envelopeValues``).
+        public var members: [EnvelopeMember]
         /// The envelope format number's key.
         public var format: String?
         /// The screen ID's key.
@@ -56,10 +91,12 @@ public struct WireProfile: Sendable, Hashable {
 
         /// An envelope shape; the defaults are the flat format's.
         public init(
+            members: [EnvelopeMember] = [],
             format: String? = "format", screenID: String? = "id", contract: String? = "contract",
             minContract: String? = "minContract", title: String? = "title", initialState: String? = "initialState",
             rootPath: [String] = ["root"], rootChildrenOnly: Bool = false, layouts: Layouts? = nil
         ) {
+            self.members = members
             self.format = format
             self.screenID = screenID
             self.contract = contract
@@ -195,6 +232,40 @@ public struct WireProfile: Sendable, Hashable {
         public func discriminator(for type: PropType) -> String? {
             discriminators[type.name] ?? discriminators[type.kindName]
         }
+    }
+}
+
+/// A member of a profile's envelope besides the standard fields: a constant, or a value each screen
+/// declares (``Screen/envelopeValues``).
+public struct EnvelopeMember: Sendable, Hashable {
+    /// The member's key.
+    public var key: String
+    /// What the member holds.
+    public var value: Value
+
+    /// What an envelope member holds.
+    public enum Value: Sendable, Hashable {
+        /// The same string in every envelope (`"type": "composition"`).
+        case constant(String)
+        /// The screen's value of this name (``Screen/envelopeValue(_:_:)``); every screen must
+        /// declare it.
+        case screenValue(String)
+    }
+
+    /// A member.
+    public init(key: String, value: Value) {
+        self.key = key
+        self.value = value
+    }
+
+    /// A member holding the same string in every envelope: `.constant("type", "composition")`.
+    public static func constant(_ key: String, _ value: String) -> EnvelopeMember {
+        EnvelopeMember(key: key, value: .constant(value))
+    }
+
+    /// A member holding each screen's value of `name`: `.screenValue("matchedRoute", from: "route")`.
+    public static func screenValue(_ key: String, from name: String) -> EnvelopeMember {
+        EnvelopeMember(key: key, value: .screenValue(name))
     }
 }
 

@@ -252,15 +252,20 @@ enum ContractCommand {
             from = (empty, "0", nil)
         }
         let to: (contract: Contract, label: String)
+        // Between frozen versions, a different profile is a new shape the history already
+        // accepted; against the live contract it is one when `profileSince` is after `from`.
+        let newShape: Bool
         if let text = arguments.value("--to"), text != "live" {
             let frozen = try version(text, option: "--to", in: history)
             to = (frozen.contract, "\(frozen.version)")
+            newShape = true
         } else {
             let (live, problems) = Contract.live(context.catalog)
             context.report(problems)
             to = (live, "live")
+            newShape = (Int(from.label) ?? 0) < context.catalog.profileSince
         }
-        let changes = Compatibility.changes(from: from.contract, to: to.contract, oldFile: from.file)
+        let changes = Compatibility.changes(from: from.contract, to: to.contract, oldFile: from.file, newShape: newShape)
         let report = Report(
             command: "contract diff", diagnostics: changes.map(\.diagnostic), changes: changes,
             facts: [("from", from.label), ("to", to.label)])
