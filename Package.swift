@@ -53,7 +53,10 @@ let package = Package(
         // own two-version history in Screens/Profiles/<App>/Contract.
         .target(
             name: "ExampleProfiles", dependencies: ["ScreenKit"], path: "Screens/Profiles",
-            exclude: ["Widgets/Contract", "ComponentSpec/Contract", "Composition/Contract", "Layouts/Contract"]),
+            exclude: [
+                "Widgets/Contract", "ComponentSpec/Contract", "Composition/Contract", "Layouts/Contract",
+                "Route/Contract",
+            ]),
         // The `screenkit` command: the CLI linked with the app's screens.
         .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "ExampleScreens"]),
         // The request-time rendering example: the orders screen per customer and contract version.

@@ -10,13 +10,14 @@ public enum ContractRules {
         ]
 
     /// The rules for changes that break shipped clients.
-    public static let breaking: [Rule] = [
-        componentRemoved, componentChildrenChanged, componentSlotsChanged, componentNoFallback, propRemoved,
-        propRenamed, propTypeChanged,
-        propPresenceChanged, propDefaultChanged, propAddedRequired, enumValueRemoved, enumValueNoFallback,
-        actionRemoved, actionFieldRemoved, actionFieldChanged, actionFieldAddedRequired, actionNoFallback,
-        guaranteeRelaxed, meaningChanged, enumRenamed,
-    ] + profile
+    public static let breaking: [Rule] =
+        [
+            componentRemoved, componentChildrenChanged, componentSlotsChanged, componentNoFallback, propRemoved,
+            propRenamed, propTypeChanged,
+            propPresenceChanged, propDefaultChanged, propAddedRequired, enumValueRemoved, enumValueNoFallback,
+            actionRemoved, actionFieldRemoved, actionFieldChanged, actionFieldAddedRequired, actionNoFallback,
+            guaranteeRelaxed, meaningChanged, enumRenamed,
+        ] + profile
 
     /// The rules for a change to the wire profile that reshapes the bytes of a frozen version, one
     /// per part of the profile.
@@ -403,7 +404,7 @@ public enum ContractRules {
         id: "profile-renamed",
         summary: "A wire profile's name is for messages only: renaming it changes no byte.",
         explanation: "Allowed. The new name is frozen with the next version.")
-    static let profileSinceInvalid = Rule(
+    public static let profileSinceInvalid = Rule(
         id: "profile-since-invalid",
         summary: "The first version of the live profile must be a frozen version or the next one.",
         explanation: """

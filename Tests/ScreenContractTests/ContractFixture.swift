@@ -1,6 +1,8 @@
 import Foundation
 import ScreenContract
+import ScreenJSON
 import ScreenKit
+import Testing
 
 /// A temporary contract folder and a small base contract to change one thing at a time.
 struct ContractFixture {
@@ -99,5 +101,20 @@ struct ContractFixture {
 
     func files() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: historyFolder.path)) ?? []).sorted()
+    }
+}
+
+extension ContractFixture {
+    /// The contract a contract file holds after an edit (`file`, written as `pretty` JSON), or the
+    /// issue recorded when the edit (`what`) made it unreadable.
+    static func contract(in file: JSONValue, after what: String) -> Contract? {
+        var json = JSONWriter(style: .pretty)
+        json.value(file)
+        do {
+            return try ContractFile.decode(json.takeBytes()).contract
+        } catch {
+            Issue.record("\(what) made the file unreadable: \(error)")
+            return nil
+        }
     }
 }

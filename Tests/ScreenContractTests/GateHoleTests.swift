@@ -313,15 +313,7 @@ import Testing
             found.insert("\(kind).\(attribute)")
             seen += 1
             let decision = try #require(Self.decisions["\(kind).\(attribute)"], "no decision for \(kind).\(attribute)")
-            var json = JSONWriter(style: .pretty)
-            json.value(mutatedFile)
-            let changed: Contract
-            do {
-                changed = try ContractFile.decode(json.takeBytes()).contract
-            } catch {
-                Issue.record("mutating \(kind).\(attribute) made the file unreadable: \(error)")
-                return
-            }
+            guard let changed = F.contract(in: mutatedFile, after: "mutating \(kind).\(attribute)") else { return }
             let rules = Compatibility.changes(from: Self.everything, to: changed, oldFile: nil)
             #expect(!rules.isEmpty, "\(kind).\(attribute): a change no rule sees")
             #expect(

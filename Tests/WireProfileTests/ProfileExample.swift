@@ -30,7 +30,9 @@ struct ProfileExample: Sendable, CustomTestStringConvertible {
     static let layouts = ProfileExample(
         name: "layouts", catalog: LayoutsApp.catalog, version1Components: LayoutsApp.version1Components,
         folder: "Layouts")
-    static let all = [widgets, componentSpec, composition, layouts]
+    static let route = ProfileExample(
+        name: "route", catalog: RouteApp.catalog, version1Components: RouteApp.version1Components, folder: "Route")
+    static let all = [widgets, componentSpec, composition, layouts, route]
 
     /// `Screens/Profiles/<App>/Contract/history`.
     var historyFolder: URL {
