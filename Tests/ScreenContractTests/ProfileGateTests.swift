@@ -327,6 +327,18 @@ private typealias F = ContractFixture
         #expect(exempted.diagnostics.filter { $0.severity == .error }.isEmpty, "\(exempted.diagnostics)")
     }
 
+    @Test func aProfileDescriptionWrittenOtherwiseThanFreezeWritesItIsAnEditedHistory() throws {
+        let fixture = try F()
+        try fixture.freeze(Self.widgetsCatalog(Self.widgets(props: "data")))
+        let text = String(decoding: try fixture.read("1.json"), as: UTF8.self)
+        // The same profile (a missing optional key reads as null), but not the bytes freeze wrote.
+        let edited = text.replacingOccurrences(of: "      \"format\": null,\n", with: "")
+        #expect(edited != text)
+        #expect(try ContractFile.decode(Array(edited.utf8)).contract.profile == Self.widgets(props: "data"))
+        try fixture.write("1.json", edited)
+        #expect(fixture.history().diagnostics.map(\.rule) == ["history-edited"])
+    }
+
     // MARK: Reading the profile description
 
     @Test func aBadProfileDescriptionIsAClearError() throws {
