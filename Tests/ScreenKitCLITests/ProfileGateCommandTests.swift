@@ -92,6 +92,11 @@ import Testing
             contentsOf: folder.appendingPathComponent("dist/contracts/2/screens/home"), encoding: .utf8)
         #expect(v1.contains(#""data":{"content":"Welcome""#) && !v1.contains("payload"), "\(v1)")
         #expect(v2.contains(#""payload":{"content":"Welcome""#) && !v2.contains(#""data""#), "\(v2)")
+        let (_, reference, _) = await run(["contract", "show", "--format", "markdown"], catalog: next)
+        #expect(
+            reference.contains("Wire profile: `widgets` (root at `widgets`), frozen with each version"), "\(reference)")
+        let (_, json, _) = await run(["contract", "show", "--version", "1"], catalog: next)
+        #expect(json.contains(#""under": "data""#), "\(json)")
         // Between the two frozen versions the diff shows the new shape, never a break.
         let (diffCode, between, _) = await run(["contract", "diff", "--from", "1", "--to", "2"], catalog: next)
         #expect(diffCode == .success)

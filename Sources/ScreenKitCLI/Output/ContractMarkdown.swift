@@ -25,6 +25,15 @@ enum ContractMarkdown {
             return lines
         }
         var lines = ["# Component contract — \(label)", ""]
+        if !contract.profile.isFlat {
+            // Only for another shape: the flat format's reference keeps its text.
+            let root = contract.profile.envelope.rootPath.map { "`\($0)`" }.joined(separator: " › ")
+            lines += [
+                "Wire profile: `\(contract.profile.name)` (root at \(root)), frozen with each version; "
+                    + "`contract show --format json` prints every part.",
+                "",
+            ]
+        }
         lines.append("## Components")
         for component in contract.components {
             lines.append("")
