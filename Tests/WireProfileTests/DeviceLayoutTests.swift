@@ -1,5 +1,7 @@
 import ExampleProfiles
 import ScreenCompiler
+import ScreenContract
+import ScreenCrypto
 import ScreenJSON
 import ScreenKit
 import ScreenRendering
