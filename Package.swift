@@ -103,7 +103,7 @@ let package = Package(
             name: "WireProfileTests",
             dependencies: [
                 "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenJSON", "ScreenRendering",
-                "ExampleScreens",
+                "ScreenKitCLI", "ExampleScreens",
                 "ExampleProfiles", "ScreenTestSupport",
             ]),
         .testTarget(
