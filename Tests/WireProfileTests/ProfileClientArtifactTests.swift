@@ -18,9 +18,9 @@ import Testing
 
     /// The profile clients of `version` of `example` decode.
     static func profile(_ example: ProfileExample, _ version: Int) -> WireProfile {
-        let live = Contract.live(example.catalog).0
-        return ClientSchemas.profile(
-            ofVersion: version, history: contracts(example), live: live, profileSince: example.catalog.profileSince)
+        ClientSchemas.profile(
+            ofVersion: version, history: contracts(example), current: example.catalog.profile,
+            profileSince: example.catalog.profileSince)
     }
 
     /// The schema of `version`'s variants, as `build` publishes it.
@@ -52,10 +52,15 @@ import Testing
     /// A payload of the wrong shape for clients of `version`, with what the schema validator and
     /// the model say about it.
     struct Wrong {
+        /// The version whose schema and model must refuse it.
         let version: Int
+        /// Its file name.
         let name: String
+        /// The payload.
         let bytes: [UInt8]
+        /// What the validator's line for it contains.
         let schemaSays: String
+        /// What the decoder's line for it contains.
         let modelSays: String
     }
 
@@ -69,20 +74,20 @@ import Testing
     /// For each example, payloads of a shape its clients do not decode: for every app, a component
     /// type no version knows; for each of the four first apps, the mistakes its shape invites.
     static func wrongShapes(_ example: ProfileExample) throws -> [Wrong] {
-        let screens = example.compile().screens
-        let first = try #require(screens.first)
-        let v1 = try #require(first.variant(for: 1)).envelope
-        let v2 = try #require(first.variant(for: 2)).envelope
+        let newest = example.history.versions.count
+        let screen = try #require(example.compile().screens.first { $0.variant(for: newest) != nil })
+        let latest = try #require(screen.variant(for: newest)).envelope
         let typeKey = example.catalog.profile.nodes.typeKey
-        let text = String(decoding: v2, as: UTF8.self)
+        let text = String(decoding: latest, as: UTF8.self)
         let type = try #require(
             example.catalog.components.map(\.type).first { text.contains("\"\(typeKey)\":\"\($0)\"") })
         let unknown = Wrong(
-            version: 2, name: "unknown-type.json",
-            bytes: edited(v2, "\"\(typeKey)\":\"\(type)\"", "\"\(typeKey)\":\"\(type)Unknown\""),
+            version: newest, name: "unknown-type.json",
+            bytes: edited(latest, "\"\(typeKey)\":\"\(type)\"", "\"\(typeKey)\":\"\(type)Unknown\""),
             schemaSays: "'\(type)Unknown' is not one of",
-            modelSays: "unknown component type \"\(type)Unknown\" (contract 2)")
-        return try [unknown] + specificWrongShapes(example, v1: v1, v2: v2)
+            modelSays: "unknown component type \"\(type)Unknown\" (contract \(newest))")
+        guard newest == 2, let v1 = screen.variant(for: 1)?.envelope else { return [unknown] }
+        return try [unknown] + specificWrongShapes(example, v1: v1, v2: latest)
     }
 
     /// The mistakes each of the four first example apps' shape invites.
@@ -177,7 +182,8 @@ import Testing
         #expect(!compiled.hasErrors, "\(compiled.diagnostics)")
         for version in 1...example.history.versions.count {
             let payloads = Self.variants(example, version)
-            #expect(payloads.count == compiled.screens.count && !payloads.isEmpty)
+            #expect(payloads.count == compiled.screens.filter { $0.minContract <= version }.count)
+            #expect(!payloads.isEmpty)
             let (status, output) = try ClientArtifacts.validate(Self.schema(example, version), payloads)
             #expect(status == 0, "\(example.name)@\(version): \(output)")
             #expect(output.split(separator: "\n").filter { $0.hasPrefix("valid ") }.count == payloads.count)

@@ -29,7 +29,8 @@ public struct ClientSchemas: Sendable, Hashable {
             let version = index + 1
             return EnvelopeSchema.variant(
                 contract, version: version,
-                profile: Self.profile(ofVersion: version, history: history, live: live, profileSince: profileSince))
+                profile: Self.profile(
+                    ofVersion: version, history: history, current: live.profile, profileSince: profileSince))
         }
         full = EnvelopeSchema.full(live, version: history.count, profile: live.profile)
     }

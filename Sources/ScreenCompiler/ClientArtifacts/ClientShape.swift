@@ -157,11 +157,11 @@ struct ClientShape {
 }
 
 extension ClientSchemas {
-    /// The wire profile clients of `version` decode: the one the version froze before
-    /// ``Catalog/profileSince``, the catalog's (`live`'s) from it on.
-    public static func profile(ofVersion version: Int, history: [Contract], live: Contract, profileSince: Int)
+    /// The wire profile clients of `version` decode: the one the version froze (in `history`)
+    /// before ``Catalog/profileSince``, the catalog's (`current`) from it on.
+    public static func profile(ofVersion version: Int, history: [Contract], current: WireProfile, profileSince: Int)
         -> WireProfile
     {
-        version < profileSince && history.indices.contains(version - 1) ? history[version - 1].profile : live.profile
+        version < profileSince && history.indices.contains(version - 1) ? history[version - 1].profile : current
     }
 }

@@ -171,7 +171,9 @@ enum ClientContractCommands {
     private static func profile(of frozen: FrozenVersion, _ history: ContractHistory, _ context: CommandContext)
         -> WireProfile
     {
-        frozen.version < context.catalog.profileSince ? frozen.contract.profile : context.catalog.profile
+        ClientSchemas.profile(
+            ofVersion: frozen.version, history: history.versions.map(\.contract), current: context.catalog.profile,
+            profileSince: context.catalog.profileSince)
     }
 
     /// Frozen version `text` (default: the newest).
