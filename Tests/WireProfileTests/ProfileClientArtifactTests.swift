@@ -351,6 +351,61 @@ import Testing
         }
     }
 
+    /// The composition app with its named slots tagged (and node IDs), as members of the node, or
+    /// under a key: both artifacts follow, and refuse a slot list where the other placement puts it.
+    @Test(arguments: [
+        WireProfile.SlotPlacement.tagged("slot"), .members, .under("slots"),
+    ])
+    func namedSlotsAreDescribedWhereTheProfilePutsThem(_ slots: WireProfile.SlotPlacement) throws {
+        var profile = CompositionApp.profile
+        profile.nodes.slots = slots
+        if case .tagged = slots { profile.nodes.idKey = "id" }
+        var catalog = CompositionApp.catalog
+        catalog.profile = profile
+        let contracts = ProfileExample.composition.history.versions.map { frozen in
+            var contract = frozen.contract
+            contract.profile = profile
+            return contract
+        }
+        let compiled = Compiler(catalog: catalog).compile(CompileOptions(history: contracts))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics)")
+        let schemas = ClientSchemas(history: contracts, live: Contract.live(catalog).0)
+        let folder = try ClientArtifacts.folder("profile-slots")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for version in 1...contracts.count {
+            let variant = try #require(compiled.screens.first?.variant(for: version)).envelope
+            let text = String(decoding: variant, as: UTF8.self)
+            let items = #""items":[{"type":"testimonial""#
+            let expected =
+                switch slots {
+                case .tagged: #""slot":"items""#
+                case .members: #""title":{"type":"text","value":"Why shop with us"}},"# + items
+                case .under: #""slots":{"# + items
+                }
+            #expect(text.contains(expected), "\(text)")
+            // The composition profile's own variant (slots under "slots") where the slots go
+            // elsewhere, or this variant's slots dropped.
+            let other: [UInt8]
+            if case .under = slots {
+                other = Self.edited(variant, #""slots":{"items":"#, #""slots":{"cells":"#)
+            } else {
+                other = try #require(ProfileExample.composition.compile().screens.first?.variant(for: version)).envelope
+            }
+            let payloads = [("slots.json", variant), ("other.json", other)]
+            let (status, output) = try ClientArtifacts.validate(schemas.versions[version - 1], payloads)
+            #expect(status == 1, "\(output)")
+            #expect(output.split(separator: "\n").map { $0.prefix(6) } == ["valid ", "invali"], "\(output)")
+            let build = folder.appendingPathComponent("v\(version)")
+            try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+            let decoder = try ClientArtifacts.compiledDecoder(
+                SwiftClientModel.source(contracts[version - 1], version: version, sha256: "-", profile: profile),
+                in: build)
+            let (decoded, message) = ClientArtifacts.run(decoder, try ClientArtifacts.write(payloads, into: build))
+            #expect(decoded == 1, "\(message)")
+            #expect(message.split(separator: "\n").map { $0.prefix(7) } == ["decoded", "failed "], "\(message)")
+        }
+    }
+
     /// In a profile that lists device layouts, each layout holds the root node, or with
     /// `rootChildrenOnly` its children's list: both artifacts say which.
     @Test(arguments: [false, true])

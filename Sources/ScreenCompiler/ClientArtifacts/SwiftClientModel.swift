@@ -85,8 +85,8 @@ public enum SwiftClientModel {
     /// The Swift type of the root node, or of the list of its children.
     private static func rootValueType(_ shape: ClientShape) -> String { shape.rootIsList ? "[Node]" : "Node" }
 
-    /// The property name of each stored envelope field (constants are checked, not stored), and of
-    /// the root: the flat format's names; a member its key's, made unique.
+    /// The property name of each stored envelope field, by wire key (constants are checked, not
+    /// stored): the flat format's names; a member its key's, made unique (the root's name taken).
     private static func propertyNames(_ shape: ClientShape) -> [String: String] {
         var names: [String: String] = [:]
         var used: Set<String> = [rootName(shape)]
