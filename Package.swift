@@ -106,7 +106,7 @@ let package = Package(
             name: "WireProfileTests",
             dependencies: [
                 "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenJSON", "ScreenRendering",
-                "ExampleScreens",
+                "ScreenKitCLI", "ExampleScreens",
                 "ExampleProfiles", "ScreenTestSupport",
             ]),
         .testTarget(

@@ -17,13 +17,21 @@ public struct ClientSchemas: Sendable, Hashable {
     }
 
     /// The schemas of `history` (frozen versions 1…N) and of the full envelope written from `live`
-    /// (none when nothing is frozen: there is no version to describe).
-    public init(history: [Contract], live: Contract) {
+    /// (none when nothing is frozen: there is no version to describe), each in the wire profile its
+    /// clients decode: a version's own before `profileSince` (``Catalog/profileSince``), `live`'s
+    /// (the catalog's) from it on and for the full envelope.
+    public init(history: [Contract], live: Contract, profileSince: Int = 1) {
         guard !history.isEmpty else {
             self = .none
             return
         }
-        versions = history.enumerated().map { EnvelopeSchema.variant($0.element, version: $0.offset + 1) }
-        full = EnvelopeSchema.full(live, version: history.count)
+        versions = history.enumerated().map { index, contract in
+            let version = index + 1
+            return EnvelopeSchema.variant(
+                contract, version: version,
+                profile: Self.profile(
+                    ofVersion: version, history: history, current: live.profile, profileSince: profileSince))
+        }
+        full = EnvelopeSchema.full(live, version: history.count, profile: live.profile)
     }
 }

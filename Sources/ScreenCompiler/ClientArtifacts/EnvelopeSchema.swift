@@ -2,25 +2,29 @@ import ScreenContract
 import ScreenJSON
 import ScreenKit
 
-/// The JSON Schema (draft 2020-12) of the envelopes one contract version's clients receive, as
-/// the flat writer emits them: every component of that version with its props (required and
-/// defaulted keys always present, optional ones only when set, enum values the version knows),
-/// every action kind and field, the envelope fields, and `additionalProperties: false` wherever a
-/// strict client rejects a key.
+/// The JSON Schema (draft 2020-12) of the envelopes one contract version's clients receive, in the
+/// wire profile they decode (the flat format unless the catalog declares another): every component
+/// of that version with its props (required and defaulted keys always present, optional ones only
+/// when set, enum values the version knows, wrapped values with their discriminators), every
+/// action kind and field, the envelope's members and fields under the profile's keys, the root
+/// where the profile puts it, and `additionalProperties: false` wherever a strict client rejects a
+/// key.
 ///
-/// The full envelope's schema (``full(_:version:)``) also allows each node's and action's inline
-/// `fallback`. What a schema cannot say, the compiler still checks: unique IDs, references to
-/// screens and state keys, fallbacks that resolve, slots that match their parent.
+/// The full envelope's schema (``full(_:version:profile:)``) also allows each node's inline
+/// fallback (where the profile writes one) and each action's. What a schema cannot say, the
+/// compiler still checks: unique IDs, references to screens and state keys, fallbacks that
+/// resolve, slots that match their parent.
 public enum EnvelopeSchema {
-    /// The schema of the variants for clients of `version`, whose frozen contract is `contract`.
-    public static func variant(_ contract: Contract, version: Int) -> [UInt8] {
-        encode(contract, version: version, full: false)
+    /// The schema of the variants for clients of `version`, whose frozen contract is `contract`, in
+    /// `profile` (default: the one `contract` froze).
+    public static func variant(_ contract: Contract, version: Int, profile: WireProfile? = nil) -> [UInt8] {
+        encode(ClientShape(contract: contract, version: version, profile: profile ?? contract.profile, full: false))
     }
 
     /// The schema of the full envelope written for the current `version` from `contract` (the live
-    /// contract): inline fallbacks allowed.
-    public static func full(_ contract: Contract, version: Int) -> [UInt8] {
-        encode(contract, version: version, full: true)
+    /// contract) in `profile` (default: `contract`'s, the catalog's): inline fallbacks allowed.
+    public static func full(_ contract: Contract, version: Int, profile: WireProfile? = nil) -> [UInt8] {
+        encode(ClientShape(contract: contract, version: version, profile: profile ?? contract.profile, full: true))
     }
 
     /// A node ID: letters, digits, `-_.:`, 1–128 characters.
@@ -32,93 +36,193 @@ public enum EnvelopeSchema {
     /// An absolute http(s) URL (the compiler checks the rest: https, or http to loopback only).
     static let urlPattern = "^https?://[^\\s]+$"
 
-    private static func encode(_ contract: Contract, version: Int, full: Bool) -> [UInt8] {
+    private static func encode(_ shape: ClientShape) -> [UInt8] {
+        let version = shape.version
+        var title =
+            shape.full
+            ? "ScreenKit full envelope, contract \(version)" : "ScreenKit envelope for clients of contract \(version)"
+        if !shape.profile.isFlat { title += ", wire profile \"\(shape.profile.name)\"" }
+        if shape.fallbackKey != nil { title += " (inline fallbacks)" }
         var json = JSONWriter(style: .pretty, capacity: 32 * 1024)
         json.beginObject()
         json.key("$schema")
         json.string("https://json-schema.org/draft/2020-12/schema")
         json.key("title")
-        json.string(
-            full
-                ? "ScreenKit full envelope, contract \(version) (inline fallbacks)"
-                : "ScreenKit envelope for clients of contract \(version)")
+        json.string(title)
         json.key("type")
         json.string("object")
         json.key("properties")
         json.beginObject()
-        json.key("format")
-        constant(1, into: &json)
-        json.key("id")
-        stringPattern(screenIDPattern, into: &json)
-        json.key("contract")
-        versionRange(version, into: &json)
-        json.key("minContract")
-        versionRange(version, into: &json)
-        json.key("title")
-        typed("string", into: &json)
-        json.key("initialState")
-        json.beginObject()
-        json.key("type")
-        json.string("object")
-        json.key("additionalProperties")
-        reference("value", into: &json)
+        for field in shape.fields {
+            json.key(field.key)
+            fieldType(field.value, version: version, into: &json)
+        }
+        let path = shape.rootPath
+        json.key(path[0])
+        rootPath(path.dropFirst(), shape: shape, into: &json)
         json.endObject()
-        json.key("root")
-        reference("node", into: &json)
-        json.endObject()
-        required(["format", "id", "contract", "minContract", "initialState", "root"], into: &json)
+        required(shape.fields.filter(\.isRequired).map(\.key) + [path[0]], into: &json)
         json.key("additionalProperties")
         json.bool(false)
         json.key("$defs")
         json.beginObject()
-        definitions(contract, full: full, into: &json)
+        definitions(shape, into: &json)
         json.endObject()
         json.endObject()
         json.newline()
         return json.takeBytes()
     }
 
-    private static func definitions(_ contract: Contract, full: Bool, into json: inout JSONWriter) {
-        let marksSlots = contract.components.contains { !$0.slots.isEmpty }
-        discriminated("node", types: contract.components.map(\.type), prefix: "component", into: &json)
+    /// The schema of one envelope field.
+    private static func fieldType(_ value: ClientShape.FieldValue, version: Int, into json: inout JSONWriter) {
+        switch value {
+        case .constant(let text): constant(text, into: &json)
+        case .screenValue, .title: typed("string", into: &json)
+        case .format: constant(1, into: &json)
+        case .screenID: stringPattern(screenIDPattern, into: &json)
+        case .contract, .minContract: versionRange(version, into: &json)
+        case .initialState:
+            json.beginObject()
+            json.key("type")
+            json.string("object")
+            json.key("additionalProperties")
+            reference("value", into: &json)
+            json.endObject()
+        }
+    }
+
+    /// What the root path holds below its first key: objects with one member each, then the root.
+    private static func rootPath(_ rest: ArraySlice<String>, shape: ClientShape, into json: inout JSONWriter) {
+        guard let key = rest.first else {
+            root(shape, into: &json)
+            return
+        }
+        json.beginObject()
+        json.key("type")
+        json.string("object")
+        json.key("properties")
+        json.beginObject()
+        json.key(key)
+        rootPath(rest.dropFirst(), shape: shape, into: &json)
+        json.endObject()
+        required([key], into: &json)
+        json.key("additionalProperties")
+        json.bool(false)
+        json.endObject()
+    }
+
+    /// The root: a node, or the root's children as a list; with device layouts listed, the list of
+    /// layouts, each holding one.
+    private static func root(_ shape: ClientShape, into json: inout JSONWriter) {
+        if shape.layouts != nil { list(of: "layout", into: &json) } else { rootValue(shape, into: &json) }
+    }
+
+    /// The root node, or the list of its children.
+    private static func rootValue(_ shape: ClientShape, into json: inout JSONWriter) {
+        if shape.rootIsList { list(of: "node", into: &json) } else { reference("node", into: &json) }
+    }
+
+    private static func definitions(_ shape: ClientShape, into json: inout JSONWriter) {
+        let contract = shape.contract
+        if let layouts = shape.layouts {
+            json.key("layout")
+            json.beginObject()
+            json.key("type")
+            json.string("object")
+            json.key("properties")
+            json.beginObject()
+            json.key(layouts.deviceKey)
+            typed("string", into: &json)
+            json.key(layouts.rootKey)
+            rootValue(shape, into: &json)
+            json.endObject()
+            required([layouts.deviceKey, layouts.rootKey], into: &json)
+            json.key("additionalProperties")
+            json.bool(false)
+            json.endObject()
+        }
+        discriminated(
+            "node", typeKey: shape.typeKey, types: contract.components.map(\.type), prefix: "component", into: &json)
         for component in contract.components {
-            var keys = ["type", "id"] + component.props.filter(isAlwaysWritten).map(\.key)
-            if component.holdsChildren { keys.append("children") }
-            strictObject("component.\(component.type)", type: component.type, required: keys, into: &json) { json in
-                json.key("id")
-                stringPattern(nodeIDPattern, into: &json)
-                if marksSlots {
-                    json.key("slot")
+            let propsKey = shape.propsKey(of: component)
+            let childrenKey = shape.childrenKey(of: component)
+            let slots = shape.slotLists(of: component)
+            var keys = [shape.typeKey] + (shape.idKey.map { [$0] } ?? [])
+            keys += propsKey.map { [$0] } ?? component.props.filter(isAlwaysWritten).map(\.key)
+            if let childrenKey { keys.append(childrenKey) }
+            if !slots.isEmpty { keys += shape.slotsKey.map { [$0] } ?? slots }
+            strictObject(
+                "component.\(component.type)", typeKey: shape.typeKey, type: component.type, required: keys,
+                into: &json
+            ) { json in
+                if let idKey = shape.idKey {
+                    json.key(idKey)
+                    stringPattern(nodeIDPattern, into: &json)
+                }
+                if let slotTag = shape.slotTag {
+                    json.key(slotTag)
                     typed("string", into: &json)
                 }
-                for prop in component.props {
-                    json.key(prop.key)
-                    propType(prop, into: &json)
-                }
-                if component.holdsChildren {
-                    json.key("children")
+                if let propsKey {
+                    json.key(propsKey)
                     json.beginObject()
                     json.key("type")
-                    json.string("array")
-                    json.key("items")
-                    reference("node", into: &json)
+                    json.string("object")
+                    json.key("properties")
+                    json.beginObject()
+                    props(component.props, shape: shape, into: &json)
                     json.endObject()
+                    required(component.props.filter(isAlwaysWritten).map(\.key), into: &json)
+                    json.key("additionalProperties")
+                    json.bool(false)
+                    json.endObject()
+                } else {
+                    props(component.props, shape: shape, into: &json)
                 }
-                if full {
-                    json.key("fallback")
+                if let childrenKey {
+                    json.key(childrenKey)
+                    list(of: "node", into: &json)
+                }
+                if !slots.isEmpty, let slotsKey = shape.slotsKey {
+                    json.key(slotsKey)
+                    json.beginObject()
+                    json.key("type")
+                    json.string("object")
+                    json.key("properties")
+                    json.beginObject()
+                    for slot in slots {
+                        json.key(slot)
+                        list(of: "node", into: &json)
+                    }
+                    json.endObject()
+                    required(slots, into: &json)
+                    json.key("additionalProperties")
+                    json.bool(false)
+                    json.endObject()
+                } else {
+                    for slot in slots {
+                        json.key(slot)
+                        list(of: "node", into: &json)
+                    }
+                }
+                if let fallbackKey = shape.fallbackKey {
+                    json.key(fallbackKey)
                     orDrop("node", into: &json)
                 }
             }
         }
-        discriminated("action", types: contract.actions.map(\.kind), prefix: "action", into: &json)
+        discriminated("action", typeKey: "type", types: contract.actions.map(\.kind), prefix: "action", into: &json)
         for action in contract.actions {
             let keys = ["type"] + action.fields.filter(isAlwaysWritten).map(\.key)
-            strictObject("action.\(action.kind)", type: action.kind, required: keys, into: &json) { json in
+            strictObject("action.\(action.kind)", typeKey: "type", type: action.kind, required: keys, into: &json) {
+                json in
                 for field in action.fields {
                     json.key(field.key)
                     propType(field, into: &json)
                 }
-                if full {
+                // Actions are values: every profile writes them as the flat format does, inline
+                // fallbacks and all.
+                if shape.full {
                     json.key("fallback")
                     orDrop("action", into: &json)
                 }
@@ -153,10 +257,65 @@ public enum EnvelopeSchema {
         json.endObject()
     }
 
-    /// Definition `name`: an object whose `type` is `type`, with the members `properties` writes
+    /// A component's props as members, each plain or wrapped as the profile says.
+    private static func props(_ props: [PropSchema], shape: ClientShape, into json: inout JSONWriter) {
+        for prop in props {
+            json.key(prop.key)
+            guard let wrap = shape.wrap(prop) else {
+                propType(prop, into: &json)
+                continue
+            }
+            json.beginObject()
+            json.key("type")
+            json.string("object")
+            json.key("properties")
+            json.beginObject()
+            json.key(wrap.typeKey)
+            constant(wrap.discriminator, into: &json)
+            json.key(wrap.valueKey)
+            if let object = wrap.object {
+                let constants = object.constants.keys.sorted()
+                json.beginObject()
+                json.key("type")
+                json.string("object")
+                json.key("properties")
+                json.beginObject()
+                json.key(object.valueKey)
+                propType(prop, into: &json)
+                for key in constants {
+                    json.key(key)
+                    constant(object.constants[key] ?? "", into: &json)
+                }
+                json.endObject()
+                required([object.valueKey] + constants, into: &json)
+                json.key("additionalProperties")
+                json.bool(false)
+                json.endObject()
+            } else {
+                propType(prop, into: &json)
+            }
+            json.endObject()
+            required([wrap.typeKey, wrap.valueKey], into: &json)
+            json.key("additionalProperties")
+            json.bool(false)
+            json.endObject()
+        }
+    }
+
+    /// An array of the definition `name`.
+    private static func list(of name: String, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("type")
+        json.string("array")
+        json.key("items")
+        reference(name, into: &json)
+        json.endObject()
+    }
+
+    /// Definition `name`: an object whose `typeKey` is `type`, with the members `properties` writes
     /// and no others, `required` present.
     private static func strictObject(
-        _ name: String, type: String, required keys: [String], into json: inout JSONWriter,
+        _ name: String, typeKey: String, type: String, required keys: [String], into json: inout JSONWriter,
         properties: (inout JSONWriter) -> Void
     ) {
         json.key(name)
@@ -165,7 +324,7 @@ public enum EnvelopeSchema {
         json.string("object")
         json.key("properties")
         json.beginObject()
-        json.key("type")
+        json.key(typeKey)
         constant(type, into: &json)
         properties(&json)
         json.endObject()
@@ -175,17 +334,24 @@ public enum EnvelopeSchema {
         json.endObject()
     }
 
-    /// Definition `name`: an object whose `type` is one of `types`, checked against the definition
-    /// `prefix.<type>` of its type (if/then rather than oneOf, so a validator names the one
-    /// problem: an unknown type, or the key or value that is wrong).
-    private static func discriminated(_ name: String, types: [String], prefix: String, into json: inout JSONWriter) {
+    /// Definition `name`: an object whose `typeKey` is one of `types`, checked against the
+    /// definition `prefix.<type>` of its type (if/then rather than oneOf, so a validator names the
+    /// one problem: an unknown type, or the key or value that is wrong). Without types (a contract
+    /// without actions), `false`: nothing is valid.
+    private static func discriminated(
+        _ name: String, typeKey: String, types: [String], prefix: String, into json: inout JSONWriter
+    ) {
         json.key(name)
+        guard !types.isEmpty else {
+            json.bool(false)
+            return
+        }
         json.beginObject()
         json.key("type")
         json.string("object")
         json.key("properties")
         json.beginObject()
-        json.key("type")
+        json.key(typeKey)
         json.beginObject()
         json.key("enum")
         json.beginArray()
@@ -193,7 +359,7 @@ public enum EnvelopeSchema {
         json.endArray()
         json.endObject()
         json.endObject()
-        required(["type"], into: &json)
+        required([typeKey], into: &json)
         json.key("allOf")
         json.beginArray()
         for type in types {
@@ -202,7 +368,7 @@ public enum EnvelopeSchema {
             json.beginObject()
             json.key("properties")
             json.beginObject()
-            json.key("type")
+            json.key(typeKey)
             constant(type, into: &json)
             json.endObject()
             json.endObject()

@@ -15,10 +15,11 @@ enum ClientContractCommands {
         summary: "The JSON Schema of the envelopes one version's clients receive.",
         help: """
             OVERVIEW: Print (or write) the JSON Schema (draft 2020-12) of the envelopes clients of a
-            frozen contract version receive: every component and prop, action and enum value that
-            version knows, strict about unknown keys. With --full: the full envelope (the live
-            contract, inline fallbacks allowed). `build` and `publish` write every version's schema
-            to contracts/<K>/schema.json too.
+            frozen contract version receive, in the wire profile they decode (the one the version
+            froze, or the catalog's from its profileSince on): every component and prop, action and
+            enum value that version knows, strict about unknown keys. With --full: the full
+            envelope (the live contract in the catalog's profile, inline fallbacks allowed).
+            `build` and `publish` write every version's schema to contracts/<K>/schema.json too.
 
             USAGE: screenkit contract schema [--version K | --full] [--out FILE] [--contract DIR]
 
@@ -39,11 +40,12 @@ enum ClientContractCommands {
                 if arguments.isGiven("--version") { throw .usage("--full and --version exclude each other") }
                 let (live, problems) = Contract.live(context.catalog)
                 context.report(problems)
-                bytes = EnvelopeSchema.full(live, version: history.versions.count)
+                bytes = EnvelopeSchema.full(live, version: history.versions.count, profile: context.catalog.profile)
                 label = "the full envelope's schema"
             } else {
                 let frozen = try version(arguments.value("--version"), in: history)
-                bytes = EnvelopeSchema.variant(frozen.contract, version: frozen.version)
+                bytes = EnvelopeSchema.variant(
+                    frozen.contract, version: frozen.version, profile: profile(of: frozen, history, context))
                 label = "the schema of contract \(frozen.version)"
             }
             return try emit(bytes, label: label, arguments, context)
@@ -56,8 +58,9 @@ enum ClientContractCommands {
         help: """
             OVERVIEW: Print (or write) one Swift source file a client app drops in: Decodable models
             of a frozen contract version (components as an enum over typed data structs, defaults
-            applied, actions, enums) that decode exactly what ScreenKit writes for that version and
-            reject what it does not know. Plain Foundation; compiles on Linux.
+            applied, wrapped values unwrapped, actions, enums) that decode exactly what ScreenKit
+            writes for that version, in the wire profile its clients decode, and reject what it does
+            not know. Plain Foundation; compiles on Linux.
 
             USAGE: screenkit contract codegen swift [--version K] [--out FILE] [--contract DIR]
 
@@ -77,7 +80,9 @@ enum ClientContractCommands {
             if arguments.positional.count > 1 { throw .usage("unexpected argument '\(arguments.positional[1])'") }
             let history = try frozenHistory(ContractLocation(arguments, context), context)
             let frozen = try version(arguments.value("--version"), in: history)
-            let source = SwiftClientModel.source(frozen.contract, version: frozen.version, sha256: frozen.sha256)
+            let source = SwiftClientModel.source(
+                frozen.contract, version: frozen.version, sha256: frozen.sha256,
+                profile: profile(of: frozen, history, context))
             return try emit(
                 Array(source.utf8), label: "the Swift model of contract \(frozen.version)", arguments, context)
         }
@@ -159,6 +164,16 @@ enum ClientContractCommands {
                 message: "no frozen contract version in \(history.folder.path); freeze one first", code: .violations)
         }
         return history
+    }
+
+    /// The wire profile clients of `frozen` decode: the one it froze before the catalog's
+    /// `profileSince`, the catalog's from it on.
+    private static func profile(of frozen: FrozenVersion, _ history: ContractHistory, _ context: CommandContext)
+        -> WireProfile
+    {
+        ClientSchemas.profile(
+            ofVersion: frozen.version, history: history.versions.map(\.contract), current: context.catalog.profile,
+            profileSince: context.catalog.profileSince)
     }
 
     /// Frozen version `text` (default: the newest).

@@ -92,9 +92,10 @@ struct Compilation {
     var historyHashes: [String] { contract.history.versions.map(\.sha256) }
 
     /// The JSON Schemas published with `catalog`'s screens: one per frozen version and the full
-    /// envelope's, for the flat format (none for a wire profile, whose shape they do not describe).
+    /// envelope's, each in the wire profile its clients decode.
     func schemas(for catalog: Catalog) -> ClientSchemas {
-        guard catalog.profile == .flat else { return .none }
-        return ClientSchemas(history: contract.history.versions.map(\.contract), live: Contract.live(catalog).0)
+        ClientSchemas(
+            history: contract.history.versions.map(\.contract), live: Contract.live(catalog).0,
+            profileSince: catalog.profileSince)
     }
 }
