@@ -90,7 +90,7 @@ import Testing
         return try [unknown] + specificWrongShapes(example, v1: v1, v2: latest)
     }
 
-    /// The mistakes each of the four first example apps' shape invites.
+    /// The mistakes each example app's shape invites.
     static func specificWrongShapes(_ example: ProfileExample, v1: [UInt8], v2: [UInt8]) throws -> [Wrong] {
         switch example.name {
         case "widgets":
@@ -145,6 +145,17 @@ import Testing
                     version: 2, name: "unknown-entry-key.json",
                     bytes: edited(v2, #""key":"ipad""#, #""key":"ipad","title":"iPad""#),
                     schemaSays: "'title' was unexpected", modelSays: "unknown key \"title\" in a device layout"),
+            ]
+        case "route":
+            return [
+                Wrong(
+                    version: 1, name: "no-matched-route.json",
+                    bytes: edited(v1, #""matchedRoute":"/v1/home","#, ""),
+                    schemaSays: "'matchedRoute' is a required property", modelSays: "No value associated with key"),
+                Wrong(
+                    version: 2, name: "another-response-type.json",
+                    bytes: edited(v2, #"{"type":"composition","#, #"{"type":"redirect","#),
+                    schemaSays: "'composition' was expected", modelSays: "redirect"),
             ]
         default:
             return []
