@@ -40,6 +40,22 @@ public struct CompiledScreen: Sendable, Hashable {
     public let full: [UInt8]
     /// One variant per client contract version from `minContract` to `contract`, oldest first.
     public let variants: [Variant]
+    /// The screen's experiments, in document order; empty for a screen without any. Its own
+    /// envelopes (``full``, ``variants``) are then those of the all-control combination.
+    public var experiments: [Experiment.Declaration] = []
+    /// Every combination of the experiments' arms, the all-control one first, each with its
+    /// envelopes; empty for a screen without experiments.
+    public var combinations: [Combination] = []
+
+    /// One combination of a screen's experiment arms, written like a screen of its own.
+    public struct Combination: Sendable, Hashable {
+        /// The arm of each experiment, by experiment name.
+        public let arms: ArmChoice
+        /// The full envelope of this combination.
+        public let full: [UInt8]
+        /// Its variant for every supported client version, oldest first.
+        public let variants: [Variant]
+    }
 
     /// What clients of one contract version receive.
     public struct Variant: Sendable, Hashable {
@@ -79,6 +95,9 @@ public struct Compiler: Sendable {
     /// The screens validated and written: the catalog's, each screen with device layouts standing
     /// as one screen per layout (``Screen/layoutScreens``).
     let screens: [Screen]
+    /// For each of ``screens`` with experiments, the combinations of their arms (the all-control
+    /// one first); nil for a screen without experiments.
+    let combinations: [[ArmChoice]?]
 
     /// The screen validators, run in this order; each reports independently.
     static let validators: [any ScreenValidator] = [
@@ -90,6 +109,14 @@ public struct Compiler: Sendable {
         self.catalog = catalog
         self.context = ValidationContext(catalog: catalog)
         self.screens = catalog.screens.flatMap(\.layoutScreens)
+        self.combinations = screens.map { screen in
+            guard ExperimentResolution.hasExperiments(screen) else { return nil }
+            let experiments = ExperimentResolution.experiments(in: screen)
+            // Over the limit, only the control is compiled; the limit is reported.
+            guard ExperimentResolution.combinationCount(of: experiments) <= ExperimentResolution.maximumCombinations
+            else { return [[:]] }
+            return ExperimentResolution.combinations(of: experiments)
+        }
     }
 
     /// Every problem in the catalog's screens, all rules together, for every supported version.
@@ -110,19 +137,70 @@ public struct Compiler: Sendable {
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
         collector.report(contentsOf: CatalogValidator.validate(catalog))
         collector.report(contentsOf: ProfileValidator.validate(catalog, views: views))
+        collector.report(contentsOf: ExperimentRules.validate(catalog))
+        // Every combination of a screen's experiment arms is compiled like a screen of its own.
+        var jobs: [(screen: Int, arms: ArmChoice?)] = []
+        for index in self.screens.indices {
+            if let choices = combinations[index] {
+                jobs += choices.map { (index, $0) }
+            } else {
+                jobs.append((index, nil))
+            }
+        }
         // Screens are independent: they compile in parallel, and their results are put back in
         // catalog order, so the output and the diagnostics are the same as one by one.
-        let outcomes = ScreenOutcomes(count: self.screens.count)
-        let alongside = self.screens.count < Self.processors
-        DispatchQueue.concurrentPerform(iterations: self.screens.count) { index in
-            outcomes[index] = compile(
-                self.screens[index], views: views, options: options, alongside: alongside)
+        let outcomes = ScreenOutcomes(count: jobs.count)
+        let alongside = jobs.count < Self.processors
+        let allJobs = jobs
+        DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
+            let (screen, arms) = allJobs[index]
+            let resolved =
+                arms.map { ExperimentResolution.resolve(self.screens[screen], arms: $0) } ?? self.screens[screen]
+            outcomes[index] = compile(resolved, views: views, options: options, alongside: alongside)
         }
         var screens: [CompiledScreen] = []
-        for outcome in outcomes.values {
-            collector.report(contentsOf: outcome.diagnostics)
-            if let screen = outcome.screen { screens.append(screen) }
+        var seen: Set<Diagnostic> = []
+        var armsBySource: [Int: [SourceLocation: [(experiment: String, arm: String)]]] = [:]
+        for (job, outcome) in zip(jobs, outcomes.values) {
+            guard let arms = job.arms else {
+                collector.report(contentsOf: outcome.diagnostics)
+                if let screen = outcome.screen { screens.append(screen) }
+                continue
+            }
+            // A problem inside an arm names the arm; one in shared nodes is reported once.
+            let bySource =
+                armsBySource[job.screen]
+                ?? {
+                    let map = ExperimentResolution.armsBySource(in: self.screens[job.screen])
+                    armsBySource[job.screen] = map
+                    return map
+                }()
+            for var diagnostic in outcome.diagnostics {
+                let applied = (diagnostic.location.flatMap { bySource[$0] } ?? []).filter {
+                    arms[$0.experiment] == $0.arm
+                }
+                if !applied.isEmpty {
+                    diagnostic.message +=
+                        " ("
+                        + applied.map { "experiment \"\($0.experiment)\", arm \"\($0.arm)\"" }.joined(separator: "; ")
+                        + ")"
+                }
+                if seen.insert(diagnostic).inserted { collector.report(diagnostic) }
+            }
+            guard let compiled = outcome.screen else { continue }
+            let combination = CompiledScreen.Combination(arms: arms, full: compiled.full, variants: compiled.variants)
+            if arms == combinations[job.screen]?.first {
+                var main = compiled
+                main.experiments = ExperimentResolution.experiments(in: self.screens[job.screen]).map(\.declaration)
+                main.combinations = [combination]
+                screens.append(main)
+            } else if var main = screens.popLast() {
+                main.combinations.append(combination)
+                screens.append(main)
+            }
         }
+        // A combination that did not compile leaves its screen incomplete: errors were reported.
+        if collector.hasErrors { screens = [] }
         if options.writesProfile { screens = shaped(screens, views: views, style: options.style) }
         return CompileResult(
             screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: versions.count)

@@ -306,14 +306,22 @@ extension Compiler {
 
     /// `screen`'s envelopes, each written in its version's profile.
     private func shaped(_ screen: CompiledScreen, writers: ProfileWriters, values: [String: String]) -> CompiledScreen {
-        CompiledScreen(
-            id: screen.id, minContract: screen.minContract, contract: screen.contract,
-            full: writers.full.write(screen.full, values: values),
-            variants: screen.variants.map {
+        func variants(_ variants: [CompiledScreen.Variant]) -> [CompiledScreen.Variant] {
+            variants.map {
                 CompiledScreen.Variant(
-                    contract: $0.contract, envelope: writers.writer(for: $0.contract).write($0.envelope, values: values),
+                    contract: $0.contract,
+                    envelope: writers.writer(for: $0.contract).write($0.envelope, values: values),
                     downgrades: $0.downgrades)
-            })
+            }
+        }
+        var shaped = CompiledScreen(
+            id: screen.id, minContract: screen.minContract, contract: screen.contract,
+            full: writers.full.write(screen.full, values: values), variants: variants(screen.variants))
+        shaped.experiments = screen.experiments
+        shaped.combinations = screen.combinations.map {
+            .init(arms: $0.arms, full: writers.full.write($0.full, values: values), variants: variants($0.variants))
+        }
+        return shaped
     }
 
     /// One document holding every device layout of `screen`, from each layout's flat variant for
@@ -325,7 +333,8 @@ extension Compiler {
     ) -> [UInt8] {
         let profile = history.profile(for: version)
         return ProfileWriter(catalog: catalog, profile: profile, style: style).writeLayouts(
-            of: screen.id, parts, values: screen.envelopeValues, entry: profile.envelope.layouts ?? WireProfile.Layouts())
+            of: screen.id, parts, values: screen.envelopeValues,
+            entry: profile.envelope.layouts ?? WireProfile.Layouts())
     }
 
     /// `bytes` (`screen`'s flat variant for clients of `version`) in the wire profile those clients
@@ -335,7 +344,8 @@ extension Compiler {
     ) -> [UInt8] {
         let profile = history.profile(for: version)
         guard !profile.isFlat else { return bytes }
-        return ProfileWriter(catalog: catalog, profile: profile, style: style).write(bytes, values: screen.envelopeValues)
+        return ProfileWriter(catalog: catalog, profile: profile, style: style).write(
+            bytes, values: screen.envelopeValues)
     }
 }
 

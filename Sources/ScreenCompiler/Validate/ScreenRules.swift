@@ -9,7 +9,7 @@ public enum ScreenRules {
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
         minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen, profileInvalid,
-        envelopeValueInvalid,
+        envelopeValueInvalid, experimentInvalid,
     ]
 
     static let profileInvalid = Rule(
@@ -21,6 +21,21 @@ public enum ScreenRules {
             be distinct; an inline prop may not use one of them; with wrapped values, every prop \
             type needs a discriminator; the profile may only shape components the catalog declares. \
             Fix the profile or rename the prop's wire key (a contract change).
+            """
+    )
+    static let experimentInvalid = Rule(
+        id: "experiment-invalid",
+        summary: "Experiments and flags must be declared so every unit gets exactly one arm, the same everywhere.",
+        explanation: """
+            An experiment (`Experiment("name") { Arm("control", weight: 50) {…}; Arm("b", weight: 50) {…} }`) \
+            or a flag (`Flag("name") {…} off: {…}`, `Flag("name", rollout: 20) {…}`) must have: at least \
+            two arms; names and arm names matching [a-z0-9][a-z0-9_-]* (at most 64 characters), each \
+            arm named once; a salt that is empty or matches that pattern; weights that are positive \
+            whole numbers (a rollout from 0 to 100); for a flag, exactly the arms "on" and "off". The \
+            same experiment name means one declaration in every place and screen it appears. An \
+            experiment nests at most 2 deep inside another's arm, never sits in a fallback, and a \
+            screen has at most 64 combinations of arms (each is validated, and written for every \
+            contract version in a static bucket).
             """
     )
     static let envelopeValueInvalid = Rule(

@@ -17,6 +17,18 @@ public struct Node: Sendable, Hashable {
     public var fallback: Fallback?
     /// Where the node was written.
     public var source: SourceLocation
+    /// Boxed: most nodes hold none, and a node stays the size it was.
+    private var experimentBox: ExperimentBox?
+
+    /// The experiment this node stands for (type ``experimentType``), resolved by the compiler to
+    /// one arm's nodes; nil for every other node.
+    public var experiment: Experiment? {
+        get {
+            guard case .value(let experiment)? = experimentBox else { return nil }
+            return experiment
+        }
+        set { experimentBox = newValue.map { .value($0) } }
+    }
 
     /// Creates a node.
     public init(
@@ -99,4 +111,9 @@ public indirect enum Fallback: Sendable, Hashable {
     case node(Node)
     /// Render nothing.
     case drop
+}
+
+/// An experiment held by a node, behind one pointer.
+private indirect enum ExperimentBox: Sendable, Hashable {
+    case value(Experiment)
 }

@@ -1,0 +1,156 @@
+import ScreenKit
+
+/// The arm chosen for each experiment of a screen, by experiment name.
+public typealias ArmChoice = [String: String]
+
+/// Resolves a screen's experiments: which there are, every combination of their arms, and the
+/// screen with each experiment replaced by one arm's nodes.
+public enum ExperimentResolution {
+    /// The deepest an experiment may sit inside arms of other experiments (1: not nested).
+    public static let maximumDepth = 2
+    /// The most combinations of arms one screen may have (the product of its experiments' arm
+    /// counts): each is validated and, in a static bucket, written for every contract version.
+    public static let maximumCombinations = 64
+
+    /// Every experiment in `screen` (its body and its device layouts), in document order, nested
+    /// ones included, each occurrence with its depth and whether it sits in a fallback.
+    static func occurrences(in screen: Screen) -> [(experiment: Experiment, depth: Int, inFallback: Bool)] {
+        var found: [(Experiment, Int, Bool)] = []
+        func visit(_ nodes: [Node], depth: Int, level: Int, inFallback: Bool) {
+            guard level < walkDepth else { return }
+            for node in nodes {
+                if let experiment = node.experiment {
+                    found.append((experiment, depth + 1, inFallback))
+                    for arm in experiment.arms {
+                        visit(arm.content, depth: depth + 1, level: level + 1, inFallback: inFallback)
+                    }
+                    continue
+                }
+                if let children = node.children {
+                    visit(children, depth: depth, level: level + 1, inFallback: inFallback)
+                }
+                if case .node(let fallback) = node.fallback {
+                    visit([fallback], depth: depth, level: level + 1, inFallback: true)
+                }
+            }
+        }
+        visit(screen.content, depth: 0, level: 0, inFallback: false)
+        for layout in screen.layouts { visit(layout.content, depth: 0, level: 0, inFallback: false) }
+        return found
+    }
+
+    /// The depth below which the walks here do not descend: a screen that deep is refused
+    /// (`depth-exceeded`) before anything is written, and the walks stay off the stack's limit.
+    static let walkDepth = ScreenLimits.maximumDepth + 2
+
+    /// Whether `screen` holds any experiment (within the depth a valid screen can have).
+    public static func hasExperiments(_ screen: Screen) -> Bool {
+        // Iterative: a hostile screen may nest far deeper than the stack allows recursion.
+        var stack: [(nodes: [Node], depth: Int)] = [(screen.content, 0)] + screen.layouts.map { ($0.content, 0) }
+        while let (nodes, depth) = stack.popLast() {
+            for node in nodes {
+                if node.experiment != nil { return true }
+                guard depth < walkDepth else { continue }
+                if let children = node.children { stack.append((children, depth + 1)) }
+                if case .node(let fallback) = node.fallback { stack.append(([fallback], depth + 1)) }
+            }
+        }
+        return false
+    }
+
+    /// The distinct experiments of `screen` (by name, first declaration), in document order.
+    public static func experiments(in screen: Screen) -> [Experiment] {
+        var seen: Set<String> = []
+        return occurrences(in: screen).map(\.experiment).filter { seen.insert($0.name).inserted }
+    }
+
+    /// Every combination of the arms of `experiments`, the all-control one first, then in the
+    /// order of the arms (the last experiment varying fastest); empty when there are none.
+    public static func combinations(of experiments: [Experiment]) -> [ArmChoice] {
+        guard !experiments.isEmpty else { return [] }
+        var result: [ArmChoice] = [[:]]
+        for experiment in experiments {
+            let ordered =
+                [experiment.control] + experiment.arms.map(\.name).filter { $0 != experiment.control }
+            result = result.flatMap { partial in
+                ordered.map { arm in
+                    var choice = partial
+                    choice[experiment.name] = arm
+                    return choice
+                }
+            }
+        }
+        return result
+    }
+
+    /// The number of combinations `experiments` have, without listing them (saturating).
+    static func combinationCount(of experiments: [Experiment]) -> Int {
+        experiments.reduce(1) { count, experiment in
+            let (product, overflow) = count.multipliedReportingOverflow(by: max(1, experiment.arms.count))
+            return overflow ? Int.max : product
+        }
+    }
+
+    /// `screen` with each experiment replaced by the nodes of the arm `arms` names for it (the
+    /// control arm when it names none, or names an arm the experiment lacks). Each node an arm
+    /// puts in place takes the slot the experiment stood in.
+    public static func resolve(_ screen: Screen, arms: ArmChoice) -> Screen {
+        var resolved = screen
+        resolved.content = resolve(screen.content, arms: arms, level: 0)
+        for index in resolved.layouts.indices {
+            resolved.layouts[index].content = resolve(screen.layouts[index].content, arms: arms, level: 0)
+        }
+        return resolved
+    }
+
+    private static func resolve(_ nodes: [Node], arms: ArmChoice, level: Int) -> [Node] {
+        // Deeper than a valid screen: left as it is, for `depth-exceeded` to refuse.
+        guard level < walkDepth else { return nodes }
+        var result: [Node] = []
+        result.reserveCapacity(nodes.count)
+        for node in nodes {
+            if let experiment = node.experiment {
+                let arm = arms[experiment.name].flatMap(experiment.arm) ?? experiment.arm(experiment.control)
+                for child in resolve(arm?.content ?? [], arms: arms, level: level + 1) {
+                    result.append(node.slot.map { child.inSlot($0) } ?? child)
+                }
+                continue
+            }
+            guard node.children != nil || node.fallback != nil else {
+                result.append(node)
+                continue
+            }
+            var copy = node
+            if let children = node.children { copy.children = resolve(children, arms: arms, level: level + 1) }
+            if case .node(let fallback) = node.fallback {
+                // Experiments do not belong in fallbacks (`experiment-invalid`): the control stands.
+                copy.fallback = resolve([fallback], arms: [:], level: level + 1).first.map { .node($0) } ?? .drop
+            }
+            result.append(copy)
+        }
+        return result
+    }
+
+    /// For each source location inside an arm of `screen`'s experiments, the experiments and arms
+    /// holding it: how a problem found in one combination names the arm it is in.
+    static func armsBySource(in screen: Screen) -> [SourceLocation: [(experiment: String, arm: String)]] {
+        var map: [SourceLocation: [(String, String)]] = [:]
+        func mark(_ nodes: [Node], _ path: [(String, String)], level: Int) {
+            guard level < walkDepth else { return }
+            for node in nodes {
+                if let experiment = node.experiment {
+                    for arm in experiment.arms {
+                        mark(arm.content, path + [(experiment.name, arm.name)], level: level + 1)
+                    }
+                    continue
+                }
+                if !path.isEmpty { map[node.source, default: []] += path }
+                if let children = node.children { mark(children, path, level: level + 1) }
+                if case .node(let fallback) = node.fallback { mark([fallback], path, level: level + 1) }
+            }
+        }
+        mark(screen.content, [], level: 0)
+        for layout in screen.layouts { mark(layout.content, [], level: 0) }
+        return map
+    }
+}
