@@ -36,8 +36,12 @@ public struct ScreenRenderer: Sendable {
     /// One catalog screen, compiled at start-up.
     struct CompiledCatalogScreen: Sendable {
         let minContract: Int
-        /// By client version, from `minContract`.
+        /// By client version, from `minContract` (the all-control combination's, with experiments).
         let variants: [RenderedScreen]
+        /// The screen's experiments, in document order; empty for most screens.
+        var experiments: [Experiment.Declaration] = []
+        /// Each combination's variants by client version, from `minContract`.
+        var combinations: [ArmChoice: [RenderedScreen]] = [:]
     }
 
     let compiler: Compiler
@@ -48,6 +52,9 @@ public struct ScreenRenderer: Sendable {
     public var current: Int { prepared.current }
     /// The catalog's default oldest supported contract version.
     public let minContract: Int
+    /// Whether requests may force experiment arms (``ExperimentContext/overrides``, the
+    /// `ScreenKit-Arm` header), for QA. Off unless the renderer was created with it.
+    public let allowsOverrides: Bool
     /// The SHA-256 of each frozen file, version 1 first.
     public let historyHashes: [String]
 
@@ -59,8 +66,10 @@ public struct ScreenRenderer: Sendable {
     ///   - exemptions: the contract folder's `exemptions.json`, if the app has one.
     ///   - allowPending: start although the live contract has elements no version has frozen (for
     ///     development; every client then gets their fallbacks). Off by default, as for `publish`.
+    ///   - allowsOverrides: honour arms a request forces (QA builds and staging only). Off by default.
     public init(
-        catalog: Catalog, history: History, exemptions: URL? = nil, allowPending: Bool = false
+        catalog: Catalog, history: History, exemptions: URL? = nil, allowPending: Bool = false,
+        allowsOverrides: Bool = false
     ) throws(StartupError) {
         let loaded: ContractHistory
         switch history {
@@ -88,13 +97,21 @@ public struct ScreenRenderer: Sendable {
         }
         var screens: [String: CompiledCatalogScreen] = [:]
         for screen in result.screens {
-            let variants = screen.variants.map { variant in
-                RenderedScreen(
-                    screenID: screen.id, bytes: variant.envelope, servedVersion: variant.contract,
-                    downgrades: variant.downgrades)
+            func rendered(_ variants: [CompiledScreen.Variant]) -> [RenderedScreen] {
+                variants.map { variant in
+                    RenderedScreen(
+                        screenID: screen.id, bytes: variant.envelope, servedVersion: variant.contract,
+                        downgrades: variant.downgrades)
+                }
             }
-            screens[screen.id] = CompiledCatalogScreen(minContract: screen.minContract, variants: variants)
+            var compiled = CompiledCatalogScreen(minContract: screen.minContract, variants: rendered(screen.variants))
+            compiled.experiments = screen.experiments
+            for combination in screen.combinations {
+                compiled.combinations[combination.arms] = rendered(combination.variants)
+            }
+            screens[screen.id] = compiled
         }
+        self.allowsOverrides = allowsOverrides
         self.compiler = compiler
         self.prepared = compiler.prepare(contracts)
         self.catalogScreens = screens
@@ -105,13 +122,22 @@ public struct ScreenRenderer: Sendable {
     /// The IDs of the catalog's own screens, compiled at start-up.
     public var catalogScreenIDs: [String] { catalogScreens.keys.sorted() }
 
-    /// The catalog screen `id` for `client`: the bytes `build` published for that version.
-    public func render(screenID id: String, for client: ClientContract) throws(RenderError) -> RenderedScreen {
+    /// The catalog screen `id` for `client`: the bytes `build` published for that version; with
+    /// experiments, those of the arms `experiments` decides (every experiment's control without a
+    /// unit), naming them in ``RenderedScreen/experiments``.
+    public func render(screenID id: String, for client: ClientContract, experiments: ExperimentContext = .none)
+        throws(RenderError) -> RenderedScreen
+    {
         guard let screen = catalogScreens[id] else { throw .unknownScreen(id) }
         guard let version = client.served(minContract: screen.minContract, current: current) else {
             throw .clientTooOld(screen: id, client: client, minContract: screen.minContract)
         }
-        return screen.variants[version - screen.minContract]
+        guard !screen.experiments.isEmpty else { return screen.variants[version - screen.minContract] }
+        let applied = experiments.arms(for: screen.experiments, allowsOverrides: allowsOverrides)
+        let choice = Dictionary(applied.map { ($0.experiment, $0.arm) }) { first, _ in first }
+        var rendered = (screen.combinations[choice] ?? screen.variants)[version - screen.minContract]
+        rendered.experiments = applied
+        return rendered
     }
 
     /// `screen`, built per request from data, for `client`: validated with every screen rule, then
@@ -121,7 +147,18 @@ public struct ScreenRenderer: Sendable {
     /// A screen with device layouts is written as one document holding every layout when the
     /// catalog's profile lists layouts; otherwise render one device's with
     /// ``render(_:device:for:)``.
-    public func render(_ screen: Screen, for client: ClientContract) throws(RenderError) -> RenderedScreen {
+    public func render(_ screen: Screen, for client: ClientContract, experiments: ExperimentContext = .none)
+        throws(RenderError) -> RenderedScreen
+    {
+        guard !ExperimentResolution.hasExperiments(screen) else {
+            // Resolved to the request's arms first: only that combination is validated and written.
+            let declarations = ExperimentResolution.experiments(in: screen).map(\.declaration)
+            let applied = experiments.arms(for: declarations, allowsOverrides: allowsOverrides)
+            let choice = Dictionary(applied.map { ($0.experiment, $0.arm) }) { first, _ in first }
+            var rendered = try render(ExperimentResolution.resolve(screen, arms: choice), for: client)
+            rendered.experiments = applied
+            return rendered
+        }
         guard !screen.layouts.isEmpty else {
             let variant = try flatVariant(of: screen, for: client)
             return RenderedScreen(
@@ -159,12 +196,12 @@ public struct ScreenRenderer: Sendable {
     /// `device`'s layout of `screen` (the screen `<id>.<device>`, as the flat format publishes it),
     /// built per request, for `client`; as ``render(_:for:)``. A device the screen has no layout
     /// for is ``RenderError/unknownScreen(_:)``.
-    public func render(_ screen: Screen, device: String, for client: ClientContract) throws(RenderError)
-        -> RenderedScreen
-    {
+    public func render(
+        _ screen: Screen, device: String, for client: ClientContract, experiments: ExperimentContext = .none
+    ) throws(RenderError) -> RenderedScreen {
         let id = Screen.layoutID(screen.id, device: device)
         guard let layout = screen.layoutScreens.first(where: { $0.id == id }) else { throw .unknownScreen(id) }
-        return try render(layout, for: client)
+        return try render(layout, for: client, experiments: experiments)
     }
 
     /// `screen` (with one layout) validated and written in the flat format for `client`.
@@ -201,6 +238,9 @@ public struct RenderedScreen: Sendable, Hashable {
     public let etag: String
     /// What this client gets differently from the newest clients.
     public let downgrades: [Downgrade]
+    /// Every experiment of the screen and the arm served, in document order: what to log as
+    /// exposures (leave out the `forced` ones). Empty for a screen without experiments.
+    public internal(set) var experiments: [AppliedArm] = []
 
     init(screenID: String, bytes: [UInt8], servedVersion: Int, downgrades: [Downgrade]) {
         self.screenID = screenID
@@ -214,9 +254,16 @@ public struct RenderedScreen: Sendable, Hashable {
 extension ScreenRenderer {
     /// The whole response to a request for catalog screen `id`: the client's `ScreenKit-Contract`
     /// header negotiated, `If-None-Match` honoured, errors as problem documents.
-    public func respond(screenID id: String, contractHeader: String?, ifNoneMatch: String?) -> ScreenResponse {
+    ///
+    /// With experiments, `experiments` decides the arms (its overrides, when allowed, come from
+    /// the request's `ScreenKit-Arm` header: ``ExperimentContext/parseOverrides(_:)``), and the
+    /// response names them and is private to the user.
+    public func respond(
+        screenID id: String, contractHeader: String?, ifNoneMatch: String?, experiments: ExperimentContext = .none
+    ) -> ScreenResponse {
         do {
-            let rendered = try render(screenID: id, for: ClientContract.parse(contractHeader))
+            let rendered = try render(
+                screenID: id, for: ClientContract.parse(contractHeader), experiments: experiments)
             return .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: ScreenResponse.sharedCaching)
         } catch {
             return .problem(error)
@@ -227,10 +274,10 @@ extension ScreenRenderer {
     /// the user by default: `Cache-Control: private, no-cache`).
     public func respond(
         _ screen: Screen, contractHeader: String?, ifNoneMatch: String?,
-        cacheControl: String = ScreenResponse.privateCaching
+        cacheControl: String = ScreenResponse.privateCaching, experiments: ExperimentContext = .none
     ) -> ScreenResponse {
         do {
-            let rendered = try render(screen, for: ClientContract.parse(contractHeader))
+            let rendered = try render(screen, for: ClientContract.parse(contractHeader), experiments: experiments)
             return .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: cacheControl)
         } catch {
             return .problem(error)

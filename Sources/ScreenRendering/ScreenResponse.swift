@@ -52,13 +52,29 @@ public struct ScreenResponse: Sendable, Hashable {
     }
 
     /// The response for a rendered screen: 200, or 304 when `ifNoneMatch` names its ETag.
+    ///
+    /// A screen with experiments is resolved for one unit: it is always private to the user
+    /// (`private, no-cache`, whatever `cacheControl` says), varies with the override header too,
+    /// and names the arms served in `ScreenKit-Experiments`.
     public static func screen(_ rendered: RenderedScreen, ifNoneMatch: String?, cacheControl: String) -> ScreenResponse
     {
-        let common = [
-            Header(name: "ETag", value: rendered.etag), Header(name: "Cache-Control", value: cacheControl),
-            Header(name: "Vary", value: ClientContract.headerName),
+        let experiments = !rendered.experiments.isEmpty
+        var common = [
+            Header(name: "ETag", value: rendered.etag),
+            Header(name: "Cache-Control", value: experiments ? privateCaching : cacheControl),
+            Header(
+                name: "Vary",
+                value: experiments
+                    ? "\(ClientContract.headerName), \(ExperimentContext.overrideHeaderName)"
+                    : ClientContract.headerName),
             Header(name: ClientContract.headerName, value: String(rendered.servedVersion)),
         ]
+        if experiments {
+            common.append(
+                Header(
+                    name: ExperimentContext.appliedHeaderName,
+                    value: rendered.experiments.map(\.description).joined(separator: ", ")))
+        }
         if let ifNoneMatch, matches(ifNoneMatch, etag: rendered.etag) {
             return ScreenResponse(status: 304, headers: common, body: [])
         }

@@ -44,6 +44,11 @@ public enum ExperimentAssignment {
     /// The arm `unit` gets in `experiment`, by the documented function; for a flag decided by a
     /// named boolean, `flag` is its value (off when nil).
     public static func arm(of experiment: Experiment, unit: String, flag: Bool? = nil) -> String {
+        arm(of: experiment.declaration, unit: unit, flag: flag)
+    }
+
+    /// The arm `unit` gets in the experiment `declaration` describes, as for an ``Experiment``.
+    public static func arm(of experiment: Experiment.Declaration, unit: String, flag: Bool? = nil) -> String {
         switch experiment.decision {
         case .flag:
             return flag == true ? "on" : "off"
