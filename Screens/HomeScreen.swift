@@ -12,9 +12,22 @@ enum HomeScreen {
                         badge: product.badge, id: "card-\(product.sku)",
                         action: .navigate(to: product.screenID))
                 }
-                Card(id: "cart-card", action: .navigate(to: "cart")) {
-                    Text("Your cart").style(.headline)
-                }
+                cartCard
+            }
+        }
+    }
+
+    /// A feature flag: the cart card with a reminder of what is in it, for users the server turns
+    /// it on for; everyone else keeps the plain card (the control).
+    static var cartCard: Flag {
+        Flag("cart-reminder") {
+            Card(id: "cart-card", action: .navigate(to: "cart")) {
+                Text("Your cart").style(.headline)
+                Text("Still thinking about the Aeropress?").style(.caption)
+            }
+        } off: {
+            Card(id: "cart-card", action: .navigate(to: "cart")) {
+                Text("Your cart").style(.headline)
             }
         }
     }
@@ -27,17 +40,34 @@ enum HomeScreen {
         }
         ScrollView(.horizontal, id: "promos") {
             Row(spacing: 12) {
-                Card {
-                    Text("Summer \"cold brew\" week").style(.headline)
-                    Text("All cold-brew gear −20 %").style(.caption)
-                }
-                .padding(12)
-                .cornerRadius(20)
-                Card {
-                    Text("Free shipping over €50").style(.headline)
-                    Text("Ends Sunday").style(.footnote)
+                // An A/B test: which promotion comes first.
+                Experiment("promo-order") {
+                    Arm("control", weight: 50) {
+                        coldBrew
+                        shipping
+                    }
+                    Arm("shipping-first", weight: 50) {
+                        shipping
+                        coldBrew
+                    }
                 }
             }
+        }
+    }
+
+    static var coldBrew: Card {
+        Card {
+            Text("Summer \"cold brew\" week").style(.headline)
+            Text("All cold-brew gear −20 %").style(.caption)
+        }
+        .padding(12)
+        .cornerRadius(20)
+    }
+
+    static var shipping: Card {
+        Card {
+            Text("Free shipping over €50").style(.headline)
+            Text("Ends Sunday").style(.footnote)
         }
     }
 }

@@ -71,6 +71,41 @@ import Testing
         #expect(resolved.content[0].children?.map(\.type) == ["text", "image", "text", "button"])
     }
 
+    @Test func theBucketStoresEveryCombinationOnceAndTheManifestRoutesToIt() throws {
+        let result = Self.compile([Self.promo])
+        let layout = BucketLayout(screens: result.screens, contract: 1, history: [], previous: nil)
+        let promo = try #require(layout.manifest.screens.first { $0.id == "promo" })
+        #expect(promo.experiments.map(\.name) == ["hero-test", "new-checkout"])
+        #expect(
+            promo.combinations.map(\.arms) == [
+                ["control", "off"], ["control", "on"], ["big-image", "off"], ["big-image", "on"],
+            ])
+        let compiled = try #require(result.screens.first { $0.id == "promo" })
+        // screens/<id> serves the control, as a bucket without an edge function would.
+        #expect(layout.files["screens/promo"] == compiled.variants[0].envelope)
+        #expect(promo.combinations[0].variants == promo.variants && promo.combinations[0].full == promo.full)
+        for (entry, combination) in zip(promo.combinations, compiled.combinations) {
+            #expect(layout.files[BucketLayout.object(entry.variants[0].object)] == combination.variants[0].envelope)
+            #expect(layout.files[BucketLayout.object(entry.full)] == combination.full)
+        }
+        let encoded = layout.manifest.encoded()
+        #expect(try Manifest.decode(encoded) == layout.manifest)
+        let text = String(decoding: encoded, as: UTF8.self)
+        #expect(
+            text.contains(
+                #""experiments":[{"name":"hero-test","salt":"","decision":"weighted","control":"control","arms":[{"name":"control","weight":50},{"name":"big-image","weight":50}]},{"name":"new-checkout","salt":"","decision":"flag","flag":"new-checkout","control":"off","arms":[{"name":"on","weight":1},{"name":"off","weight":1}]}],"combinations":[{"arms":["control","off"],"#
+            ), "\(text)")
+        // A manifest read from a bucket names experiments and arms by name only.
+        for (bad, problem) in [
+            (#""name":"hero-test""#, #""name":"../hero""#),
+            (#""decision":"weighted""#, #""decision":"magic""#),
+            (#""arms":["control","off"]"#, #""arms":["control"]"#),
+        ] {
+            let broken = Array(text.replacingOccurrences(of: bad, with: problem).utf8)
+            #expect(throws: Manifest.ReadError.self) { try Manifest.decode(broken) }
+        }
+    }
+
     @Test func aScreenWithoutExperimentsIsCompiledExactlyAsBefore() {
         let result = Self.compile([])
         #expect(result.screens.allSatisfy { $0.experiments.isEmpty && $0.combinations.isEmpty })

@@ -69,7 +69,13 @@ import Testing
                     try read("dist/contracts/\(variant.contract)/screens/\(screen.id)")
                         == read("dist/objects/\(variant.object).json"))
             }
+            // Every combination of a screen's experiment arms, stored once per distinct bytes.
+            for combination in screen.combinations {
+                objects.insert(combination.full)
+                for variant in combination.variants { objects.insert(variant.object) }
+            }
         }
+        #expect(manifest.screens.first { $0.id == "home" }?.combinations.count == 4)
         // And the JSON Schemas of contracts 1 and 2 and of the full envelopes, at their aliases too.
         #expect(manifest.schemas.map(\.contract) == [1, 2])
         let schemas = manifest.schemas.map(\.object) + [try #require(manifest.fullSchema)]
@@ -89,7 +95,10 @@ import Testing
         }
         objects.formUnion(schemas)
         #expect(all.filter { $0.hasPrefix("objects/") }.sorted() == objects.map { "objects/\($0).json" }.sorted())
-        #expect(terminal.standardOutput.contains("home: contract 1, 2 in 2 objects; fallbacks for contract 1"))
+        #expect(
+            terminal.standardOutput.contains(
+                "home: contract 1, 2 in 2 objects; fallbacks for contract 1; experiments promo-order, cart-reminder: 4 combinations"
+            ))
         #expect(terminal.standardOutput.contains("sign-in: contract 1, 2 in 1 object\n"))
         #expect(
             terminal.standardOutput.contains(

@@ -55,5 +55,6 @@ import Testing
         #expect(row("`exemptions.json`").contains("\(ContractLimits.maximumSmallFileBytes >> 20) MiB"))
         #expect(row("`screenkit.json`").contains("\(ProjectConfig.maximumSize >> 10) KiB"))
         #expect(row("a manifest").contains("\(Manifest.maximumBytes >> 20) MiB"))
+        #expect(row("a manifest").contains("nested at most \(Manifest.maximumDepth) deep"))
     }
 }

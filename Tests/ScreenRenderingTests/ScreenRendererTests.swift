@@ -262,8 +262,11 @@ import Testing
 
     @Test func aResponseCarriesTheHeadersAndHonoursIfNoneMatch() throws {
         let renderer = Self.renderer
-        let ok = renderer.respond(screenID: "home", contractHeader: "2", ifNoneMatch: nil)
-        let variant = try #require(ExampleApp.compact.screens.first { $0.id == "home" }?.variant(for: 2))
+        // The product screen: no experiments (the home screen's response is private, see
+        // ExperimentRenderingTests).
+        let ok = renderer.respond(screenID: "product-aeropress", contractHeader: "2", ifNoneMatch: nil)
+        let variant = try #require(
+            ExampleApp.compact.screens.first { $0.id == "product-aeropress" }?.variant(for: 2))
         #expect(ok.status == 200)
         #expect(ok.body == variant.envelope)
         let etag = ETagOf.bytes(variant.envelope)
@@ -272,12 +275,14 @@ import Testing
                 "Content-Type: application/json", "ETag: \(etag)", "Cache-Control: public, max-age=60",
                 "Vary: ScreenKit-Contract", "ScreenKit-Contract: 2",
             ])
-        let notModified = renderer.respond(screenID: "home", contractHeader: "2", ifNoneMatch: etag)
+        let notModified = renderer.respond(screenID: "product-aeropress", contractHeader: "2", ifNoneMatch: etag)
         #expect(notModified.status == 304 && notModified.body.isEmpty)
         #expect(notModified.header("ETag") == etag && notModified.header("Vary") == "ScreenKit-Contract")
-        #expect(renderer.respond(screenID: "home", contractHeader: "2", ifNoneMatch: "\"x\", W/\(etag)").status == 304)
-        #expect(renderer.respond(screenID: "home", contractHeader: "2", ifNoneMatch: "*").status == 304)
-        #expect(renderer.respond(screenID: "home", contractHeader: "1", ifNoneMatch: etag).status == 200)
+        #expect(
+            renderer.respond(screenID: "product-aeropress", contractHeader: "2", ifNoneMatch: "\"x\", W/\(etag)").status
+                == 304)
+        #expect(renderer.respond(screenID: "product-aeropress", contractHeader: "2", ifNoneMatch: "*").status == 304)
+        #expect(renderer.respond(screenID: "product-aeropress", contractHeader: "1", ifNoneMatch: etag).status == 200)
         let missing = renderer.respond(screenID: "nope", contractHeader: nil, ifNoneMatch: nil)
         #expect(missing.status == 404)
         #expect(

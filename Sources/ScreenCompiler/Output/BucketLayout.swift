@@ -74,8 +74,20 @@ public struct BucketLayout: Sendable {
                 files[Self.screen(screen.id, contract: variant.contract)] = variant.envelope
             }
             if let oldest = screen.variants.first { files[Self.screen(screen.id)] = oldest.envelope }
+            // Every combination of a screen's experiment arms is stored once per distinct bytes
+            // and listed in the manifest, so an edge function can route without ScreenKit.
+            let combinations = screen.combinations.map { combination in
+                Manifest.Combination(
+                    arms: screen.experiments.map { combination.arms[$0.name] ?? $0.control },
+                    full: store(combination.full),
+                    variants: combination.variants.map {
+                        Manifest.Variant(contract: $0.contract, object: store($0.envelope))
+                    })
+            }
             entries.append(
-                Manifest.Screen(id: screen.id, minContract: screen.minContract, full: full, variants: variants))
+                Manifest.Screen(
+                    id: screen.id, minContract: screen.minContract, full: full, variants: variants,
+                    experiments: screen.experiments, combinations: combinations))
         }
         var schemaEntries: [Manifest.Variant] = []
         for (index, bytes) in schemas.versions.enumerated() {

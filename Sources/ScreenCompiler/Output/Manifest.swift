@@ -1,5 +1,6 @@
 import Foundation
 import ScreenJSON
+import ScreenKit
 
 /// The manifest: every screen's variants by content hash, the contract history it was built
 /// from, and the previous manifest's hash.
@@ -17,6 +18,41 @@ public struct Manifest: Sendable, Hashable {
         public let full: String
         /// The SHA-256 of each variant, by client contract version, oldest first.
         public let variants: [Variant]
+        /// The screen's experiments (empty for most screens): its own objects are those of the
+        /// all-control combination.
+        public var experiments: [Experiment.Declaration] = []
+        /// Every combination of the experiments' arms, the all-control one first.
+        public var combinations: [Combination] = []
+
+        /// One screen.
+        public init(
+            id: String, minContract: Int, full: String, variants: [Variant],
+            experiments: [Experiment.Declaration] = [], combinations: [Combination] = []
+        ) {
+            self.id = id
+            self.minContract = minContract
+            self.full = full
+            self.variants = variants
+            self.experiments = experiments
+            self.combinations = combinations
+        }
+    }
+
+    /// One combination of a screen's experiment arms and its objects.
+    public struct Combination: Sendable, Hashable {
+        /// The arm of each experiment, in the order of the screen's experiments.
+        public let arms: [String]
+        /// The SHA-256 of its full envelope.
+        public let full: String
+        /// The SHA-256 of its variant for each client contract version, oldest first.
+        public let variants: [Variant]
+
+        /// A combination.
+        public init(arms: [String], full: String, variants: [Variant]) {
+            self.arms = arms
+            self.full = full
+            self.variants = variants
+        }
     }
 
     /// One client contract version's object.
@@ -85,6 +121,28 @@ public struct Manifest: Sendable, Hashable {
             json.string(screen.full)
             json.key("variants")
             Self.write(screen.variants, into: &json)
+            // Only for a screen with experiments: every other screen keeps its bytes.
+            if !screen.experiments.isEmpty {
+                json.key("experiments")
+                json.beginArray()
+                for experiment in screen.experiments { Self.write(experiment, into: &json) }
+                json.endArray()
+                json.key("combinations")
+                json.beginArray()
+                for combination in screen.combinations {
+                    json.beginObject()
+                    json.key("arms")
+                    json.beginArray()
+                    for arm in combination.arms { json.string(arm) }
+                    json.endArray()
+                    json.key("full")
+                    json.string(combination.full)
+                    json.key("variants")
+                    Self.write(combination.variants, into: &json)
+                    json.endObject()
+                }
+                json.endArray()
+            }
             json.endObject()
         }
         json.endArray()
@@ -104,6 +162,43 @@ public struct Manifest: Sendable, Hashable {
         json.endObject()
         if style == .pretty { json.newline() }
         return json.takeBytes()
+    }
+
+    /// `{"name", "salt", "decision": "weighted" | "flag" | "rollout", "flag"?, "percent"?, "control",
+    /// "arms": [{"name", "weight"}]}`.
+    private static func write(_ experiment: Experiment.Declaration, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("name")
+        json.string(experiment.name)
+        json.key("salt")
+        json.string(experiment.salt)
+        json.key("decision")
+        switch experiment.decision {
+        case .weighted:
+            json.string("weighted")
+        case .flag(let flag):
+            json.string("flag")
+            json.key("flag")
+            json.string(flag)
+        case .rollout(let percent):
+            json.string("rollout")
+            json.key("percent")
+            json.integer(percent)
+        }
+        json.key("control")
+        json.string(experiment.control)
+        json.key("arms")
+        json.beginArray()
+        for arm in experiment.arms {
+            json.beginObject()
+            json.key("name")
+            json.string(arm.name)
+            json.key("weight")
+            json.integer(arm.weight)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
     }
 
     /// `[{"contract": k, "object": "<sha256>"}, …]`.
@@ -128,6 +223,8 @@ public struct Manifest: Sendable, Hashable {
 
     /// The largest manifest read from a bucket, in bytes: about 25,000 screens served to three contract versions.
     public static let maximumBytes = 8 << 20
+    /// The deepest nesting of a manifest (a screen's experiments' arms are 7 levels down).
+    public static let maximumDepth = 7
 
     /// Reads a manifest: the format number first, then the rest.
     public static func decode(_ bytes: [UInt8]) throws(ReadError) -> Manifest {
@@ -137,11 +234,31 @@ public struct Manifest: Sendable, Hashable {
                 let contract: Int
                 let object: String
             }
+            struct Arm: Decodable {
+                let name: String
+                let weight: Int
+            }
+            struct Experiment: Decodable {
+                let name: String
+                let salt: String
+                let decision: String
+                let flag: String?
+                let percent: Int?
+                let control: String
+                let arms: [Arm]
+            }
+            struct Combination: Decodable {
+                let arms: [String]
+                let full: String
+                let variants: [Variant]
+            }
             struct Screen: Decodable {
                 let id: String
                 let minContract: Int
                 let full: String
                 let variants: [Variant]
+                let experiments: [Experiment]?
+                let combinations: [Combination]?
             }
             let contract: Int
             let history: [String]
@@ -153,7 +270,7 @@ public struct Manifest: Sendable, Hashable {
         guard bytes.count <= maximumBytes else {
             throw ReadError(description: "the manifest is \(bytes.count) bytes; a manifest is at most \(maximumBytes)")
         }
-        if let offset = JSONDepth.firstOffset(exceeding: 5, in: bytes) {
+        if let offset = JSONDepth.firstOffset(exceeding: maximumDepth, in: bytes) {
             throw ReadError(description: "the manifest nests deeper than a manifest does (at byte \(offset))")
         }
         let data = Data(bytes)
@@ -171,8 +288,10 @@ public struct Manifest: Sendable, Hashable {
             throw ReadError(description: "malformed manifest: \(error)")
         }
         // Names read from a bucket become paths and keys: each must be a SHA-256 or a screen ID.
+        let combinations = file.screens.flatMap { $0.combinations ?? [] }
         let hashes =
             file.history + file.screens.flatMap { [$0.full] + $0.variants.map(\.object) }
+            + combinations.flatMap { [$0.full] + $0.variants.map(\.object) }
             + (file.schemas ?? []).map(\.object) + [file.fullSchema, file.previous].compactMap { $0 }
         if let bad = hashes.first(where: { !BucketLayout.isHash($0) }) {
             throw ReadError(
@@ -182,13 +301,57 @@ public struct Manifest: Sendable, Hashable {
         if let bad = file.screens.first(where: { !BucketLayout.isScreenID($0.id) }) {
             throw ReadError(description: "the manifest lists screen \"\(bad.id.prefix(80))\", which is not a screen ID")
         }
-        return Manifest(
-            contract: file.contract, history: file.history,
-            screens: file.screens.map { screen in
+        // Experiment and arm names become header values and an edge function's keys: each is a name.
+        var screens: [Screen] = []
+        for screen in file.screens {
+            var experiments: [ScreenKit.Experiment.Declaration] = []
+            for entry in screen.experiments ?? [] {
+                let names = [entry.name, entry.control] + entry.arms.map(\.name) + [entry.flag].compactMap { $0 }
+                guard names.allSatisfy(ExperimentRules.isValidName),
+                    entry.salt.isEmpty || ExperimentRules.isValidName(entry.salt)
+                else {
+                    throw ReadError(
+                        description:
+                            "the manifest lists experiment \"\(entry.name.prefix(80))\" with a name that is not [a-z0-9][a-z0-9_-]*"
+                    )
+                }
+                let decision: ScreenKit.Experiment.Decision
+                switch (entry.decision, entry.flag, entry.percent) {
+                case ("weighted", nil, nil): decision = .weighted
+                case ("flag", let flag?, nil): decision = .flag(flag)
+                case ("rollout", nil, let percent?) where (0...100).contains(percent):
+                    decision = .rollout(percent: percent)
+                default:
+                    throw ReadError(
+                        description:
+                            "the manifest lists experiment \"\(entry.name)\" with an unknown decision \"\(entry.decision.prefix(40))\""
+                    )
+                }
+                experiments.append(
+                    .init(
+                        name: entry.name, salt: entry.salt, decision: decision, control: entry.control,
+                        arms: entry.arms.map { .init(name: $0.name, weight: $0.weight) }))
+            }
+            let combinations = try (screen.combinations ?? []).map { (entry) throws(ReadError) -> Combination in
+                guard entry.arms.count == experiments.count else {
+                    throw ReadError(
+                        description:
+                            "the manifest lists a combination of screen \"\(screen.id)\" with \(entry.arms.count) arms for \(experiments.count) experiments"
+                    )
+                }
+                return Combination(
+                    arms: entry.arms, full: entry.full,
+                    variants: entry.variants.map { Variant(contract: $0.contract, object: $0.object) })
+            }
+            screens.append(
                 Screen(
                     id: screen.id, minContract: screen.minContract, full: screen.full,
-                    variants: screen.variants.map { Variant(contract: $0.contract, object: $0.object) })
-            },
+                    variants: screen.variants.map { Variant(contract: $0.contract, object: $0.object) },
+                    experiments: experiments, combinations: combinations))
+        }
+        return Manifest(
+            contract: file.contract, history: file.history,
+            screens: screens,
             previous: file.previous,
             schemas: (file.schemas ?? []).map { Variant(contract: $0.contract, object: $0.object) },
             fullSchema: file.fullSchema)

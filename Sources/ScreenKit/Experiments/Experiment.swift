@@ -85,12 +85,27 @@ public struct Experiment: Sendable, Hashable, ScreenContent {
         /// The arms' names and weights, in order.
         public let arms: [Arm]
 
+        /// A declaration (as a manifest lists it).
+        public init(name: String, salt: String, decision: Decision, control: String, arms: [Arm]) {
+            self.name = name
+            self.salt = salt
+            self.decision = decision
+            self.control = control
+            self.arms = arms
+        }
+
         /// One arm's name and weight.
         public struct Arm: Sendable, Hashable {
             /// The arm's name.
             public let name: String
             /// Its weight.
             public let weight: Int
+
+            /// An arm's name and weight.
+            public init(name: String, weight: Int) {
+                self.name = name
+                self.weight = weight
+            }
         }
     }
 }

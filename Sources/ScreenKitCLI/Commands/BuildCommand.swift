@@ -72,7 +72,11 @@ enum BuildCommand {
             let objects = Set(screen.variants.map(\.envelope)).count
             let versions = screen.variants.map { "\($0.contract)" }.joined(separator: ", ")
             let fallbacks = screen.variants.filter { !$0.downgrades.isEmpty }.map { "\($0.contract)" }
-            let note = fallbacks.isEmpty ? "" : "; fallbacks for contract \(fallbacks.joined(separator: ", "))"
+            var note = fallbacks.isEmpty ? "" : "; fallbacks for contract \(fallbacks.joined(separator: ", "))"
+            if !screen.experiments.isEmpty {
+                let names = screen.experiments.map(\.name).joined(separator: ", ")
+                note += "; experiments \(names): \(screen.combinations.count) combinations"
+            }
             context.terminal.print(
                 "\(screen.id): contract \(versions) in \(objects) object\(objects == 1 ? "" : "s")\(note)")
         }

@@ -153,6 +153,10 @@ public struct Publisher: Sendable {
                     oldAliases[BucketLayout.screen(screen.id, contract: variant.contract)] = variant.object
                 }
                 if let oldest = screen.variants.first { oldAliases[BucketLayout.screen(screen.id)] = oldest.object }
+                for combination in screen.combinations {
+                    known.insert(BucketLayout.object(combination.full))
+                    for variant in combination.variants { known.insert(BucketLayout.object(variant.object)) }
+                }
             }
             for schema in previous.manifest.schemas {
                 known.insert(BucketLayout.object(schema.object))
