@@ -9,7 +9,7 @@ public enum ScreenRules {
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
         minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen, profileInvalid,
-        envelopeValueInvalid, experimentInvalid,
+        envelopeValueInvalid, experimentInvalid, experimentChanged,
     ]
 
     static let profileInvalid = Rule(
@@ -36,6 +36,18 @@ public enum ScreenRules {
             experiment nests at most 2 deep inside another's arm, never sits in a fallback, and a \
             screen has at most 64 combinations of arms (each is validated, and written for every \
             contract version in a static bucket).
+            """
+    )
+    static let experimentChanged = Rule(
+        id: "experiment-changed",
+        summary: "Reviewers see what a change does to running experiments: who moves to which arm.",
+        explanation: """
+            Against a base build (`check --baseline DIR`): an experiment added, removed or \
+            re-weighted is a note (re-weighting moves only the units whose bucket changes arm); a \
+            changed salt, renamed, added or removed arms, or another decision (flag, rollout, \
+            weights) is a warning, because it reassigns units mid-experiment and exposures logged \
+            under the old arms no longer match. Start a new experiment (a new name) instead, unless \
+            reshuffling is the intent.
             """
     )
     static let envelopeValueInvalid = Rule(

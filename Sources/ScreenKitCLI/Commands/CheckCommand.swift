@@ -89,6 +89,7 @@ enum CheckCommand {
                 base: previous.manifest.screens.map { ($0.id, $0.minContract) },
                 current: ContractLocation.servedScreens(context.catalog))
             diagnostics += checked.problems + checked.notes
+            diagnostics += ExperimentChanges.between(previous.manifest, context.catalog)
         }
         var report = Report(
             command: "check", diagnostics: diagnostics, exemptions: compilation.contract.exemptionsInForce,
