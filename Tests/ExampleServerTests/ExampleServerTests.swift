@@ -110,6 +110,46 @@ import Testing
     }
 
     @Test(arguments: ExampleServer.allCases)
+    func eachUserGetsTheirExperimentArmsAndOverridesNeedTheServersConsent(_ server: ExampleServer) async throws {
+        let home = try #require(Self.built.screens.first { $0.id == "home" })
+        let declarations = home.experiments
+        #expect(declarations.map(\.name) == ["promo-order", "cart-reminder"])
+        func combination(_ arms: ArmChoice) throws -> CompiledScreen.Combination {
+            try #require(home.combinations.first { $0.arms == arms })
+        }
+        let running = try await RunningServer.start(server)
+        defer { running.stop() }
+        for user in ["ada", "beta-grace", "linus", "beta-ken"] {
+            let order = ExperimentAssignment.arm(of: declarations[0], unit: user)
+            let flag = user.hasPrefix("beta-") ? "on" : "off"
+            let response = try await running.get(
+                "/screens/home?user=\(user)",
+                headers: [ClientContract.headerName: "2", "ScreenKit-Arm": "promo-order=shipping-first"])
+            #expect(response.status == 200)
+            #expect(
+                response.header("ScreenKit-Experiments") == "promo-order=\(order), cart-reminder=\(flag)", "\(user)")
+            #expect(response.header("Cache-Control") == "private, no-cache")
+            #expect(
+                response.body == (try combination(["promo-order": order, "cart-reminder": flag])).variants[1].envelope)
+        }
+        // Without a user every experiment serves its control: the bytes screens/home publishes.
+        let anonymous = try await running.get("/screens/home", headers: [ClientContract.headerName: "2"])
+        #expect(anonymous.body == home.variants[1].envelope)
+        #expect(anonymous.header("ScreenKit-Experiments") == "promo-order=control, cart-reminder=off")
+
+        // A server started for QA honours the override.
+        let qa = try await RunningServer.start(server, ["--allow-overrides"])
+        defer { qa.stop() }
+        let forced = try await qa.get(
+            "/screens/home?user=ada",
+            headers: [ClientContract.headerName: "2", "ScreenKit-Arm": "promo-order=shipping-first, cart-reminder=on"])
+        #expect(forced.header("ScreenKit-Experiments") == "promo-order=shipping-first, cart-reminder=on")
+        #expect(
+            forced.body
+                == (try combination(["promo-order": "shipping-first", "cart-reminder": "on"])).variants[1].envelope)
+    }
+
+    @Test(arguments: ExampleServer.allCases)
     func aConditionalGETWithTheETagIsNotModifiedWithNoBody(_ server: ExampleServer) async throws {
         let running = try await RunningServer.start(server)
         defer { running.stop() }

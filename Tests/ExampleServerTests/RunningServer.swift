@@ -143,11 +143,13 @@ final class RunningServer: @unchecked Sendable {
         session = URLSession(configuration: configuration)
     }
 
-    /// Starts `server` on port 0 (the system picks a free one) and waits until it listens.
-    static func start(_ server: ExampleServer) async throws -> RunningServer {
+    /// Starts `server` on port 0 (the system picks a free one) with `arguments`, and waits until
+    /// it listens.
+    static func start(_ server: ExampleServer, _ arguments: [String] = []) async throws -> RunningServer {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent(
             "screenkit-\(server.rawValue)-\(UUID()).log")
-        let process = try Command.start([try await server.executable().path, "--port", "0"], output: log)
+        let process = try Command.start(
+            [try await server.executable().path, "--port", "0"] + arguments, output: log)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

@@ -12,12 +12,14 @@ let (options, routes) = ServerStartup.fromCommandLine()
 
 // README: hummingbird-handler
 let contractHeader = HTTPField.Name(ClientContract.headerName)!
+let armHeader = HTTPField.Name(ExperimentContext.overrideHeaderName)!
 let router = Router()
 router.get("screens/{id}") { request, context in
     Response(
         routes.screen(
             try context.parameters.require("id"), query: request.query,
-            contractHeader: request.headers[contractHeader], ifNoneMatch: request.headers[.ifNoneMatch]))
+            contractHeader: request.headers[contractHeader], ifNoneMatch: request.headers[.ifNoneMatch],
+            armHeader: request.headers[armHeader]))
 }
 
 extension Response {

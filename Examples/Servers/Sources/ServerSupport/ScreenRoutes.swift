@@ -31,8 +31,9 @@ public struct ScreenRoutes: Sendable {
 
     /// Creates the renderer from the example app's catalog and embedded history; throws (the server
     /// refuses to start) if the static checks fail.
-    public init(preEncodedOrders: Int = 272) throws {
-        renderer = try ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
+    public init(preEncodedOrders: Int = 272, allowsOverrides: Bool = false) throws {
+        renderer = try ScreenRenderer(
+            catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files), allowsOverrides: allowsOverrides)
         preEncodedOrderCount = preEncodedOrders
         self.preEncodedOrders = try renderer.render(
             OrdersScreen.screen(for: .demo(user: "guest", orders: preEncodedOrders)), for: .version(renderer.current)
@@ -45,9 +46,10 @@ public struct ScreenRoutes: Sendable {
     }
 
     // README: screen-routes
-    /// `GET /screens/{id}`.
+    /// `GET /screens/{id}`. The demo's unit is the `user` query parameter (a real server takes
+    /// its signed-in user's ID); `armHeader` is the request's `ScreenKit-Arm`.
     public func screen(
-        _ id: String, query: [String: String], contractHeader: String?, ifNoneMatch: String?
+        _ id: String, query: [String: String], contractHeader: String?, ifNoneMatch: String?, armHeader: String?
     ) -> ScreenResponse {
         switch id {
         case OrdersScreen.id:
@@ -60,7 +62,11 @@ public struct ScreenRoutes: Sendable {
                 WhatsNewScreen.screen, contractHeader: contractHeader, ifNoneMatch: ifNoneMatch,
                 cacheControl: ScreenResponse.sharedCaching)
         default:
-            return renderer.respond(screenID: id, contractHeader: contractHeader, ifNoneMatch: ifNoneMatch)
+            let experiments = ExperimentContext(
+                unit: query["user"], flags: DemoFlags(user: query["user"]),
+                overrides: ExperimentContext.parseOverrides(armHeader))
+            return renderer.respond(
+                screenID: id, contractHeader: contractHeader, ifNoneMatch: ifNoneMatch, experiments: experiments)
         }
     }
     // README: end
@@ -122,5 +128,16 @@ public struct ScreenRoutes: Sendable {
             body: Array(
                 #"{"type":"urn:screenkit:problem:bad-request","title":"Bad query","status":400,"detail":"orders must be a whole number from 0 to \#(maximumOrders)"}"#
                     .utf8))
+    }
+}
+
+/// The demo's flag service: `cart-reminder` is on for users in the beta (`beta-…`), off otherwise.
+struct DemoFlags: FlagSource {
+    /// The request's user.
+    let user: String?
+
+    /// Whether `flag` is on for the user.
+    func isOn(_ flag: String) -> Bool? {
+        flag == "cart-reminder" ? user?.hasPrefix("beta-") == true : nil
     }
 }

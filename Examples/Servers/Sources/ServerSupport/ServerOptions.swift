@@ -1,15 +1,19 @@
 import Foundation
 
-/// The example servers' command line: `--host ADDRESS` (default 127.0.0.1, loopback) and
-/// `--port N` (default 8080; 0 picks a free port, printed on start).
+/// The example servers' command line: `--host ADDRESS` (default 127.0.0.1, loopback),
+/// `--port N` (default 8080; 0 picks a free port, printed on start) and `--allow-overrides`
+/// (honour the `ScreenKit-Arm` header, for QA; off by default).
 public struct ServerOptions: Sendable, Equatable {
     /// The address to bind.
     public var host = "127.0.0.1"
     /// The port to bind.
     public var port = 8080
+    /// Whether requests may force experiment arms with the `ScreenKit-Arm` header (QA only).
+    public var allowsOverrides = false
 
     /// The usage line.
-    public static let usage = "USAGE: [--host ADDRESS] [--port N]   (defaults: 127.0.0.1, 8080)"
+    public static let usage =
+        "USAGE: [--host ADDRESS] [--port N] [--allow-overrides]   (defaults: 127.0.0.1, 8080, overrides off)"
 
     /// Why the command line was refused.
     public struct Invalid: Error, CustomStringConvertible {
@@ -22,6 +26,10 @@ public struct ServerOptions: Sendable, Equatable {
         var options = ServerOptions()
         var rest = arguments[...]
         while let name = rest.popFirst() {
+            if name == "--allow-overrides" {
+                options.allowsOverrides = true
+                continue
+            }
             guard let value = rest.popFirst() else { throw Invalid(description: "\(name) needs a value\n\(usage)") }
             switch name {
             case "--host": options.host = value
@@ -56,7 +64,7 @@ public enum ServerStartup {
             exit(2)
         }
         do {
-            return (options, try ScreenRoutes())
+            return (options, try ScreenRoutes(allowsOverrides: options.allowsOverrides))
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             exit(1)

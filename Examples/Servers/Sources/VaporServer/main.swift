@@ -21,7 +21,8 @@ app.get("screens", ":id") { request in
         routes.screen(
             request.parameters.get("id") ?? "", query: request.query,
             contractHeader: request.headers.first(name: ClientContract.headerName),
-            ifNoneMatch: request.headers.first(name: .ifNoneMatch)))
+            ifNoneMatch: request.headers.first(name: .ifNoneMatch),
+            armHeader: request.headers.first(name: ExperimentContext.overrideHeaderName)))
 }
 
 extension Response {
