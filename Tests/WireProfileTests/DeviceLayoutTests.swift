@@ -1,5 +1,7 @@
 import ExampleProfiles
 import ScreenCompiler
+import ScreenContract
+import ScreenCrypto
 import ScreenJSON
 import ScreenKit
 import ScreenRendering
@@ -74,7 +76,8 @@ import Testing
             contract.profile = .flat
             flatContracts.append(contract)
             flatHistory.append(
-                ContractFile.encode(contract, version: frozen.version, previous: flatHistory.last.map(SHA256.hexDigest)))
+                ContractFile.encode(contract, version: frozen.version, previous: flatHistory.last.map(SHA256.hexDigest))
+            )
         }
         let flatRenderer = try ScreenRenderer(catalog: flat, history: .embedded(flatHistory))
         let built = Compiler(catalog: flat).compile(CompileOptions(history: flatContracts))
