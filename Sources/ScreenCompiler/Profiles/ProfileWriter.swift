@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import ScreenJSON
 import ScreenKit
 
@@ -17,7 +19,9 @@ import ScreenKit
 /// group them. The tree-based writer this replaced is kept in the tests as the reference it must
 /// agree with byte for byte.
 struct ProfileWriter: Sendable {
+    /// The profile written.
     let profile: WireProfile
+    /// The layout of the bytes written.
     let style: JSONStyle
     /// The profile's keys and each component's shape, escaped once.
     private let shape: ProfileShape
@@ -33,7 +37,7 @@ struct ProfileWriter: Sendable {
     /// `flat` (an envelope the flat writer wrote) in the profile's shape, with the screen's
     /// envelope `values` (``Screen/envelopeValues``).
     func write(_ flat: [UInt8], values: [String: String] = [:]) -> [UInt8] {
-        var reshaper = Reshaper(shape: shape, style: style, capacity: flat.count + flat.count / 4)
+        var reshaper = Reshaper(shape: shape, style: style, reserving: flat.count + flat.count / 4)
         reshaper.json.beginObject()
         flat.withUnsafeBufferPointer { bytes in
             reshaper.load(bytes)
@@ -54,7 +58,7 @@ struct ProfileWriter: Sendable {
         entry: WireProfile.Layouts
     ) -> [UInt8] {
         var reshaper = Reshaper(
-            shape: shape, style: style, capacity: parts.reduce(64) { $0 + $1.flat.count + $1.flat.count / 4 })
+            shape: shape, style: style, reserving: parts.reduce(64) { $0 + $1.flat.count + $1.flat.count / 4 })
         let heads = parts.map { part in
             part.flat.withUnsafeBufferPointer { bytes in
                 reshaper.load(bytes)
@@ -100,21 +104,24 @@ struct ProfileWriter: Sendable {
 final class ProfileShape: Sendable {
     /// The profile described.
     let profile: WireProfile
-    /// The node keys: type, ID (nil when nodes carry none), slot mark (tagged slots only), the
-    /// object of named slots (`.under` only), fallback (nil when the full envelope carries none).
+    /// The key of a node's type.
     let typeKey: [UInt8]
+    /// The key of a node's ID; nil when nodes carry none.
     let idKey: [UInt8]?
+    /// The key marking a child's named slot, when slots are tagged.
     let taggedSlotKey: [UInt8]?
+    /// The key of the object holding a node's named slots, when they go under one.
     let slotsKey: [UInt8]?
+    /// The key of a node's fallback; nil when the full envelope carries none.
     let fallbackKey: [UInt8]?
     /// The keys of a wrapped value's discriminator and value, when values are wrapped.
     let wrapKeys: (type: [UInt8], value: [UInt8])?
     /// The keys of `format`, `id`, `contract`, `minContract`, `title`, `initialState`, in that
     /// order (nil leaves the field out).
     let fieldKeys: [[UInt8]?]
-    /// Each declared component's plan (the first declaration of a type), and an open-addressing
-    /// table from its escaped type to its index (-1: empty).
+    /// Each declared component's plan (the first declaration of a type).
     private let plans: [NodePlan]
+    /// An open-addressing table from a component's escaped type to its index in `plans` (-1: empty).
     private let table: [Int32]
 
     /// The shape of `profile` for `components`.
@@ -189,7 +196,7 @@ final class ProfileShape: Sendable {
 }
 
 /// How nodes of one component type are written in a profile.
-struct NodePlan: Sendable {
+final class NodePlan: Sendable {
     /// The escaped type.
     let typeToken: [UInt8]
     /// The key props go under, or nil when they are written inline.
@@ -206,8 +213,11 @@ struct NodePlan: Sendable {
 
     /// A wrapped prop: its escaped key, its discriminator and the object around its value, if any.
     struct Wrap: Sendable {
+        /// The prop's key.
         let key: [UInt8]
+        /// The discriminator of the prop's type.
         let discriminator: [UInt8]
+        /// The key of the value in its object, and the object's fixed members in key order.
         let object: (valueKey: [UInt8], constants: [(key: [UInt8], value: [UInt8])])?
     }
 
@@ -262,15 +272,21 @@ private struct EnvelopeHead {
 
 /// One object member in flat bytes: the key's literal and the value's bytes.
 private struct Member {
+    /// Where the key's literal starts (its opening quote).
     var keyStart: Int
+    /// Where the key's literal ends (after its closing quote).
     var keyEnd: Int
+    /// Where the value starts.
     var valueStart: Int
+    /// Where the value ends.
     var valueEnd: Int
 }
 
 /// Re-shapes flat documents into a profile's bytes: reads the bytes loaded last, writes to `json`.
 private struct Reshaper {
+    /// The profile's keys and plans.
     let shape: ProfileShape
+    /// The profile's bytes written so far.
     var json: JSONWriter
     /// Whether the output is compact.
     let compact: Bool
@@ -281,10 +297,14 @@ private struct Reshaper {
     /// The props of the nodes being written, innermost last.
     private var props: [Member] = []
 
-    init(shape: ProfileShape, style: JSONStyle, capacity: Int) {
+    /// A reshaper writing in `style` that makes room for `capacity` bytes of output up front.
+    init(shape: ProfileShape, style: JSONStyle, reserving capacity: Int) {
         self.shape = shape
         compact = style == .compact
-        json = JSONWriter(style: style, capacity: capacity)
+        // Room reserved, not filled: the writer zeroes only what it uses, and taking its bytes
+        // leaves it a small buffer, not another of this size.
+        json = JSONWriter(style: style, capacity: 256)
+        json.reserveCapacity(capacity)
         props.reserveCapacity(64)
     }
 
@@ -329,14 +349,34 @@ private struct Reshaper {
     /// The end of the string literal starting at `offset` (its opening quote).
     @inline(__always)
     private func stringEnd(_ offset: Int) -> Int {
-        guard byte(offset) == 0x22 else { malformed(offset) }
+        guard byte(offset) == 0x22, let base = bytes.baseAddress else { malformed(offset) }
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
         var index = offset + 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x22 { return index + 1 }
-            index += byte == 0x5C ? 2 : 1
+        while true {
+            // Eight bytes at a time up to the first quote or backslash: a byte of `word` equals
+            // `b` when that byte of `word ^ b…b` is zero, found as the lowest byte whose
+            // subtraction borrows (later bytes may be flagged falsely, never earlier ones).
+            while index &+ 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quotes = word ^ 0x2222_2222_2222_2222
+                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let found =
+                    ((quotes &- 0x0101_0101_0101_0101) & ~quotes | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
+                    & 0x8080_8080_8080_8080
+                if found != 0 {
+                    index &+= found.trailingZeroBitCount >> 3
+                    break
+                }
+                index &+= 8
+            }
+            guard index < count else { malformed(offset) }
+            switch base[index] {
+            case 0x22: return index &+ 1
+            case 0x5C: index &+= 2
+            default: index &+= 1
+            }
         }
-        malformed(offset)
     }
 
     /// The end of the value starting at `offset`.
@@ -656,7 +696,7 @@ private struct Reshaper {
         } else {
             writeProps(from: firstProp, plan: plan)
         }
-        props.removeSubrange(firstProp...)
+        props.removeLast(props.count - firstProp)
 
         // Then its children, and its fallback: in this order, each at most once.
         var sawChildren = false
@@ -821,7 +861,7 @@ extension Compiler {
         let writers = ProfileWriters(catalog: catalog, views: views, style: style)
         let values = Dictionary(self.screens.map { ($0.id, $0.envelopeValues) }) { first, _ in first }
         guard catalog.profile.envelope.layouts != nil else {
-            return screens.map { shaped($0, writers: writers, values: values[$0.id] ?? [:]) }
+            return Self.shaped(screens, writers: writers, values: values)
         }
         let byID = Dictionary(screens.map { ($0.id, $0) }) { first, _ in first }
         return catalog.screens.compactMap { screen in
@@ -866,6 +906,59 @@ extension Compiler {
             })
     }
 
+    /// Every envelope of `screens`, each written in its version's profile (one screen per layout),
+    /// all of them at once on the processors available. A variant that shares its flat bytes with
+    /// the one before (the same payload) and is written in the same profile shares its bytes again.
+    private static func shaped(
+        _ screens: [CompiledScreen], writers: ProfileWriters, values: [String: [String: String]]
+    ) -> [CompiledScreen] {
+        // One job per envelope written: the full envelope (variant -1) or a variant; `source`
+        // is, for each envelope in order, the job whose bytes it takes.
+        var jobs: [(screen: Int, variant: Int)] = []
+        var source: [Int] = []
+        for (index, screen) in screens.enumerated() {
+            jobs.append((index, -1))
+            source.append(jobs.count - 1)
+            for (variant, written) in screen.variants.enumerated() {
+                if variant > 0, written.envelope == screen.variants[variant - 1].envelope,
+                    writers.writer(for: written.contract).profile
+                        == writers.writer(for: screen.variants[variant - 1].contract).profile
+                {
+                    source.append(source[source.count - 1])
+                } else {
+                    jobs.append((index, variant))
+                    source.append(jobs.count - 1)
+                }
+            }
+        }
+        let written = ShapedEnvelopes(count: jobs.count)
+        let planned = jobs
+        DispatchQueue.concurrentPerform(iterations: planned.count) { job in
+            let (index, variant) = planned[job]
+            let screen = screens[index]
+            let screenValues = values[screen.id] ?? [:]
+            written[job] =
+                variant < 0
+                ? writers.full.write(screen.full, values: screenValues)
+                : writers.writer(for: screen.variants[variant].contract).write(
+                    screen.variants[variant].envelope, values: screenValues)
+        }
+        let bytes = written.values
+        var next = 0
+        return screens.map { screen in
+            let full = bytes[source[next]]
+            next += 1
+            let variants = screen.variants.map { variant in
+                defer { next += 1 }
+                return CompiledScreen.Variant(
+                    contract: variant.contract, envelope: bytes[source[next]], downgrades: variant.downgrades)
+            }
+            return CompiledScreen(
+                id: screen.id, minContract: screen.minContract, contract: screen.contract, full: full,
+                variants: variants)
+        }
+    }
+
     /// One document holding every device layout of `screen`, from each layout's flat variant for
     /// clients of `version`, in the profile that version's clients decode (see
     /// ``WireProfile/Envelope/layouts``).
@@ -891,9 +984,31 @@ extension Compiler {
     }
 }
 
+/// Envelopes written by parallel workers, each index written exactly once.
+final class ShapedEnvelopes: @unchecked Sendable {
+    /// Guards `storage`.
+    private let lock = NSLock()
+    /// The envelopes, empty until written.
+    private var storage: [[UInt8]]
+
+    /// Room for `count` envelopes.
+    init(count: Int) {
+        storage = Array(repeating: [], count: count)
+    }
+
+    /// The envelope at `index`.
+    subscript(index: Int) -> [UInt8] {
+        get { lock.withLock { storage[index] } }
+        set { lock.withLock { storage[index] = newValue } }
+    }
+
+    /// The envelopes in order.
+    var values: [[UInt8]] { lock.withLock { storage } }
+}
+
 /// A profile writer per distinct profile of the served versions, and the catalog's for the full
 /// envelope.
-struct ProfileWriters {
+struct ProfileWriters: Sendable {
     /// The writer of the catalog's profile.
     let full: ProfileWriter
     private let byVersion: [Int: ProfileWriter]
