@@ -169,6 +169,14 @@ final class ProfileShape: Sendable {
     /// `""`, the type of a node without one.
     static let emptyType: [UInt8] = [0x22, 0x22]
 
+    /// Whether `a` and `b` hold the same bytes.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
+    }
+
     /// FNV-1a of `bytes`.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -186,7 +194,7 @@ final class ProfileShape: Sendable {
             let index = Int(table[slot])
             if index < 0 { break }
             let plan = plans[index]
-            if plan.typeToken.withUnsafeBufferPointer({ $0.elementsEqual(token) }) { return plan }
+            if plan.typeToken.withUnsafeBufferPointer({ Self.equal($0, token) }) { return plan }
             slot = (slot + 1) & mask
         }
         // A type the catalog does not declare (validation reports it): the profile's defaults.
@@ -296,6 +304,8 @@ private struct Reshaper {
     private var copiesRaw = false
     /// The props of the nodes being written, innermost last.
     private var props: [Member] = []
+    /// The plan of the last node written.
+    private var lastPlan: NodePlan?
 
     /// A reshaper writing in `style` that makes room for `capacity` bytes of output up front.
     init(shape: ProfileShape, style: JSONStyle, reserving capacity: Int) {
@@ -426,6 +436,26 @@ private struct Reshaper {
         let expected = literal.utf8Start
         for index in 0..<count where bytes[start + index] != expected[index] { return false }
         return true
+    }
+
+    /// What a flat node's member is, by its key.
+    private enum NodeKey {
+        case type, id, slot, children, fallback, prop
+    }
+
+    /// What the member of a flat node whose key is the literal `start..<end` is.
+    @inline(__always)
+    private func nodeKey(_ start: Int, _ end: Int) -> NodeKey {
+        switch end - start {
+        case 4: return key(start, end, is: "\"id\"") ? .id : .prop
+        case 6:
+            if key(start, end, is: "\"type\"") { return .type }
+            return key(start, end, is: "\"slot\"") ? .slot : .prop
+        case 10:
+            if key(start, end, is: "\"children\"") { return .children }
+            return key(start, end, is: "\"fallback\"") ? .fallback : .prop
+        default: return .prop
+        }
     }
 
     /// The bytes `start..<end`.
@@ -652,18 +682,17 @@ private struct Reshaper {
         } else {
             while true {
                 let (keyEnd, value) = memberKey(at: offset)
-                if key(offset, keyEnd, is: "\"children\"") || key(offset, keyEnd, is: "\"fallback\"") {
+                let role = nodeKey(offset, keyEnd)
+                if role == .children || role == .fallback {
                     pending = (offset, keyEnd, value)
                     break
                 }
                 let valueEnd = valueEnd(value)
-                if key(offset, keyEnd, is: "\"type\"") {
-                    type = value..<valueEnd
-                } else if key(offset, keyEnd, is: "\"id\"") {
-                    id = value..<valueEnd
-                } else if key(offset, keyEnd, is: "\"slot\"") {
-                    slot = value..<valueEnd
-                } else {
+                switch role {
+                case .type: type = value..<valueEnd
+                case .id: id = value..<valueEnd
+                case .slot: slot = value..<valueEnd
+                default:
                     props.append(Member(keyStart: offset, keyEnd: keyEnd, valueStart: value, valueEnd: valueEnd))
                 }
                 let (following, close) = next(after: valueEnd, closing: 0x7D)
@@ -736,7 +765,13 @@ private struct Reshaper {
     @inline(__always)
     private mutating func writeType(_ token: UnsafeBufferPointer<UInt8>) -> NodePlan {
         shape.typeKey.withUnsafeBufferPointer { json.member(escaped: $0, rawValue: token) }
-        return shape.plan(forType: token)
+        // Siblings are often of one type: the last plan is tried first.
+        if let last = lastPlan, last.typeToken.withUnsafeBufferPointer({ ProfileShape.equal($0, token) }) {
+            return last
+        }
+        let plan = shape.plan(forType: token)
+        lastPlan = plan
+        return plan
     }
 
     /// Writes the props from `first` on, each plain or wrapped with its type's discriminator.
