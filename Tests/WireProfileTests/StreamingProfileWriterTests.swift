@@ -159,12 +159,21 @@ import Testing
         }
     }
 
-    @Test func theCompilerWritesWhatTheReferenceWritesFromTheFlatEnvelopes() {
+    @Test func theCompilerWritesWhatTheReferenceWritesFromTheFlatEnvelopes() throws {
         // Through `Compiler.compile`: each version's profile, variants that share bytes, and an
         // older version keeping the flat format it froze (`profileSince`).
         var base = WireProfile(name: "generated", nodes: .init(idKey: nil, props: .under("data")))
         base.envelope.members = [.screenValue("route", from: "route")]
-        let history = Generated.history
+        // The generated history, and one whose two versions are the same, so variants share bytes.
+        for history in [Generated.history, [Generated.history[1], Generated.history[1]]] {
+            try Self.expectCompilerAgreement(base: base, history: history)
+        }
+    }
+
+    /// Expects `Compiler.compile` to write, for `history`, what the reference writes from the flat
+    /// envelopes, for each variation of `base` and `profileSince` 1 and 2.
+    static func expectCompilerAgreement(base: WireProfile, history: [Contract]) throws {
+        let sharing = history[0] == history[1]
         for style in [JSONStyle.compact, .pretty] {
             // (Not "nested": it wraps only some prop types, which the writers take but `compile` refuses.)
             for profile in Self.variations(of: base, components: Generated.catalog().components)
@@ -182,6 +191,11 @@ import Testing
                     let writer = ReferenceProfileWriter(catalog: profiled, style: style)
                     let older = ReferenceProfileWriter(catalog: profiled, profile: history[0].profile, style: style)
                     let values = Self.values(of: profiled)
+                    if sharing && since == 1 {
+                        // Both versions get the same payload, in one profile: the same bytes.
+                        let first = try #require(result.screens.first)
+                        #expect(first.variants.count == 2 && first.variants[0].envelope == first.variants[1].envelope)
+                    }
                     for (screen, reference) in zip(result.screens, flat.screens) {
                         let screenValues = values[screen.id] ?? [:]
                         let fullIsSame = screen.full == writer.write(reference.full, values: screenValues)
@@ -346,11 +360,19 @@ enum Generated {
         return catalog
     }
 
-    /// Version 1 without the badge, the panel's tint or the share action; version 2 with them.
+    /// Version 1 without the badge, the panel's tint, the share action or the tone `loud`;
+    /// version 2 with them.
     static let history: [Contract] = {
-        var v1Panel = panel
-        v1Panel.props.removeAll { $0.key == "tint" }
-        var v1 = catalog(components: [v1Panel, deck, label, list])
+        let v1Tone = EnumSchema(name: "Tone", cases: [EnumCase("plain")])
+        func v1(_ schema: ComponentSchema) -> ComponentSchema {
+            var schema = schema
+            schema.props.removeAll { $0.key == "tint" }
+            for index in schema.props.indices where schema.props[index].key == "tone" {
+                schema.props[index].type = .enumeration(v1Tone)
+            }
+            return schema
+        }
+        var v1 = catalog(components: [v1(panel), deck, v1(label), list])
         v1.actions.removeAll { $0.kind == "share" }
         return [Contract.live(v1).0, Contract.live(catalog()).0]
     }()
