@@ -326,6 +326,13 @@ public struct Compiler: Sendable {
         return profiles
     }
 
+    /// ``screens`` with every experiment resolved to its control: what `screens/<id>` serves.
+    var controlScreens: [Screen] {
+        zip(screens, combinations).map { screen, choices in
+            choices == nil ? screen : ExperimentResolution.resolve(screen, arms: [:])
+        }
+    }
+
     /// Runs `first` and `second` at the same time, on two threads, and returns both results.
     static func concurrently<A: Sendable, B: Sendable>(
         _ first: @Sendable () -> A, _ second: @Sendable () -> B
@@ -342,7 +349,7 @@ public struct Compiler: Sendable {
     ///
     /// With ``emitFull(_:trees:)``, writing alone, for benchmarks.
     public func resolvedTrees() -> [ResolvedTree?] {
-        screens.map { screen in
+        controlScreens.map { screen in
             guard screen.content.count == 1,
                 let flat = FlatScreen.make(screen, root: screen.content[0], context: context).flat
             else { return nil }
@@ -356,7 +363,7 @@ public struct Compiler: Sendable {
     public func emitFull(_ options: CompileOptions) throws -> [[UInt8]] {
         var writer = EnvelopeWriter(context: context, style: options.style)
         var envelopes: [[UInt8]] = []
-        for screen in screens where screen.content.count == 1 {
+        for screen in controlScreens where screen.content.count == 1 {
             guard let flat = FlatScreen.make(screen, root: screen.content[0], context: context).flat else { continue }
             envelopes.append(try fullEnvelope(flat, options: options, writer: &writer))
         }

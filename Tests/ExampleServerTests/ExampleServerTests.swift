@@ -33,8 +33,14 @@ import Testing
                 #expect(
                     response.header("ETag")
                         == (try Self.renderer.render(screenID: screen.id, for: .version(variant.contract)).etag))
-                #expect(response.header("Vary") == ClientContract.headerName)
-                #expect(response.header("Cache-Control") == ScreenResponse.sharedCaching)
+                // A screen with experiments is resolved per user: private, and varying with overrides.
+                let shared = screen.experiments.isEmpty
+                #expect(
+                    response.header("Vary")
+                        == (shared ? ClientContract.headerName : "ScreenKit-Contract, ScreenKit-Arm"))
+                #expect(
+                    response.header("Cache-Control")
+                        == (shared ? ScreenResponse.sharedCaching : ScreenResponse.privateCaching))
                 #expect(response.header(ClientContract.headerName) == String(variant.contract))
             }
         }

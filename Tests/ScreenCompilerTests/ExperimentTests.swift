@@ -106,6 +106,22 @@ import Testing
         }
     }
 
+    @Test func everyCombinationIsWrittenInTheCatalogsWireProfile() throws {
+        var catalog = Self.catalog([Self.promo])
+        catalog.profile = WireProfile(name: "data", nodes: .init(idKey: nil, props: .under("data")))
+        let result = Compiler(catalog: catalog).compile(CompileOptions(history: [Contract.live(catalog).0]))
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let promo = try #require(result.screens.first { $0.id == "promo" })
+        #expect(promo.combinations.count == 4)
+        #expect(promo.combinations[0].full == promo.full && promo.combinations[0].variants == promo.variants)
+        for combination in promo.combinations {
+            let text = String(decoding: combination.variants[0].envelope, as: UTF8.self)
+            #expect(text.contains(#""data":{"content":"Welcome""#) && !text.contains(#""id":"welcome""#), "\(text)")
+        }
+        let big = String(decoding: promo.combinations[3].variants[0].envelope, as: UTF8.self)
+        #expect(big.contains(#""data":{"content":"Big hero""#) || big.contains(#""type":"image""#), "\(big)")
+    }
+
     @Test func aScreenWithoutExperimentsIsCompiledExactlyAsBefore() {
         let result = Self.compile([])
         #expect(result.screens.allSatisfy { $0.experiments.isEmpty && $0.combinations.isEmpty })

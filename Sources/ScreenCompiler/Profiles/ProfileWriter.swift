@@ -995,9 +995,25 @@ extension Compiler {
                 return CompiledScreen.Variant(
                     contract: variant.contract, envelope: bytes[source[next]], downgrades: variant.downgrades)
             }
-            return CompiledScreen(
+            var shaped = CompiledScreen(
                 id: screen.id, minContract: screen.minContract, contract: screen.contract, full: full,
                 variants: variants)
+            // The other combinations of a screen's experiment arms (few, and rare): one by one.
+            let screenValues = values[screen.id] ?? [:]
+            shaped.experiments = screen.experiments
+            shaped.combinations = screen.combinations.enumerated().map { index, combination in
+                index == 0
+                    ? CompiledScreen.Combination(arms: combination.arms, full: full, variants: variants)
+                    : CompiledScreen.Combination(
+                        arms: combination.arms, full: writers.full.write(combination.full, values: screenValues),
+                        variants: combination.variants.map {
+                            CompiledScreen.Variant(
+                                contract: $0.contract,
+                                envelope: writers.writer(for: $0.contract).write($0.envelope, values: screenValues),
+                                downgrades: $0.downgrades)
+                        })
+            }
+            return shaped
         }
     }
 
