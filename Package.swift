@@ -37,7 +37,7 @@ let package = Package(
             name: "ScreenRendering",
             dependencies: ["ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON", "ScreenCrypto"]),
         // Static HTML previews of every screen as each supported client version renders it.
-        .target(name: "ScreenPreview", dependencies: ["ScreenCompiler"]),
+        .target(name: "ScreenPreview", dependencies: ["ScreenCompiler", "ScreenKit"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
         .target(
             name: "ScreenKitCLI",
@@ -94,7 +94,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "ScreenPreviewTests",
-            dependencies: ["ScreenPreview", "ScreenCompiler", "ScreenContract", "ExampleScreens", "ScreenTestSupport"]),
+            dependencies: [
+                "ScreenPreview", "ScreenCompiler", "ScreenContract", "ScreenKit", "ExampleScreens", "ScreenTestSupport",
+            ]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
         .testTarget(
             name: "ClientArtifactTests",

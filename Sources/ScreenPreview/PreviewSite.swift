@@ -1,5 +1,6 @@
 import Foundation
 import ScreenCompiler
+import ScreenKit
 
 /// The static preview site: one self-contained page per screen, every supported client version
 /// side by side, and an index. No JavaScript, no network fetches: images are drawn as labelled
@@ -31,16 +32,51 @@ public enum PreviewSite {
         public let description: String
     }
 
-    /// One screen's page: every variant side by side, with what each version gets differently.
+    /// One screen's page: every variant side by side, with what each version gets differently. A
+    /// screen with experiments shows every combination of its arms, the control first, each with
+    /// every version side by side.
     public static func page(_ screen: CompiledScreen) throws(RenderError) -> String {
         let full = try object(screen.full, screen.id)
         let title = full["title"] as? String
         var body = "<header><a href=\"index.html\">All screens</a><h1>\(HTML.escape(screen.id))</h1>"
         body += "<p>\(title.map { "“\(HTML.escape($0))” · " } ?? "")supports contract \(screen.minContract)"
         body += screen.contract > screen.minContract ? " to \(screen.contract)" : ""
-        body += " · each column is what clients of that contract version render</p></header><main class=\"versions\">"
-        for variant in screen.variants {
-            let envelope = try object(variant.envelope, screen.id)
+        body += " · each column is what clients of that contract version render</p>"
+        guard !screen.combinations.isEmpty else {
+            body += "</header><main class=\"versions\">"
+            body += try columns(full: full, variants: screen.variants, title: title, screenID: screen.id, heading: "h2")
+            body += "</main>"
+            return document(title: "\(screen.id) — ScreenKit preview", body: body)
+        }
+        body += "<p class=\"experiments\">\(screen.combinations.count) combination"
+        body += "\(screen.combinations.count == 1 ? "" : "s") of "
+        body += screen.experiments.map(describe).joined(separator: " · ")
+        body += " · each row is one combination, the control first</p></header><main class=\"combinations\">"
+        for combination in screen.combinations {
+            let arms = armList(screen, combination.arms)
+            let isControl = Self.isControl(screen, combination.arms)
+            let pairs = arms.map { "\($0.experiment)=\($0.arm)" }.joined(separator: ";")
+            body += "<section class=\"combination\" data-arms=\"\(HTML.escape(pairs))\""
+            body += isControl ? " data-control>" : ">"
+            body += "<h2 class=\"arms\">\(HTML.escape(label(arms)))"
+            body += isControl ? "<span class=\"status control\">control</span>" : ""
+            body += "</h2><div class=\"versions\">"
+            body += try columns(
+                full: try object(combination.full, screen.id), variants: combination.variants, title: title,
+                screenID: screen.id, heading: "h3")
+            body += "</div></section>"
+        }
+        body += "</main>"
+        return document(title: "\(screen.id) — ScreenKit preview", body: body, style: experimentStylesheet)
+    }
+
+    /// Every variant's column, side by side, each headed by a `heading` element.
+    private static func columns(
+        full: [String: Any], variants: [CompiledScreen.Variant], title: String?, screenID: String, heading: String
+    ) throws(RenderError) -> String {
+        var body = ""
+        for variant in variants {
+            let envelope = try object(variant.envelope, screenID)
             var marks: [String: [Downgrade]] = [:]
             for downgrade in variant.downgrades { marks[downgrade.nodeID, default: []].append(downgrade) }
             var renderer = NodeRenderer(full: index(full["root"]), marks: marks)
@@ -50,7 +86,7 @@ public enum PreviewSite {
                 ? "<span class=\"status ok\">renders fully</span>"
                 : "<span class=\"status warn\">\(variant.downgrades.count) fallback\(variant.downgrades.count == 1 ? "" : "s")</span>"
             body += "<section class=\"version\" data-contract=\"\(variant.contract)\">"
-            body += "<h2>Contract \(variant.contract) \(status)</h2><div class=\"phone\">"
+            body += "<\(heading)>Contract \(variant.contract) \(status)</\(heading)><div class=\"phone\">"
             if let title { body += "<div class=\"nav-title\">\(HTML.escape(title))</div>" }
             body += "<div class=\"phone-body\">\(renderer.html)</div></div>"
             if !variant.downgrades.isEmpty {
@@ -60,35 +96,98 @@ public enum PreviewSite {
             }
             body += "</section>"
         }
-        body += "</main>"
-        return document(title: "\(screen.id) — ScreenKit preview", body: body)
+        return body
     }
 
-    /// The index: every screen and, per version, whether it renders fully.
+    /// The arm of each of the screen's experiments in `arms` (the control where it names none), in
+    /// the order the screen declares them; arms of undeclared experiments follow by name.
+    static func armList(_ screen: CompiledScreen, _ arms: ArmChoice) -> [(experiment: String, arm: String)] {
+        let declared = Set(screen.experiments.map(\.name))
+        return screen.experiments.map { ($0.name, arms[$0.name] ?? $0.control) }
+            + arms.filter { !declared.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// A combination's label, e.g. `promo-order: shipping-first · cart-reminder: on`.
+    static func label(_ arms: [(experiment: String, arm: String)]) -> String {
+        arms.map { "\($0.experiment): \($0.arm)" }.joined(separator: " · ")
+    }
+
+    /// Whether `arms` picks the control arm of every one of the screen's experiments.
+    static func isControl(_ screen: CompiledScreen, _ arms: ArmChoice) -> Bool {
+        screen.experiments.allSatisfy { (arms[$0.name] ?? $0.control) == $0.control }
+    }
+
+    /// An experiment as a page's header lists it: its name, how it decides and its arms.
+    private static func describe(_ experiment: Experiment.Declaration) -> String {
+        let arms = experiment.arms.map { "\($0.name) \($0.weight)" }.joined(separator: " / ")
+        let decision: String
+        switch experiment.decision {
+        case .weighted: decision = "A/B test: \(arms)"
+        case .flag(let flag): decision = "flag: on when “\(flag)” is true"
+        case .rollout(let percent): decision = "rollout: on for \(percent) % of units"
+        }
+        return "\(HTML.escape(experiment.name)) (\(HTML.escape(decision)); control: \(HTML.escape(experiment.control)))"
+    }
+
+    /// The index: every screen and, per version, whether it renders fully; a screen with
+    /// experiments is marked with their names and its number of combinations.
     public static func index(_ screens: [CompiledScreen]) -> String {
         let versions = Array(Set(screens.flatMap { $0.variants.map(\.contract) })).sorted()
+        let experimental = screens.count { !$0.combinations.isEmpty }
         var body = "<header><h1>ScreenKit preview</h1><p>\(screens.count) screens · contract versions "
-        body +=
-            versions.map(String.init).joined(separator: ", ")
-            + "</p></header><main><table class=\"matrix\"><thead><tr><th>screen</th>"
+        body += versions.map(String.init).joined(separator: ", ")
+        if experimental > 0 {
+            body += " · \(experimental) with experiments, every combination of their arms shown"
+        }
+        body += "</p></header><main><table class=\"matrix\"><thead><tr><th>screen</th>"
         for version in versions { body += "<th>contract \(version)</th>" }
         body += "</tr></thead><tbody>"
         for screen in screens {
-            body += "<tr><td><a href=\"\(HTML.escape(pageName(screen.id)))\">\(HTML.escape(screen.id))</a></td>"
+            body += "<tr><td><a href=\"\(HTML.escape(pageName(screen.id)))\">\(HTML.escape(screen.id))</a>"
+            if !screen.combinations.isEmpty {
+                let names = screen.experiments.map(\.name).joined(separator: ", ")
+                let count = screen.combinations.count
+                body += "<span class=\"experiments\" data-combinations=\"\(count)\">experiments: "
+                body += "\(HTML.escape(names)) · \(count) combination\(count == 1 ? "" : "s")</span>"
+            }
+            body += "</td>"
             for version in versions {
                 guard let variant = screen.variant(for: version) else {
                     body += "<td class=\"na\">not supported</td>"
                     continue
                 }
+                let downgrades =
+                    screen.combinations.isEmpty ? variant.downgrades.map(\.description) : summary(screen, version)
                 body +=
-                    variant.downgrades.isEmpty
+                    downgrades.isEmpty
                     ? "<td class=\"ok\">renders fully</td>"
-                    : "<td class=\"warn\">\(HTML.escape(variant.downgrades.map(\.description).joined(separator: "; ")))</td>"
+                    : "<td class=\"warn\">\(HTML.escape(downgrades.joined(separator: "; ")))</td>"
             }
             body += "</tr>"
         }
         body += "</tbody></table></main>"
-        return document(title: "ScreenKit preview", body: body)
+        return document(title: "ScreenKit preview", body: body, style: experimental > 0 ? experimentStylesheet : "")
+    }
+
+    /// What clients of `version` get differently in any combination of a screen's arms, each
+    /// followed by the combinations it is limited to when not all of them have it.
+    private static func summary(_ screen: CompiledScreen, _ version: Int) -> [String] {
+        var order: [String] = []
+        var holders: [String: [String]] = [:]
+        for combination in screen.combinations {
+            var seen: Set<String> = []
+            for downgrade in combination.variants.first(where: { $0.contract == version })?.downgrades ?? [] {
+                let description = downgrade.description
+                guard seen.insert(description).inserted else { continue }
+                if holders[description] == nil { order.append(description) }
+                holders[description, default: []].append(label(armList(screen, combination.arms)))
+            }
+        }
+        return order.map { description in
+            let labels = holders[description] ?? []
+            return labels.count == screen.combinations.count
+                ? description : "\(description) (only with \(labels.joined(separator: "; ")))"
+        }
     }
 
     private static func object(_ bytes: [UInt8], _ screenID: String) throws(RenderError) -> [String: Any] {
@@ -109,7 +208,8 @@ public enum PreviewSite {
         return result
     }
 
-    private static func document(title: String, body: String) -> String {
+    /// A page: `style` follows the stylesheet (pages without experiments have none).
+    private static func document(title: String, body: String, style: String = "") -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -117,7 +217,7 @@ public enum PreviewSite {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(HTML.escape(title))</title>
-        <style>\(stylesheet)</style>
+        <style>\(stylesheet)\(style)</style>
         </head>
         <body>
         \(body)
@@ -165,5 +265,14 @@ public enum PreviewSite {
         .sk-dropped{font-size:11px;color:#92400e;border:1px dashed #d97706;border-radius:6px;padding:4px 8px;background:#fffbeb}\
         .matrix{border-collapse:collapse;margin:24px;background:#fff}.matrix th,.matrix td{border:1px solid #d1d5db;padding:8px 12px;\
         font-size:14px;text-align:left}
+        """
+
+    /// The rules only pages with experiments need, after ``stylesheet``: the pages without any
+    /// keep their exact bytes.
+    static let experimentStylesheet = """
+        .experiments{display:block;font-size:12px;color:#1e40af}header p.experiments{font-size:13px;margin-top:4px}\
+        .combination{border-bottom:1px solid #d1d5db}.combination h2{font-size:17px;margin:0;padding:20px 24px 0}\
+        .combination .versions{padding-top:12px}.version h3{font-size:16px;margin:0 0 8px}\
+        .status.control{background:#dbeafe;color:#1e40af}
         """
 }

@@ -11,7 +11,9 @@ enum PreviewCommand {
             OVERVIEW: Render every screen as the clients of each supported contract version will see
             it — from the same variants that are published, fallbacks applied — side by side, one
             self-contained page per screen plus index.html. Fallbacks, dropped nodes and mapped
-            values are outlined and labelled. No JavaScript and no network fetches: images are
+            values are outlined and labelled. A screen with experiments or flags shows every
+            combination of their arms, the control first, each with every version side by side;
+            the index names its experiments. No JavaScript and no network fetches: images are
             drawn as labelled placeholders.
 
             USAGE: screenkit preview [--out DIR] [--contract DIR] [--config FILE] [--verbose]
