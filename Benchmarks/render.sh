@@ -2,7 +2,8 @@
 # Request-time rendering benchmark: ScreenRenderer per request (p50/p99, allocations per render),
 # a hand-written Codable model with JSONEncoder (sorted keys), and Python's orjson serializing the
 # same envelopes, for the example home screen and a 1,000-node data-driven screen, every contract
-# version, in one run; then 2 threads rendering at once. Prints one table and the ratios.
+# version, in one run; then 2 threads rendering at once; then the orders screen with one experiment
+# against the same screen without it, per request and as a catalog screen. Prints one table and the ratios.
 #
 # Usage: Benchmarks/render.sh [--orders 272] [--requests 2000] [--threads 2]
 set -euo pipefail
@@ -15,7 +16,7 @@ while [ $# -gt 0 ]; do
     --orders) orders="$2"; shift 2 ;;
     --requests) requests="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done

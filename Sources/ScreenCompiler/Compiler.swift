@@ -112,8 +112,11 @@ public struct Compiler: Sendable {
         self.combinations = screens.map { screen in
             guard ExperimentResolution.hasExperiments(screen) else { return nil }
             let experiments = ExperimentResolution.experiments(in: screen)
-            // Over the limit, only the control is compiled; the limit is reported.
-            guard ExperimentResolution.combinationCount(of: experiments) <= ExperimentResolution.maximumCombinations
+            // Over the limit, only the control is compiled; the limit is reported. An experiment
+            // deeper than the walks go (a screen `depth-exceeded` refuses) lists none: the
+            // screen is still compiled once, so that it is refused, never left out.
+            guard !experiments.isEmpty,
+                ExperimentResolution.combinationCount(of: experiments) <= ExperimentResolution.maximumCombinations
             else { return [[:]] }
             return ExperimentResolution.combinations(of: experiments)
         }

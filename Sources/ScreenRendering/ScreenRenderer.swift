@@ -155,10 +155,16 @@ public struct ScreenRenderer: Sendable {
             let declarations = ExperimentResolution.experiments(in: screen).map(\.declaration)
             let applied = experiments.arms(for: declarations, allowsOverrides: allowsOverrides)
             let choice = Dictionary(applied.map { ($0.experiment, $0.arm) }) { first, _ in first }
-            var rendered = try render(ExperimentResolution.resolve(screen, arms: choice), for: client)
+            // Rendered as resolved: no second walk looking for experiments it no longer holds.
+            var rendered = try renderResolved(ExperimentResolution.resolve(screen, arms: choice), for: client)
             rendered.experiments = applied
             return rendered
         }
+        return try renderResolved(screen, for: client)
+    }
+
+    /// `screen`, whose experiments are resolved (or which has none), validated and written for `client`.
+    private func renderResolved(_ screen: Screen, for client: ClientContract) throws(RenderError) -> RenderedScreen {
         guard !screen.layouts.isEmpty else {
             let variant = try flatVariant(of: screen, for: client)
             return RenderedScreen(

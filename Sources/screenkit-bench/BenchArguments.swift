@@ -7,6 +7,8 @@ enum BenchArguments: Equatable {
     case publish(PublishOptions)
     /// `render`: request-time rendering.
     case render(RenderBenchmark.Options)
+    /// `assign`: experiment assignment of synthetic units.
+    case assign(AssignBenchmark.Options)
     /// `--help`, `-h` or `help`.
     case help
 
@@ -29,7 +31,9 @@ enum BenchArguments: Equatable {
 
     /// Reads the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchArguments {
-        guard let command = arguments.first else { throw UsageError("no command given (emit, render or publish)") }
+        guard let command = arguments.first else {
+            throw UsageError("no command given (emit, render, assign or publish)")
+        }
         var options = OptionReader(Array(arguments.dropFirst()), command: command)
         switch command {
         case "-h", "--help", "help":
@@ -63,11 +67,41 @@ enum BenchArguments: Equatable {
                 case "--requests": render.requests = try options.positiveInteger(for: name)
                 case "--threads": render.threads = try options.positiveInteger(for: name)
                 case "--write-payloads": render.writePayloads = try options.value(for: name)
+                case "--units": render.units = try options.positiveInteger(for: name)
+                case "--experiments-only": render.experimentsOnly = true
                 case "-h", "--help": return .help
                 default: throw UsageError("unknown option '\(name)' for render")
                 }
             }
+            if render.experimentsOnly && render.writePayloads != nil {
+                throw UsageError("--write-payloads writes the main table's envelopes, which --experiments-only skips")
+            }
             return .render(render)
+        case "assign":
+            var assign = AssignBenchmark.Options()
+            while let name = try options.next() {
+                switch name {
+                case "--units": assign.units = try options.positiveInteger(for: name)
+                case "--weights":
+                    let text = try options.value(for: name)
+                    let weights = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                    guard (2...11).contains(weights.count), weights.allSatisfy({ ($0 ?? 0) >= 1 }) else {
+                        throw UsageError(
+                            "--weights must be 2 to 11 whole numbers of at least 1, separated by commas (got '\(text)')"
+                        )
+                    }
+                    assign.weights = weights.compactMap { $0 }
+                case "--rollout":
+                    let text = try options.value(for: name)
+                    guard let percent = Int(text), (1...99).contains(percent) else {
+                        throw UsageError("--rollout must be a whole number from 1 to 99 (got '\(text)')")
+                    }
+                    assign.rollout = percent
+                case "-h", "--help": return .help
+                default: throw UsageError("unknown option '\(name)' for assign")
+                }
+            }
+            return .assign(assign)
         case "publish":
             var publish = PublishOptions()
             while let name = try options.next() {
@@ -84,7 +118,7 @@ enum BenchArguments: Equatable {
             guard !publish.endpoint.isEmpty else { throw UsageError("publish needs --endpoint URL") }
             return .publish(publish)
         default:
-            throw UsageError("unknown command '\(command)' (emit, render or publish)")
+            throw UsageError("unknown command '\(command)' (emit, render, assign or publish)")
         }
     }
 

@@ -19,6 +19,10 @@ enum RenderBenchmark {
         var threads = 2
         /// A folder to write each case's envelope into, for orjson.
         var writePayloads: String?
+        /// Distinct units the experiment cases take in turn.
+        var units = 1000
+        /// Whether to run only the experiment comparison (``ExperimentRenderBenchmark``).
+        var experimentsOnly = false
     }
 
     /// One case: a screen rendered for one client version.
@@ -33,6 +37,7 @@ enum RenderBenchmark {
     }
 
     static func run(_ options: Options) throws {
+        guard !options.experimentsOnly else { return try ExperimentRenderBenchmark.run(options) }
         let renderer = try ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
         let compiler = Compiler(catalog: App.catalog)
         let home = App.catalog.screens.first { $0.id == "home" }!
@@ -116,6 +121,7 @@ enum RenderBenchmark {
                 "# orders for contract \(version): validating and writing the variant alone \(format(variant.p50)) us")
         }
         try throughput(options, renderer: renderer, orders: orders)
+        try ExperimentRenderBenchmark.run(options)
     }
 
     /// `threads` threads rendering the 1,000-node screen at once: requests/s and latency percentiles.

@@ -2,7 +2,8 @@ import Foundation
 
 let usage = """
     USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|write|encoder|profile] [--write-tree FILE]
-           screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR]
+           screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR] [--units U] [--experiments-only]
+           screenkit-bench assign [--units N] [--weights 50,30,20] [--rollout P]
            screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N] [--region R]
 
     emit      Builds a deterministic catalog of N nodes (mixed components, fan-out 8, strings that
@@ -21,8 +22,16 @@ let usage = """
               per-request p50/p99 latency and allocations per render (counted when
               Benchmarks/malloc_count.c is preloaded, as Benchmarks/render.sh does), against the same
               payload from a hand-written Codable model and JSONEncoder (sorted keys); then T threads
-              rendering at once. --write-payloads writes each envelope for orjson. Defaults:
-              --orders 272 --requests 2000 --threads 2.
+              rendering at once. --write-payloads writes each envelope for orjson. Then, as `#`
+              lines, the orders screen with one experiment (two arms, 50/50, around its last button)
+              against the same screen without it, p50 of R paired renders and their ratio (target
+              at most 1.1): built per request and resolved by unit, and as a catalog screen compiled at
+              start-up; U units (default 1000) are taken in turn. --experiments-only runs only that
+              comparison. Defaults: --orders 272 --requests 2000 --threads 2 --units 1000.
+    assign    Assigns N synthetic units (default 100000) by the documented assignment function to an
+              experiment weighted as --weights (default 50,30,20) and to a rollout of P % (default
+              20): each arm's share, the largest deviation in percentage points, chi-square with its
+              degrees of freedom against the 5 % critical value (pass/fail), assignments per second.
     publish   Publishes a catalog of N screens (default 1000) three times — first, unchanged, one
               screen changed — and prints PUT counts and wall times. Credentials from
               AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; --region defaults to us-east-1. See
@@ -45,6 +54,8 @@ do {
         try EmitBenchmark.run(options)
     case .render(let options):
         try RenderBenchmark.run(options)
+    case .assign(let options):
+        AssignBenchmark.run(options)
     case .publish(let options):
         try await PublishBenchmark.run(
             target: options.target, endpoint: options.endpoint, screens: options.screens, region: options.region)

@@ -140,6 +140,78 @@ import Testing
         #expect(resolved.content[0].children?.first?[prop: "content"] == .string("B"))
     }
 
+    /// The resolution as first written: every list copied, node by node, whether or not it holds
+    /// an experiment; what the copy-on-change resolution must match exactly.
+    static func referenceResolve(_ nodes: [Node], arms: ArmChoice) -> [Node] {
+        var result: [Node] = []
+        for node in nodes {
+            if let experiment = node.experiment {
+                let arm = arms[experiment.name].flatMap(experiment.arm) ?? experiment.arm(experiment.control)
+                for child in referenceResolve(arm?.content ?? [], arms: arms) {
+                    result.append(node.slot.map { child.inSlot($0) } ?? child)
+                }
+                continue
+            }
+            var copy = node
+            if let children = node.children { copy.children = referenceResolve(children, arms: arms) }
+            if case .node(let fallback) = node.fallback {
+                copy.fallback = referenceResolve([fallback], arms: [:]).first.map { .node($0) } ?? .drop
+            }
+            result.append(copy)
+        }
+        return result
+    }
+
+    @Test func resolvingCopiesOnlyWhatHoldsAnExperimentAndGivesTheSameTree() {
+        let inner = Experiment("inner") {
+            Arm("x") { Text("X", id: "x") }
+            Arm("y") {}
+        }
+        let outer = Experiment("outer") {
+            Arm("control") {
+                Text("Control", id: "outer-control")
+                inner
+            }
+            Arm("other") { Column(id: "other") { Text("Other", id: "other-text") } }
+        }
+        let inFallback = Node.experiment(
+            Experiment("in-fallback") {
+                Arm("empty") {}
+                Arm("full") { Text("Fallback", id: "fb") }
+            })
+        let screen = Screen("mixed") {
+            Column(id: "page") {
+                Text("Before", id: "before")
+                Row(id: "untouched") { Text("Shared", id: "shared") }
+                outer
+                Card(id: "with-fallback") { Text("Card", id: "card-text") }.fallback(.node(inFallback))
+                Column(id: "deeper") { Node.experiment(inner).inSlot("front") }
+                Text("After", id: "after")
+            }
+        }
+        let layouts = Screen(
+            "laid-out",
+            layouts: [
+                DeviceLayout("iphone") { Column(id: "phone") { outer } },
+                DeviceLayout("ipad") { Column(id: "pad") { Text("No experiment", id: "pad-text") } },
+            ])
+        let choices: [ArmChoice] = [
+            [:], ["outer": "other"], ["inner": "y"], ["outer": "control", "inner": "x"], ["outer": "missing"],
+            ["in-fallback": "full"],
+        ]
+        for choice in choices {
+            let resolved = ExperimentResolution.resolve(screen, arms: choice)
+            #expect(resolved.content == Self.referenceResolve(screen.content, arms: choice), "\(choice)")
+            #expect(!ExperimentResolution.hasExperiments(resolved))
+            let resolvedLayouts = ExperimentResolution.resolve(layouts, arms: choice)
+            #expect(
+                resolvedLayouts.layouts.map(\.content)
+                    == layouts.layouts.map { Self.referenceResolve($0.content, arms: choice) }, "\(choice)")
+        }
+        // A screen without experiments comes back as it was.
+        #expect(ExperimentResolution.resolve(Self.home, arms: ["outer": "other"]) == Self.home)
+    }
+
     // MARK: Every arm is checked
 
     @Test func aProblemInOneArmIsReportedAtItsLineNamingTheArm() {
@@ -278,6 +350,21 @@ import Testing
         let result = Self.compile([Screen("deep") { node }])
         #expect(result.diagnostics.map(\.rule).contains("depth-exceeded"), "\(result.diagnostics.map(\.rule))")
         #expect(result.screens.isEmpty)
+    }
+
+    @Test func aCatalogScreenWithAnExperimentAroundTheDepthLimitIsCompiledOrRefusedNeverLeftOut() {
+        for levels in 124...132 {
+            var node = Node.experiment(
+                Experiment("deep") {
+                    Arm("a") { Text("A") }
+                    Arm("b") { Text("B") }
+                })
+            for _ in 0..<levels { node = Column { node }.node }
+            let result = Self.compile([Screen("deep") { node }])
+            let refused = result.diagnostics.contains { $0.rule == "depth-exceeded" }
+            let compiled = result.screens.contains { $0.id == "deep" }
+            #expect(refused != compiled, "\(levels) levels: refused \(refused), compiled \(compiled)")
+        }
     }
 
     @Test func theSameExperimentInTwoPlacesResolvesToOneArm() throws {

@@ -18,6 +18,27 @@ struct BenchArgumentsTests {
         #expect(parsed == .emit(expected))
     }
 
+    @Test func renderTakesTheExperimentOptions() throws {
+        var expected = RenderBenchmark.Options()
+        #expect(try BenchArguments.parse(["render"]) == .render(expected))
+        expected.units = 50
+        expected.experimentsOnly = true
+        expected.requests = 300
+        let parsed = try BenchArguments.parse([
+            "render", "--experiments-only", "--units", "50", "--requests", "300",
+        ])
+        #expect(parsed == .render(expected))
+    }
+
+    @Test func assignTakesUnitsWeightsAndARollout() throws {
+        #expect(try BenchArguments.parse(["assign"]) == .assign(AssignBenchmark.Options()))
+        #expect(
+            AssignBenchmark.Options() == AssignBenchmark.Options(units: 100_000, weights: [50, 30, 20], rollout: 20))
+        let parsed = try BenchArguments.parse(["assign", "--units", "5000", "--weights", "1,1", "--rollout", "5"])
+        #expect(parsed == .assign(AssignBenchmark.Options(units: 5000, weights: [1, 1], rollout: 5)))
+        #expect(try BenchArguments.parse(["assign", "-h"]) == .help)
+    }
+
     @Test func publishNeedsATargetAndAnEndpoint() throws {
         let parsed = try BenchArguments.parse([
             "publish", "--to", "s3://bench/p", "--endpoint", "http://127.0.0.1:9000", "--screens", "10",
@@ -42,8 +63,8 @@ struct BenchArgumentsTests {
     }
 
     @Test(arguments: [
-        ([], "no command given (emit, render or publish)"),
-        (["bench"], "unknown command 'bench' (emit, render or publish)"),
+        ([], "no command given (emit, render, assign or publish)"),
+        (["bench"], "unknown command 'bench' (emit, render, assign or publish)"),
         (["emit", "--nodes", "abc"], "--nodes must be a whole number of at least 1 (got 'abc')"),
         (["emit", "--nodes", "0"], "--nodes must be a whole number of at least 1 (got '0')"),
         (["emit", "--runs", "-3"], "--runs must be a whole number of at least 1 (got '-3')"),
@@ -64,6 +85,27 @@ struct BenchArgumentsTests {
             "--screens must be a whole number of at least 1 (got 'many')"
         ),
         (["publish", "--bucket", "b"], "unknown option '--bucket' for publish"),
+        (["render", "--units", "0"], "--units must be a whole number of at least 1 (got '0')"),
+        (
+            ["render", "--experiments-only", "--write-payloads", "/tmp/p"],
+            "--write-payloads writes the main table's envelopes, which --experiments-only skips"
+        ),
+        (["assign", "--units"], "--units needs a value"),
+        (
+            ["assign", "--weights", "50"],
+            "--weights must be 2 to 11 whole numbers of at least 1, separated by commas (got '50')"
+        ),
+        (
+            ["assign", "--weights", "50,,20"],
+            "--weights must be 2 to 11 whole numbers of at least 1, separated by commas (got '50,,20')"
+        ),
+        (
+            ["assign", "--weights", "50,0"],
+            "--weights must be 2 to 11 whole numbers of at least 1, separated by commas (got '50,0')"
+        ),
+        (["assign", "--rollout", "100"], "--rollout must be a whole number from 1 to 99 (got '100')"),
+        (["assign", "--rollout", "0"], "--rollout must be a whole number from 1 to 99 (got '0')"),
+        (["assign", "--arms", "3"], "unknown option '--arms' for assign"),
     ])
     func badArgumentsAreRefusedWithAClearMessage(arguments: [String], message: String) {
         #expect(throws: BenchArguments.UsageError(message)) { try BenchArguments.parse(arguments) }

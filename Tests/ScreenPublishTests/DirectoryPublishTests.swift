@@ -206,7 +206,7 @@ import Testing
         #expect {
             _ = try Manifest.decode(Array(#"{"format":1,"screens":"#.utf8) + [UInt8](repeating: 0x5B, count: 1_000_000))
         } throws: { error in
-            "\(error)" == "the manifest nests deeper than a manifest does (at byte 26)"
+            "\(error)" == "the manifest nests deeper than a manifest does (at byte 28)"
         }
         #expect(
             Pointer.decode(Array(#"{"format":1,"manifest":"\#(hash)"}"#.utf8) + [UInt8](repeating: 0x20, count: 4096))

@@ -110,4 +110,28 @@ import Testing
         #expect(notModified.status == 304)
         #expect(notModified.header("ScreenKit-Experiments") == "hero-test=big-image, new-checkout=off")
     }
+
+    @Test func aScreenWithAnExperimentJustBeyondTheDepthLimitIsRefusedNotACrash() throws {
+        let renderer = try Self.renderer()
+        // Around the depth the walks stop at: the experiment is found but left unresolved there,
+        // and the screen is refused for its depth instead of being resolved again and again.
+        for levels in 129...132 {
+            var node = Node.experiment(
+                Experiment("deep") {
+                    Arm("a") { Text("A", id: "a") }
+                    Arm("b") { Text("B", id: "b") }
+                })
+            for _ in 0..<levels { node = Column { node }.node }
+            let screen = Screen("deep") { node }
+            let result = Result { () throws(RenderError) in
+                try renderer.render(screen, for: .version(1), experiments: ExperimentContext(unit: "user-1"))
+            }
+            switch result {
+            case .success: Issue.record("a screen \(levels) levels deep was rendered")
+            case .failure(.invalidScreen(_, let problems)):
+                #expect(problems.map(\.diagnostic.rule).contains("depth-exceeded"), "\(levels): \(problems)")
+            case .failure(let error): Issue.record("\(levels): \(error)")
+            }
+        }
+    }
 }

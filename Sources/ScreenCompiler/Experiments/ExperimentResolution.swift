@@ -18,19 +18,22 @@ public enum ExperimentResolution {
         var found: [(Experiment, Int, Bool)] = []
         func visit(_ nodes: [Node], depth: Int, level: Int, inFallback: Bool) {
             guard level < walkDepth else { return }
-            for node in nodes {
-                if let experiment = node.experiment {
-                    found.append((experiment, depth + 1, inFallback))
-                    for arm in experiment.arms {
-                        visit(arm.content, depth: depth + 1, level: level + 1, inFallback: inFallback)
+            // Read in place: copying each node out would retain and release every field it holds.
+            nodes.withUnsafeBufferPointer { nodes in
+                for index in nodes.indices {
+                    if let experiment = nodes[index].experiment {
+                        found.append((experiment, depth + 1, inFallback))
+                        for arm in experiment.arms {
+                            visit(arm.content, depth: depth + 1, level: level + 1, inFallback: inFallback)
+                        }
+                        continue
                     }
-                    continue
-                }
-                if let children = node.children {
-                    visit(children, depth: depth, level: level + 1, inFallback: inFallback)
-                }
-                if case .node(let fallback) = node.fallback {
-                    visit([fallback], depth: depth, level: level + 1, inFallback: true)
+                    if let children = nodes[index].children {
+                        visit(children, depth: depth, level: level + 1, inFallback: inFallback)
+                    }
+                    if case .node(let fallback) = nodes[index].fallback {
+                        visit([fallback], depth: depth, level: level + 1, inFallback: true)
+                    }
                 }
             }
         }
@@ -48,12 +51,17 @@ public enum ExperimentResolution {
         // Iterative: a hostile screen may nest far deeper than the stack allows recursion.
         var stack: [(nodes: [Node], depth: Int)] = [(screen.content, 0)] + screen.layouts.map { ($0.content, 0) }
         while let (nodes, depth) = stack.popLast() {
-            for node in nodes {
-                if node.experiment != nil { return true }
-                guard depth < walkDepth else { continue }
-                if let children = node.children { stack.append((children, depth + 1)) }
-                if case .node(let fallback) = node.fallback { stack.append(([fallback], depth + 1)) }
+            // Read in place: copying each node out would retain and release every field it holds.
+            let found = nodes.withUnsafeBufferPointer { nodes in
+                for index in nodes.indices {
+                    if nodes[index].experiment != nil { return true }
+                    guard depth < walkDepth else { continue }
+                    if let children = nodes[index].children { stack.append((children, depth + 1)) }
+                    if case .node(let fallback) = nodes[index].fallback { stack.append(([fallback], depth + 1)) }
+                }
+                return false
             }
+            if found { return true }
         }
         return false
     }
@@ -96,39 +104,65 @@ public enum ExperimentResolution {
     /// puts in place takes the slot the experiment stood in.
     public static func resolve(_ screen: Screen, arms: ArmChoice) -> Screen {
         var resolved = screen
-        resolved.content = resolve(screen.content, arms: arms, level: 0)
+        if let content = resolvedNodes(screen.content, arms: arms, level: 0) { resolved.content = content }
         for index in resolved.layouts.indices {
-            resolved.layouts[index].content = resolve(screen.layouts[index].content, arms: arms, level: 0)
+            if let content = resolvedNodes(screen.layouts[index].content, arms: arms, level: 0) {
+                resolved.layouts[index].content = content
+            }
         }
         return resolved
     }
 
-    private static func resolve(_ nodes: [Node], arms: ArmChoice, level: Int) -> [Node] {
+    /// `nodes` with their experiments resolved, or nil when they hold none: only the lists on the
+    /// way to an experiment are copied, every other subtree is shared with `nodes` as it is.
+    private static func resolvedNodes(_ nodes: [Node], arms: ArmChoice, level: Int) -> [Node]? {
         // Deeper than a valid screen: left as it is, for `depth-exceeded` to refuse.
-        guard level < walkDepth else { return nodes }
-        var result: [Node] = []
-        result.reserveCapacity(nodes.count)
-        for node in nodes {
-            if let experiment = node.experiment {
-                let arm = arms[experiment.name].flatMap(experiment.arm) ?? experiment.arm(experiment.control)
-                for child in resolve(arm?.content ?? [], arms: arms, level: level + 1) {
-                    result.append(node.slot.map { child.inSlot($0) } ?? child)
+        guard level < walkDepth else { return nil }
+        // Read in place: copying each node out would retain and release every field it holds.
+        return nodes.withUnsafeBufferPointer { nodes -> [Node]? in
+            var result: [Node]?
+            /// Starts the copy with the nodes before `index`, unchanged, the first time one changes.
+            func copyBefore(_ index: Int) {
+                guard result == nil else { return }
+                var copy: [Node] = []
+                copy.reserveCapacity(nodes.count)
+                copy.append(contentsOf: nodes[..<index])
+                result = copy
+            }
+            for index in nodes.indices {
+                if let experiment = nodes[index].experiment {
+                    copyBefore(index)
+                    let arm = arms[experiment.name].flatMap(experiment.arm) ?? experiment.arm(experiment.control)
+                    let content = arm?.content ?? []
+                    let slot = nodes[index].slot
+                    for child in resolvedNodes(content, arms: arms, level: level + 1) ?? content {
+                        result?.append(slot.map { child.inSlot($0) } ?? child)
+                    }
+                    continue
                 }
-                continue
+                var replacement: Node?
+                if let children = nodes[index].children,
+                    let changed = resolvedNodes(children, arms: arms, level: level + 1)
+                {
+                    replacement = nodes[index]
+                    replacement?.children = changed
+                }
+                if case .node(let fallback) = nodes[index].fallback,
+                    let changed = resolvedNodes([fallback], arms: [:], level: level + 1)
+                {
+                    // Experiments do not belong in fallbacks (`experiment-invalid`): the control stands.
+                    if replacement == nil { replacement = nodes[index] }
+                    replacement?.fallback = changed.first.map { .node($0) } ?? .drop
+                }
+                if let replacement {
+                    copyBefore(index)
+                    result?.append(replacement)
+                } else if result != nil {
+                    result?.append(nodes[index])
+                }
             }
-            guard node.children != nil || node.fallback != nil else {
-                result.append(node)
-                continue
-            }
-            var copy = node
-            if let children = node.children { copy.children = resolve(children, arms: arms, level: level + 1) }
-            if case .node(let fallback) = node.fallback {
-                // Experiments do not belong in fallbacks (`experiment-invalid`): the control stands.
-                copy.fallback = resolve([fallback], arms: [:], level: level + 1).first.map { .node($0) } ?? .drop
-            }
-            result.append(copy)
+            return result
         }
-        return result
     }
 
     /// For each source location inside an arm of `screen`'s experiments, the experiments and arms
