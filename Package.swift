@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ScreenPublish", targets: ["ScreenPublish"]),
         .library(name: "ScreenPreview", targets: ["ScreenPreview"]),
         .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
+        .library(name: "ScreenLocalization", targets: ["ScreenLocalization"]),
         // The example app's screens, for the example servers under Examples/ (not for adopters).
         .library(name: "ExampleScreens", targets: ["ExampleScreens"]),
     ],
@@ -36,6 +37,9 @@ let package = Package(
         .target(
             name: "ScreenRendering",
             dependencies: ["ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON", "ScreenCrypto"]),
+        // Localization: Xcode String Catalogs (.xcstrings) read as Xcode writes them, and CLDR's
+        // plural rules.
+        .target(name: "ScreenLocalization", dependencies: ["ScreenJSON"]),
         // Static HTML previews of every screen as each supported client version renders it.
         .target(name: "ScreenPreview", dependencies: ["ScreenCompiler", "ScreenKit"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
@@ -75,6 +79,8 @@ let package = Package(
             path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "ExampleScreens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
+        .testTarget(
+            name: "ScreenLocalizationTests", dependencies: ["ScreenLocalization", "ScreenJSON", "ScreenTestSupport"]),
         .testTarget(
             name: "ScreenRenderingTests",
             dependencies: [
