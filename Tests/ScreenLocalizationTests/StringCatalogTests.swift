@@ -324,6 +324,18 @@ import Testing
         )
     }
 
+    /// `%*d` trapped (an exclusivity conflict: the width parser held the position while the error
+    /// read it); kept under `Tests/Fuzz/Regressions/` so `Fuzz/run.sh` replays it too.
+    @Test func aWidthFromAnArgumentIsAClearError() throws {
+        let regression = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Regressions/fuzz-string-catalog/star-width")
+        let error = Self.error(try [UInt8](Data(contentsOf: regression)))
+        #expect(
+            error?.description
+                == "Localizable.xcstrings: key \"%*d\", locale fr: the value \"%*d\": malformed format specifier \"%*\": a width or precision taken from an argument ('*') is not supported"
+        )
+    }
+
     // MARK: Malformed catalogs
 
     @Test func notACatalog() {
