@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "ExampleScreens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
         .testTarget(
-            name: "ScreenLocalizationTests", dependencies: ["ScreenLocalization", "ScreenJSON", "ScreenTestSupport"]),
+            name: "ScreenLocalizationTests", dependencies: ["ScreenLocalization", "ScreenJSON", "ScreenTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "ScreenRenderingTests",
             dependencies: [

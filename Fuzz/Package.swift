@@ -15,6 +15,7 @@ let readers: [(name: String, products: [String])] = [
     ("fuzz-config", ["ScreenKitCLI"]),
     ("fuzz-pointer", ["ScreenCompiler"]),
     ("fuzz-manifest", ["ScreenCompiler"]),
+    ("fuzz-string-catalog", ["ScreenLocalization"]),
 ]
 
 let package = Package(

@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=60
 all=(fuzz-contract-file fuzz-history fuzz-history-folder fuzz-exemptions fuzz-sunsets fuzz-config fuzz-pointer
-  fuzz-manifest)
+  fuzz-manifest fuzz-string-catalog)
 targets=("${all[@]}")
 build=1
 while [ $# -gt 0 ]; do
@@ -35,6 +35,7 @@ dictionary() {
     fuzz-exemptions|fuzz-sunsets) echo gate-files ;;
     fuzz-config) echo config ;;
     fuzz-pointer|fuzz-manifest) echo bucket ;;
+    fuzz-string-catalog) echo xcstrings ;;
   esac
 }
 
