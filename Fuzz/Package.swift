@@ -16,6 +16,7 @@ let readers: [(name: String, products: [String])] = [
     ("fuzz-pointer", ["ScreenCompiler"]),
     ("fuzz-manifest", ["ScreenCompiler"]),
     ("fuzz-string-catalog", ["ScreenLocalization"]),
+    ("fuzz-accept-language", ["ScreenLocalization"]),
 ]
 
 let package = Package(

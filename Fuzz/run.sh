@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=60
 all=(fuzz-contract-file fuzz-history fuzz-history-folder fuzz-exemptions fuzz-sunsets fuzz-config fuzz-pointer
-  fuzz-manifest fuzz-string-catalog)
+  fuzz-manifest fuzz-string-catalog fuzz-accept-language)
 targets=("${all[@]}")
 build=1
 while [ $# -gt 0 ]; do
@@ -36,6 +36,7 @@ dictionary() {
     fuzz-config) echo config ;;
     fuzz-pointer|fuzz-manifest) echo bucket ;;
     fuzz-string-catalog) echo xcstrings ;;
+    fuzz-accept-language) echo accept-language ;;
   esac
 }
 
