@@ -139,7 +139,7 @@ public struct Compiler: Sendable {
         }
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
         collector.report(contentsOf: CatalogValidator.validate(catalog))
-        collector.report(contentsOf: ProfileValidator.validate(catalog, views: views))
+        collector.report(contentsOf: ProfileValidator.validate(catalog, profiles: servedProfiles(views)))
         collector.report(contentsOf: ExperimentRules.validate(catalog))
         // Every combination of a screen's experiment arms is compiled like a screen of its own.
         var jobs: [(screen: Int, arms: ArmChoice?)] = []

@@ -253,7 +253,8 @@ private func isFlag(_ byte: UInt8) -> Bool {
         || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "0") || byte == UInt8(ascii: "'")
 }
 
-private func isNameByte(_ byte: UInt8) -> Bool {
+/// Whether `byte` may be in a substitution's name: an ASCII letter, digit or `_`.
+func isNameByte(_ byte: UInt8) -> Bool {
     isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
 }
 

@@ -279,8 +279,3 @@ extension [JSONMember] {
     /// The value of the first member named `key`.
     fileprivate subscript(key: String) -> JSONValue? { first { $0.key == key }?.value }
 }
-
-private func isNameByte(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-        || byte == UInt8(ascii: "_")
-}

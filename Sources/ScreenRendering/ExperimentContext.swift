@@ -49,17 +49,10 @@ public struct ExperimentContext: Sendable {
             guard parts.count == 2 else { continue }
             let name = parts[0].trimmingSpaces
             let arm = parts[1].trimmingSpaces
-            guard isName(name), isName(arm) else { continue }
+            guard ExperimentResolution.isValidName(name), ExperimentResolution.isValidName(arm) else { continue }
             arms[name] = arm
         }
         return arms
-    }
-
-    private static func isName(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, bytes.count <= 64 else { return false }
-        func lowerOrDigit(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) }
-        return lowerOrDigit(first) && bytes.allSatisfy { lowerOrDigit($0) || $0 == 0x5F || $0 == 0x2D }
     }
 
     /// The arm of each of `experiments` for this request: an allowed override naming one of its

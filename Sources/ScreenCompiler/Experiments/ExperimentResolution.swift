@@ -8,6 +8,10 @@ public typealias ArmChoice = [String: String]
 public enum ExperimentResolution {
     /// The deepest an experiment may sit inside arms of other experiments (1: not nested).
     public static let maximumDepth = 2
+    /// Whether `name` is a valid experiment, arm, flag or (non-empty) salt name: `[a-z0-9][a-z0-9_-]*`,
+    /// at most 64 characters — the screen ID pattern, so names never need escaping or quoting.
+    public static func isValidName(_ name: String) -> Bool { CatalogValidator.isValidScreenID(name) }
+
     /// The most combinations of arms one screen may have (the product of its experiments' arm
     /// counts): each is validated and, in a static bucket, written for every contract version.
     public static let maximumCombinations = 64

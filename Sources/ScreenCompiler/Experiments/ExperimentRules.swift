@@ -3,9 +3,8 @@ import ScreenKit
 /// Checks experiment and flag declarations (rule `experiment-invalid`): what the assignment, the
 /// build and the bucket rely on, before any combination is validated.
 enum ExperimentRules {
-    /// Whether `name` is a valid experiment, arm or (non-empty) salt name: `[a-z0-9][a-z0-9_-]*`,
-    /// at most 64 characters — the screen ID pattern, so names never need escaping or quoting.
-    static func isValidName(_ name: String) -> Bool { CatalogValidator.isValidScreenID(name) }
+    /// Whether `name` is a valid name (see ``ExperimentResolution/isValidName(_:)``).
+    static func isValidName(_ name: String) -> Bool { ExperimentResolution.isValidName(name) }
 
     /// The problems with the experiments of every screen of `catalog`, and between screens.
     static func validate(_ catalog: Catalog) -> [Diagnostic] {

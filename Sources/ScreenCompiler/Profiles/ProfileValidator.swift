@@ -4,12 +4,10 @@ import ScreenKit
 /// that would make two things share one key, or leave a prop's value without a discriminator, is
 /// an error at start-up (`build`, `check`, the renderer), never a payload a client misreads.
 enum ProfileValidator {
-    /// The problems with `catalog.profile` and with each profile the served versions (`views`)
-    /// froze, one diagnostic each (rule `profile-invalid`).
-    static func validate(_ catalog: Catalog, views: [VersionView] = []) -> [Diagnostic] {
-        var profiles = [catalog.profile]
-        for view in views where !profiles.contains(view.profile) { profiles.append(view.profile) }
-        return profiles.flatMap { validate($0, for: catalog) }
+    /// The problems with each of `profiles` (the catalog's and those the served versions froze:
+    /// ``Compiler/servedProfiles(_:)``), one diagnostic each (rule `profile-invalid`).
+    static func validate(_ catalog: Catalog, profiles: [WireProfile]) -> [Diagnostic] {
+        profiles.flatMap { validate($0, for: catalog) }
     }
 
     /// The problems with `profile` for `catalog`'s components and screens.
