@@ -29,7 +29,9 @@ let package = Package(
         // The contract model, its frozen hash-chained history and the additive-only rules.
         .target(name: "ScreenContract", dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON"]),
         // Validation, downleveling and envelopes.
-        .target(name: "ScreenCompiler", dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract"]),
+        .target(
+            name: "ScreenCompiler",
+            dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract", "ScreenLocalization"]),
         // Buckets (a directory or any S3-compatible store), SigV4 and the publish protocol.
         .target(name: "ScreenPublish", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON"]),
         // Request-time rendering inside a server: a renderer loaded once, contract negotiation,
@@ -47,6 +49,7 @@ let package = Package(
             name: "ScreenKitCLI",
             dependencies: [
                 "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "ScreenPreview",
+                "ScreenLocalization",
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.

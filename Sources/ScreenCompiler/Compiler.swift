@@ -16,15 +16,20 @@ public struct CompileOptions: Sendable {
     /// Whether envelopes are written in the catalog's wire profile (`Catalog.profile`); false writes
     /// the flat format whatever the profile (the preview reads that).
     public var writesProfile: Bool
+    /// The String Catalogs and locales localized strings are built for; nil writes each localized
+    /// string's default value, in the source language only.
+    public var localization: LocalizationOptions?
 
     /// Creates options.
     public init(
-        style: JSONStyle = .compact, history: [Contract] = [], pendingIsError: Bool = false, writesProfile: Bool = true
+        style: JSONStyle = .compact, history: [Contract] = [], pendingIsError: Bool = false, writesProfile: Bool = true,
+        localization: LocalizationOptions? = nil
     ) {
         self.style = style
         self.history = history
         self.pendingIsError = pendingIsError
         self.writesProfile = writesProfile
+        self.localization = localization
     }
 }
 
@@ -46,6 +51,17 @@ public struct CompiledScreen: Sendable, Hashable {
     /// Every combination of the experiments' arms, the all-control one first, each with its
     /// envelopes; empty for a screen without experiments.
     public var combinations: [Combination] = []
+    /// The screen written in each configured locale other than the source language, sorted by
+    /// locale; empty for a screen without localized strings (every locale gets its own bytes).
+    public var localizations: [Localized] = []
+
+    /// A screen written in one locale.
+    public struct Localized: Sendable, Hashable {
+        /// The locale, as configured (`de`, `pt-BR`).
+        public let locale: String
+        /// The screen's envelopes (and combinations) in that locale.
+        public let screen: CompiledScreen
+    }
 
     /// One combination of a screen's experiment arms, written like a screen of its own.
     public struct Combination: Sendable, Hashable {
@@ -82,6 +98,9 @@ public struct CompileResult: Sendable {
     public let diagnostics: [Diagnostic]
     /// The current contract version the envelopes were written for.
     public let contract: Int
+    /// The locales the screens were built for, the source language first; empty without String
+    /// Catalogs.
+    public var locales: [String] = []
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -128,6 +147,9 @@ public struct Compiler: Sendable {
     }
 
     /// Validates, then writes every screen's full envelope and variants unless there are errors.
+    ///
+    /// With localized strings, every screen is written in the source language; a screen that uses
+    /// localized strings is written again for each other configured locale (``CompiledScreen/localizations``).
     public func compile(_ options: CompileOptions = CompileOptions()) -> CompileResult {
         var collector = DiagnosticCollector()
         let versions = options.history.isEmpty ? [Contract.live(catalog).0] : options.history
@@ -141,9 +163,53 @@ public struct Compiler: Sendable {
         collector.report(contentsOf: CatalogValidator.validate(catalog))
         collector.report(contentsOf: ProfileValidator.validate(catalog, profiles: servedProfiles(views)))
         collector.report(contentsOf: ExperimentRules.validate(catalog))
+        let localized = Set(self.screens.indices.filter { Localizer.isLocalized(self.screens[$0]) })
+        if !localized.isEmpty || options.localization != nil {
+            collector.report(contentsOf: LocalizationRules.validate(self.screens, options: options.localization))
+        }
+        let translations = options.localization?.translations
+        let source = Localizer(translations: translations, locale: translations?.sourceLanguage ?? "en")
+        var (screens, diagnostics) = compileScreens(
+            Array(self.screens.indices), views: views, options: options, localizer: source)
+        var seen = Set(diagnostics)
+        collector.report(contentsOf: diagnostics)
+        // Every layout of a localized screen is written again per locale: a profile merges them.
+        let base = Set(localized.map { Self.baseID(self.screens[$0]) })
+        let again = self.screens.indices.filter { base.contains(Self.baseID(self.screens[$0])) }
+        for locale in (translations?.locales ?? []).dropFirst() where !again.isEmpty {
+            let (written, found) = compileScreens(
+                again, views: views, options: options, localizer: Localizer(translations: translations, locale: locale))
+            for var diagnostic in found where !seen.contains(diagnostic) {
+                seen.insert(diagnostic)
+                diagnostic.message += " (locale \(locale))"
+                collector.report(diagnostic)
+            }
+            for screen in written {
+                guard let index = screens.firstIndex(where: { $0.id == screen.id }) else { continue }
+                screens[index].localizations.append(CompiledScreen.Localized(locale: locale, screen: screen))
+            }
+        }
+        var result = CompileResult(
+            screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: versions.count)
+        result.locales = translations?.locales ?? []
+        return result
+    }
+
+    /// The ID of the catalog screen `screen` is a layout of (itself when it is no layout).
+    private static func baseID(_ screen: Screen) -> String {
+        guard let dot = screen.id.firstIndex(of: ".") else { return screen.id }
+        return String(screen.id[..<dot])
+    }
+
+    /// Validates and writes the screens at `indices` (of ``screens``), each localized by
+    /// `localizer`: their compiled forms (none when there are errors) and their diagnostics.
+    private func compileScreens(
+        _ indices: [Int], views: [VersionView], options: CompileOptions, localizer: Localizer
+    ) -> ([CompiledScreen], [Diagnostic]) {
+        var collector = DiagnosticCollector()
         // Every combination of a screen's experiment arms is compiled like a screen of its own.
         var jobs: [(screen: Int, arms: ArmChoice?)] = []
-        for index in self.screens.indices {
+        for index in indices {
             if let choices = combinations[index] {
                 jobs += choices.map { (index, $0) }
             } else {
@@ -159,7 +225,8 @@ public struct Compiler: Sendable {
             let (screen, arms) = allJobs[index]
             let resolved =
                 arms.map { ExperimentResolution.resolve(self.screens[screen], arms: $0) } ?? self.screens[screen]
-            outcomes[index] = compile(resolved, views: views, options: options, alongside: alongside)
+            outcomes[index] = compile(
+                localizer.localize(resolved), views: views, options: options, alongside: alongside)
         }
         var screens: [CompiledScreen] = []
         var seen: Set<Diagnostic> = []
@@ -203,10 +270,9 @@ public struct Compiler: Sendable {
             }
         }
         // A combination that did not compile leaves its screen incomplete: errors were reported.
-        if collector.hasErrors { screens = [] }
+        if collector.hasErrors { return ([], collector.diagnostics) }
         if options.writesProfile { screens = shaped(screens, views: views, style: options.style) }
-        return CompileResult(
-            screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: versions.count)
+        return (screens, collector.diagnostics)
     }
 
     /// One screen's outcome: its output when it compiled, and its diagnostics.

@@ -415,6 +415,7 @@ public enum Compatibility {
         case .list(let values): "[" + values.map(describe).joined(separator: ", ") + "]"
         case .map(let map): "{" + map.keys.sorted().map { "\($0): \(describe(map[$0]!))" }.joined(separator: ", ") + "}"
         case .action(let action): "action \(action.kind)"
+        case .localized(let string): "localized \"\(string.key)\""
         }
     }
 }

@@ -159,6 +159,9 @@ public enum ContractFile {
             json.endObject()
         case .action(let action):
             json.string("action \(action.kind)")
+        case .localized(let string):
+            // A default is a literal (the catalog validator refuses a localized one).
+            json.string(string.defaultValue)
         }
     }
 

@@ -616,6 +616,10 @@ struct EnvelopeWriter {
             json.endObject()
         case (.action(let action), _):
             try writeAction(action, at: node, identical: &identical)
+        case (.localized(let string), _):
+            // Never reached through the compiler, which localizes every screen before writing it
+            // (and whose value validator refuses a value left unresolved).
+            json.string(string.defaultValue)
         }
     }
 

@@ -107,7 +107,7 @@ func appendJSONToken(_ value: borrowing Value, to bytes: inout [UInt8]) -> Bool 
     case .bool(let bool):
         bytes.append(contentsOf: bool ? trueToken : falseToken)
         return true
-    case .list, .map, .action:
+    case .list, .map, .action, .localized:
         return false
     }
 }

@@ -30,6 +30,22 @@ public struct Button: Component {
         )
     }
 
+    /// A button labelled `label` in the locale the screen is built for, running `action`.
+    public init(
+        localized label: LocalizedString,
+        id: String,
+        action: Action,
+        file: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        node = Self.makeNode(
+            id: id,
+            props: [Prop(key: "label", value: .localized(label)), Prop(key: "action", value: .action(action))],
+            source: SourceLocation(file: file, line: line, column: column)
+        )
+    }
+
     /// The visual style.
     public consuming func style(_ style: ButtonStyle) -> Button { setting("style", style.wireValue) }
     /// Whether the button can be tapped.

@@ -29,6 +29,21 @@ public struct Text: Component {
         )
     }
 
+    /// Text showing `content` in the locale the screen is built for (see ``LocalizedString``).
+    public init(
+        localized content: LocalizedString,
+        id: String? = nil,
+        file: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        node = Self.makeNode(
+            id: id,
+            props: [Prop(key: "content", value: .localized(content))],
+            source: SourceLocation(file: file, line: line, column: column)
+        )
+    }
+
     /// The typographic style.
     public consuming func style(_ style: TextStyle) -> Text { setting("style", style.wireValue) }
     /// The color, as `#RRGGBB` or `#AARRGGBB`.

@@ -34,6 +34,20 @@ public struct TextField: Component {
         )
     }
 
+    /// A field whose placeholder is in the locale the screen is built for, its text the state
+    /// value at `stateKey`.
+    public init(
+        localized placeholder: LocalizedString,
+        id: String,
+        stateKey: String,
+        file: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        self.init("", id: id, stateKey: stateKey, file: file, line: line, column: column)
+        node.set("placeholder", .localized(placeholder))
+    }
+
     /// The keyboard to show.
     public consuming func keyboard(_ keyboard: Keyboard) -> TextField { setting("keyboardType", keyboard.wireValue) }
     /// Whether the input is hidden, as for passwords.

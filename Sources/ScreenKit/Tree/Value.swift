@@ -12,6 +12,9 @@ public enum Value: Sendable, Hashable {
     case map([String: Value])
     /// An action.
     case action(Action)
+    /// A string looked up in the app's String Catalog for the locale the screen is built for; the
+    /// compiler replaces it with the ``string(_:)`` of each locale before validating and writing.
+    case localized(LocalizedString)
 }
 
 extension Value: ExpressibleByStringLiteral {
@@ -44,6 +47,7 @@ extension Value {
         case .list: "list"
         case .map: "map"
         case .action: "action"
+        case .localized: "localized string"
         }
     }
 }

@@ -13,6 +13,8 @@ struct ContractLocation {
     let folder: URL
     /// Whether the folder was named (by `--contract` or the config file) rather than defaulted.
     let isNamed: Bool
+    /// The String Catalogs and locales the config names, if any.
+    let localization: LocalizationOptions?
 
     /// The location the command line and config name. A named folder that does not exist is an
     /// I/O error (exit 3) unless `mayBeMissing`: a wrong path must never pass for an empty history.
@@ -20,6 +22,7 @@ struct ContractLocation {
         let named = arguments.value("--contract")
         folder = context.url(named ?? Self.defaultPath)
         isNamed = named != nil
+        localization = try StringCatalogFiles.load(context.config)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
         if isNamed && !mayBeMissing && !(exists && isDirectory.boolValue) {
@@ -67,7 +70,7 @@ struct ContractLocation {
         let contract = report(catalog, requireHistory: requireHistory)
         let options = CompileOptions(
             style: style, history: contract.history.versions.map(\.contract), pendingIsError: pendingIsError,
-            writesProfile: writesProfile)
+            writesProfile: writesProfile, localization: localization)
         let result = Compiler(catalog: catalog).compile(options)
         return Compilation(contract: contract, result: result)
     }

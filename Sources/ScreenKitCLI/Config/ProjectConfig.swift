@@ -9,7 +9,9 @@ import ScreenJSON
 /// ```json
 /// {"format": 1, "contract": "Screens/Contract", "output": "dist", "preview": "preview",
 ///  "previewURL": "https://ci.example.com/preview", "bucket": "s3://shop-screens/app",
-///  "endpoint": "https://minio.internal:9000", "region": "eu-west-1", "minContract": 1}
+///  "endpoint": "https://minio.internal:9000", "region": "eu-west-1", "minContract": 1,
+///  "strings": ["Screens/Localizable.xcstrings"], "locales": ["en", "de", "pl"],
+///  "untranslated": "error"}
 /// ```
 public struct ProjectConfig: Sendable, Equatable {
     /// The file name looked for in the working folder and every folder above it.
@@ -21,7 +23,10 @@ public struct ProjectConfig: Sendable, Equatable {
     /// Every key a format-1 config may hold.
     public static let keys = [
         "format", "contract", "output", "preview", "previewURL", "bucket", "endpoint", "region", "minContract",
+        "strings", "locales", "untranslated",
     ]
+    /// The most String Catalogs and locales a config may list.
+    public static let maximumListCount = 64
 
     /// The config file read, as an absolute path.
     public var path: String
@@ -41,6 +46,12 @@ public struct ProjectConfig: Sendable, Equatable {
     public var region: String?
     /// The oldest client contract version a screen supports unless it says otherwise; overrides the catalog's.
     public var minContract: Int?
+    /// The String Catalogs (`.xcstrings`) localized strings are looked up in, absolute.
+    public var strings: [String] = []
+    /// The locales screens are built for (the catalogs' source language is always one).
+    public var locales: [String] = []
+    /// Whether an untranslated string is a `warning` rather than an `error`.
+    public var untranslatedIsWarning = false
 
     /// Why a config file cannot be used.
     public struct Invalid: Error, CustomStringConvertible {
@@ -81,13 +92,15 @@ public struct ProjectConfig: Sendable, Equatable {
         guard bytes.count <= maximumSize else {
             throw invalid("\(bytes.count) bytes; a config file may hold at most \(maximumSize)")
         }
-        // A config is one flat object: anything nested deeper is refused before it is decoded.
-        if let offset = JSONDepth.firstOffset(exceeding: 1, in: bytes) {
+        // A config is one object of strings, numbers and lists of strings: anything nested deeper
+        // is refused before it is decoded.
+        if let offset = JSONDepth.firstOffset(exceeding: 2, in: bytes) {
             throw invalid(
-                "nests arrays or objects (at byte \(offset)); a config file is one object of strings and numbers")
+                "nests too deep (at byte \(offset)); a config file is one object of strings, numbers and lists of strings"
+            )
         }
         guard let object = try? JSONDecoder().decode([String: Scalar].self, from: Data(bytes)) else {
-            throw invalid("not a JSON object of strings and numbers; expected {\"format\": 1, …}")
+            throw invalid("not a JSON object of strings, numbers and lists of strings; expected {\"format\": 1, …}")
         }
         guard case .number(let format)? = object["format"] else {
             throw invalid("needs \"format\": \(Self.format), read before anything else")
@@ -114,7 +127,35 @@ public struct ProjectConfig: Sendable, Equatable {
             guard let text = try string(key) else { return nil }
             return text.hasPrefix("/") ? text : base.appendingPathComponent(text).standardizedFileURL.path
         }
+        func strings(_ key: String) throws(Invalid) -> [String] {
+            switch object[key] {
+            case nil: return []
+            case .string(let text)?: return [try string(key) ?? text]
+            case .list(let items)?:
+                guard !items.isEmpty, items.count <= maximumListCount,
+                    items.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 4096 })
+                else {
+                    throw invalid(
+                        "\"\(key)\" must list 1 to \(maximumListCount) non-empty strings of at most 4096 bytes")
+                }
+                return items
+            default: throw invalid("\"\(key)\" must be a string or a list of strings")
+            }
+        }
         var config = ProjectConfig(path: path)
+        config.strings = try strings("strings").map {
+            $0.hasPrefix("/") ? $0 : base.appendingPathComponent($0).standardizedFileURL.path
+        }
+        config.locales = try strings("locales")
+        if let value = try string("untranslated") {
+            guard value == "error" || value == "warning" else {
+                throw invalid("\"untranslated\" must be \"error\" or \"warning\", not \"\(value)\"")
+            }
+            config.untranslatedIsWarning = value == "warning"
+        }
+        if !config.locales.isEmpty && config.strings.isEmpty {
+            throw invalid("\"locales\" needs \"strings\": the String Catalogs the locales are translated in")
+        }
         config.contract = try folder("contract")
         config.output = try folder("output")
         config.preview = try folder("preview")
@@ -131,15 +172,18 @@ public struct ProjectConfig: Sendable, Equatable {
         return config
     }
 
-    /// One value of the config object: every key holds a string or a number.
+    /// One value of the config object: every key holds a string, a number or a list of strings.
     private enum Scalar: Decodable {
         case string(String)
         case number(Double)
+        case list([String])
         case other
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) {
+            if let items = try? container.decode([String].self) {
+                self = .list(items)
+            } else if let text = try? container.decode(String.self) {
                 self = .string(text)
             } else if let bool = try? container.decode(Bool.self) {
                 _ = bool
@@ -185,6 +229,9 @@ public struct ProjectConfig: Sendable, Equatable {
         if let endpoint { parts.append("endpoint \(endpoint)") }
         if let region { parts.append("region \(region)") }
         if let minContract { parts.append("minContract \(minContract)") }
+        if !strings.isEmpty { parts.append("strings \(strings.joined(separator: ", "))") }
+        if !locales.isEmpty { parts.append("locales \(locales.joined(separator: ", "))") }
+        if untranslatedIsWarning { parts.append("untranslated warning") }
         return "config \(path)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 }
