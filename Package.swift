@@ -55,7 +55,7 @@ let package = Package(
         // Screens/Contract.
         .target(
             name: "ExampleScreens", dependencies: ["ScreenKit", "ScreenCompiler"], path: "Screens",
-            exclude: ["Contract", "Profiles"]),
+            exclude: ["Contract", "Profiles", "Localizable.xcstrings"]),
         // Example apps whose shipped clients read other JSON shapes (wire profiles), each with its
         // own two-version history in Screens/Profiles/<App>/Contract.
         .target(

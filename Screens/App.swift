@@ -3,14 +3,18 @@ import ScreenKit
 /// The example app: a small shop whose screens are served by ScreenKit.
 public enum App {
     /// Every component, action kind and screen of the app.
-    public static let catalog = Catalog(
-        components: StandardCatalog.components + [ProductCard.self],
-        screens: [
-            SignInScreen.screen,
-            ForgotPasswordScreen.screen,
-            HomeScreen.screen,
-            SettingsScreen.screen,
-        ] + Product.all.map(ProductScreen.screen(for:)),
-        externalScreens: ["cart", OrdersScreen.id]
-    )
+    public static let catalog = {
+        var catalog = Catalog(
+            components: StandardCatalog.components + [ProductCard.self],
+            screens: [
+                SignInScreen.screen,
+                ForgotPasswordScreen.screen,
+                HomeScreen.screen,
+                SettingsScreen.screen,
+            ] + Product.all.map(ProductScreen.screen(for:)),
+            externalScreens: ["cart", OrdersScreen.id]
+        )
+        catalog.requestTimeStrings = OrdersScreen.strings
+        return catalog
+    }()
 }

@@ -11,17 +11,31 @@ public enum OrdersScreen {
         Screen(id, title: "Your orders") {
             ScrollView {
                 LazyVStack(id: "orders", spacing: 12) {
-                    Text("Hello, \(customer.name)", id: "greeting").style(.display)
+                    Text(localized: "Hello, \(customer.name)", id: "greeting").style(.display)
                     if customer.orders.isEmpty {
-                        Text("No orders yet", id: "empty").style(.body)
+                        Text(localized: "No orders yet", id: "empty").style(.body)
+                    } else {
+                        Text(localized: orderCount(customer.orders.count), id: "order-count").style(.subheadline)
                     }
                     for order in customer.orders {
                         card(for: order)
                     }
-                    Button("Keep shopping", id: "keep-shopping", action: .navigate(to: "home")).style(.secondary)
+                    Button(localized: "Keep shopping", id: "keep-shopping", action: .navigate(to: "home"))
+                        .style(.secondary)
                 }
             }
         }
+    }
+
+    /// The localized strings the screen uses, declared so `check` checks them against the String
+    /// Catalog although the screen is built per request.
+    public static let strings: [LocalizedString] = [
+        "Hello, \("name")", "No orders yet", orderCount(0), "Keep shopping",
+    ]
+
+    /// "You have 5 orders", in the plural form the request's locale uses for `count`.
+    static func orderCount(_ count: Int) -> LocalizedString {
+        LocalizedString("orders.count", defaultValue: "You have \(count) orders")
     }
 
     /// One order's card: the product, the total and, once shipped, a tracking button.

@@ -21,24 +21,29 @@ enum SignInScreen {
         Image(url: "https://cdn.example.com/brand/logo.png", id: "logo")
             .frame(width: 96, height: 96)
             .accessibilityLabel("Brew & Co. logo")
-        Text("Welcome back", id: "welcome").style(.largeTitle)
-        Text("Sign in to see your orders & saved brews.", id: "subtitle").style(.subheadline).color("#6B7280")
+        Text(localized: "Welcome back", id: "welcome").style(.largeTitle)
+        Text(
+            localized: LocalizedString("sign-in.subtitle", defaultValue: "Sign in to see your orders & saved brews."),
+            id: "subtitle"
+        )
+        .style(.subheadline).color("#6B7280")
     }
 
     @ScreenBuilder static var fields: [Node] {
-        TextField("Email", id: "email", stateKey: "email").keyboard(.email)
-        TextField("Password", id: "password", stateKey: "password").secure()
+        TextField(localized: "Email", id: "email", stateKey: "email").keyboard(.email)
+        TextField(localized: "Password", id: "password", stateKey: "password").secure()
     }
 
     @ScreenBuilder static var actions: [Node] {
         Button(
-            "Sign in", id: "sign-in-button",
+            localized: "Sign in", id: "sign-in-button",
             action: .sequence(
                 .apiCall("/api/v1/session", bodyFromState: ["email", "password"]),
                 .navigate(to: "home", presentation: .fullScreenCover)
             ))
         Button(
-            "Forgot password?", id: "forgot-password", action: .navigate(to: "forgot-password", presentation: .sheet)
+            localized: "Forgot password?", id: "forgot-password",
+            action: .navigate(to: "forgot-password", presentation: .sheet)
         )
         .style(.plain)
     }

@@ -164,8 +164,10 @@ public struct Compiler: Sendable {
         collector.report(contentsOf: ProfileValidator.validate(catalog, profiles: servedProfiles(views)))
         collector.report(contentsOf: ExperimentRules.validate(catalog))
         let localized = Set(self.screens.indices.filter { Localizer.isLocalized(self.screens[$0]) })
-        if !localized.isEmpty || options.localization != nil {
-            collector.report(contentsOf: LocalizationRules.validate(self.screens, options: options.localization))
+        if !localized.isEmpty || options.localization != nil || !catalog.requestTimeStrings.isEmpty {
+            collector.report(
+                contentsOf: LocalizationRules.validate(
+                    self.screens, requestTime: catalog.requestTimeStrings, options: options.localization))
         }
         let translations = options.localization?.translations
         let source = Localizer(translations: translations, locale: translations?.sourceLanguage ?? "en")

@@ -96,12 +96,17 @@ public enum LocalizationRules {
 
     /// The problems with the localized strings `screens` use, with `options`; when `options` is
     /// nil (no catalog configured), only the default values and arguments are checked.
-    static func validate(_ screens: [Screen], options: LocalizationOptions?) -> [Diagnostic] {
+    static func validate(
+        _ screens: [Screen], requestTime: [LocalizedString] = [], options: LocalizationOptions?
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var used: [String: Set<String>] = [:]
         var reported: Set<Diagnostic> = []
-        for screen in screens {
-            for use in LocalizedUses.collect(in: screen) {
+        let declared = requestTime.map {
+            LocalizedUses.Use(string: $0, source: nil, path: nil, owner: "the request-time string")
+        }
+        for uses in [declared] + screens.lazy.map({ LocalizedUses.collect(in: $0) }) {
+            for use in uses {
                 used[use.string.tableName, default: []].insert(use.string.key)
                 for diagnostic in check(use, options: options)
                 where reported.insert(diagnostic).inserted {

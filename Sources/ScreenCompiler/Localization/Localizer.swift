@@ -127,10 +127,10 @@ struct LocalizedUses {
     /// One use.
     struct Use {
         let string: LocalizedString
-        /// The node's source line.
-        let source: SourceLocation
-        /// `screen/…/node`, by explicit ID or type.
-        let path: String
+        /// The node's source line; nil for a request-time string the catalog declares.
+        let source: SourceLocation?
+        /// `screen/…/node`, by explicit ID or type; nil for a request-time string.
+        let path: String?
         /// What it fills, for messages: `"text" prop "content"`.
         let owner: String
     }
@@ -167,9 +167,10 @@ struct LocalizedUses {
             }
         }
         // The walk pops last-pushed first; uses are reported in document order by source.
-        return uses.sorted {
-            ($0.source.file, $0.source.line, $0.source.column) < ($1.source.file, $1.source.line, $1.source.column)
+        func order(_ use: Use) -> (String, Int, Int) {
+            (use.source?.file ?? "", use.source?.line ?? 0, use.source?.column ?? 0)
         }
+        return uses.sorted { order($0) < order($1) }
     }
 
     private static func collect(

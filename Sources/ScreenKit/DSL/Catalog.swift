@@ -18,6 +18,10 @@ public struct Catalog: Sendable {
     /// have frozen exactly this profile, and reports any change that would reshape their bytes.
     /// Set it to the next version (the newest frozen one plus one) to move new clients to a new shape.
     public var profileSince: Int = 1
+    /// The localized strings the screens built per request use (their arguments' values do not
+    /// matter, only their types): `check`, `build` and the renderer's start-up check them against
+    /// the String Catalogs like the catalog's own screens' strings, and count their keys as used.
+    public var requestTimeStrings: [LocalizedString] = []
 
     /// Creates a catalog; the standard components and actions are included unless you pass others.
     public init(

@@ -118,3 +118,15 @@ extension String {
         return out
     }
 }
+
+extension LocalizedString: ExpressibleByStringInterpolation {
+    /// A string whose key is the literal, as `Text(localized: "Welcome back")` writes it.
+    public init(stringLiteral value: String) {
+        self.init(LocalizationValue(stringLiteral: value))
+    }
+
+    /// A string whose key is the interpolated literal's format (`"Hello, \(name)"` → `Hello, %@`).
+    public init(stringInterpolation: LocalizationValue.StringInterpolation) {
+        self.init(LocalizationValue(stringInterpolation: stringInterpolation))
+    }
+}
