@@ -127,7 +127,7 @@ let package = Package(
             name: "ScreenCompilerTests",
             dependencies: [
                 "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenJSON", "ScreenKit", "ExampleScreens",
-                "ScreenTestSupport",
+                "ScreenTestSupport", "ScreenLocalization",
             ]),
         .testTarget(
             name: "ScreenKitCLITests",

@@ -262,8 +262,21 @@ import Testing
             ("[1, 2]", "not a JSON object"),
             ("{\"format\": 1,", "not a JSON object"),
             (String(repeating: " ", count: 70_000) + "{}", "70002 bytes; a config file may hold at most 65536"),
-            (#"{"format": 1, "output": ["#, "nests arrays or objects (at byte 24); a config file is one object"),
-            (String(repeating: "[", count: 60_000), "nests arrays or objects (at byte 1)"),
+            (#"{"format": 1, "output": [["#, "nests too deep (at byte 25); a config file is one object"),
+            (String(repeating: "[", count: 60_000), "nests too deep (at byte 2)"),
+            (#"{"format": 1, "output": ["dist"]}"#, #""output" must be a non-empty string"#),
+            (#"{"format": 1, "locales": ["de"]}"#, #""locales" needs "strings": the String Catalogs"#),
+            (#"{"format": 1, "strings": []}"#, #""strings" must list 1 to 64 non-empty strings"#),
+            (#"{"format": 1, "strings": [""]}"#, #""strings" must list 1 to 64 non-empty strings"#),
+            (#"{"format": 1, "strings": 3}"#, #""strings" must be a string or a list of strings"#),
+            (
+                #"{"format": 1, "strings": "L.xcstrings", "untranslated": "maybe"}"#,
+                #""untranslated" must be "error" or "warning", not "maybe""#
+            ),
+            (
+                #"{"format": 1, "strings": "Strings.json"}"#,
+                #""strings" names \#(folder.path)/Strings.json, which is not a .xcstrings String Catalog"#
+            ),
             (
                 #"{"format": 1, "output": "\#(String(repeating: "d", count: 4097))"}"#,
                 #""output" is longer than 4096 bytes"#
@@ -279,6 +292,52 @@ import Testing
         let (missing, _, missingErrors) = await run(["check", "--config", "nope.json"])
         #expect(missing == .usage)
         #expect(missingErrors.contains("nope.json: cannot read the config file"))
+    }
+
+    @Test func stringCatalogsFromTheConfigAreReadStrictly() async throws {
+        try copyExampleContract()
+        let catalog = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../Screens/Localizable.xcstrings"), encoding: .utf8)
+        try write(catalog, to: "Screens/Localizable.xcstrings")
+        try write(
+            #"{"format": 1, "strings": ["Screens/Localizable.xcstrings"], "locales": ["de", "fr", "pl"]}"#,
+            to: "screenkit.json")
+        let (code, out, errors) = await run(["check"])
+        #expect(code == .success, "\(errors)")
+        #expect(out.contains("0 errors"), "\(out)")
+        // A locale without CLDR plural rules: a config error, before anything is compiled.
+        try write(
+            #"{"format": 1, "strings": "Screens/Localizable.xcstrings", "locales": ["tlh"]}"#, to: "screenkit.json")
+        let (unknown, _, unknownErrors) = await run(["build"])
+        #expect(unknown == .usage)
+        #expect(unknownErrors.contains("locale \"tlh\" has no CLDR plural rules here"), "\(unknownErrors)")
+        // A missing catalog is an I/O error; a malformed one names the key and locale.
+        try write(#"{"format": 1, "strings": "Screens/Missing.xcstrings"}"#, to: "screenkit.json")
+        #expect(await run(["check"]).0 == .failure)
+        try write(
+            catalog.replacingOccurrences(of: #""state" : "translated""#, with: #""state" : "done""#),
+            to: "Screens/Localizable.xcstrings")
+        try write(#"{"format": 1, "strings": "Screens/Localizable.xcstrings"}"#, to: "screenkit.json")
+        let (malformed, _, malformedErrors) = await run(["build"])
+        #expect(malformed == .violations)
+        #expect(malformedErrors.contains("Localizable.xcstrings: key \"Email\", locale de: "), "\(malformedErrors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
+        // A translation dropped: the gate names the key, the locale and the Swift line.
+        try write(
+            catalog.replacingOccurrences(of: #""value" : "Willkommen zurück""#, with: #""value" : "Willkommen %@""#),
+            to: "Screens/Localizable.xcstrings")
+        try write(
+            #"{"format": 1, "strings": "Screens/Localizable.xcstrings", "locales": ["de"]}"#, to: "screenkit.json")
+        let (mismatch, mismatchErrors, _) = await run(["check"])
+        #expect(mismatch == .violations)
+        #expect(
+            mismatchErrors.contains(
+                "SignInScreen.swift:24:13: error: [string-arguments-mismatch] \"text\" prop \"content\" uses key \"Welcome back\": its de translation \"Willkommen %@\" has %@ for argument 1, but the screen passes 0"
+            ), "\(mismatchErrors)")
+        let (explained, explanation, _) = await run(["explain", "string-untranslated"])
+        #expect(explained == .success)
+        #expect(explanation.contains("de-AT"))
     }
 
     @Test func publishTakesItsBucketFromTheConfig() async throws {

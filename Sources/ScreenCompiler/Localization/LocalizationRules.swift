@@ -102,12 +102,19 @@ public enum LocalizationRules {
         var diagnostics: [Diagnostic] = []
         var used: [String: Set<String>] = [:]
         var reported: Set<Diagnostic> = []
+        var checked: Set<Shape> = []
         let declared = requestTime.map {
             LocalizedUses.Use(string: $0, source: nil, path: nil, owner: "the request-time string")
         }
         for uses in [declared] + screens.lazy.map({ LocalizedUses.collect(in: $0) }) {
             for use in uses {
                 used[use.string.tableName, default: []].insert(use.string.key)
+                // A string of the same key, default and argument types has the same problems: they
+                // are reported once, at its first use.
+                let shape = Shape(
+                    table: use.string.tableName, key: use.string.key, defaultValue: use.string.defaultValue,
+                    types: use.string.arguments.map(\.formatArgument.type))
+                guard checked.insert(shape).inserted else { continue }
                 for diagnostic in check(use, options: options)
                 where reported.insert(diagnostic).inserted {
                     diagnostics.append(diagnostic)
@@ -128,6 +135,14 @@ public enum LocalizationRules {
                     severity: .warning, at: nil))
         }
         return diagnostics
+    }
+
+    /// What the checks of one use depend on.
+    private struct Shape: Hashable {
+        let table: String
+        let key: String
+        let defaultValue: String
+        let types: [ArgumentType]
     }
 
     /// The problems with one use.
