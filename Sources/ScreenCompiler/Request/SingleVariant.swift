@@ -45,9 +45,13 @@ extension Compiler {
     /// requested variant is written, never the full envelope; while writing it, the writer notes
     /// which older versions would write the same bytes. `version` must lie between the screen's
     /// `minContract` and the current version; callers clamp what a client advertises.
+    ///
+    /// Localized strings still in `screen` are written in the source language (their default
+    /// values); localize it for the request's locale first with ``Localizer``.
     public func variant(
         of screen: Screen, for version: Int, history: PreparedHistory, style: JSONStyle = .compact
     ) -> (variant: SingleVariant?, diagnostics: [Diagnostic]) {
+        let screen = Localizer(translations: nil, locale: "en").localize(screen)
         var diagnostics: [Diagnostic] = []
         let views = history.views
         if !CatalogValidator.isValidScreenOrLayoutID(screen.id) {
