@@ -105,7 +105,9 @@ let package = Package(
         .testTarget(
             name: "ScreenPreviewTests",
             dependencies: [
-                "ScreenPreview", "ScreenCompiler", "ScreenContract", "ScreenKit", "ExampleScreens", "ScreenTestSupport",
+                "ScreenPreview", "ScreenCompiler", "ScreenContract", "ScreenKit", "ScreenLocalization",
+                "ExampleScreens",
+                "ScreenTestSupport",
             ]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
         .testTarget(

@@ -19,17 +19,22 @@ public struct CompileOptions: Sendable {
     /// The String Catalogs and locales localized strings are built for; nil writes each localized
     /// string's default value, in the source language only.
     public var localization: LocalizationOptions?
+    /// Whether every screen that uses localized strings is also written in the pseudo-locale
+    /// (``Localizer/pseudo(translations:)``), last in its ``CompiledScreen/localizations`` as
+    /// ``Localizer/pseudoLocale``. For the preview only: `build` and `publish` never set it.
+    public var pseudoLocale: Bool
 
     /// Creates options.
     public init(
         style: JSONStyle = .compact, history: [Contract] = [], pendingIsError: Bool = false, writesProfile: Bool = true,
-        localization: LocalizationOptions? = nil
+        localization: LocalizationOptions? = nil, pseudoLocale: Bool = false
     ) {
         self.style = style
         self.history = history
         self.pendingIsError = pendingIsError
         self.writesProfile = writesProfile
         self.localization = localization
+        self.pseudoLocale = pseudoLocale
     }
 }
 
@@ -52,7 +57,8 @@ public struct CompiledScreen: Sendable, Hashable {
     /// envelopes; empty for a screen without experiments.
     public var combinations: [Combination] = []
     /// The screen written in each configured locale other than the source language, sorted by
-    /// locale; empty for a screen without localized strings (every locale gets its own bytes).
+    /// locale, then in the pseudo-locale when ``CompileOptions/pseudoLocale`` asks for it; empty for
+    /// a screen without localized strings (every locale gets its own bytes).
     public var localizations: [Localized] = []
 
     /// A screen written in one locale.
@@ -149,7 +155,9 @@ public struct Compiler: Sendable {
     /// Validates, then writes every screen's full envelope and variants unless there are errors.
     ///
     /// With localized strings, every screen is written in the source language; a screen that uses
-    /// localized strings is written again for each other configured locale (``CompiledScreen/localizations``).
+    /// localized strings is written again for each other configured locale (``CompiledScreen/localizations``),
+    /// and for the pseudo-locale when ``CompileOptions/pseudoLocale`` is set: its diagnostics are
+    /// not reported (its text is never served); when its screens do not all compile, none has it.
     public func compile(_ options: CompileOptions = CompileOptions()) -> CompileResult {
         var collector = DiagnosticCollector()
         let versions = options.history.isEmpty ? [Contract.live(catalog).0] : options.history
@@ -178,10 +186,15 @@ public struct Compiler: Sendable {
         // Every layout of a localized screen is written again per locale: a profile merges them.
         let base = Set(localized.map { Self.baseID(self.screens[$0]) })
         let again = self.screens.indices.filter { base.contains(Self.baseID(self.screens[$0])) }
-        for locale in (translations?.locales ?? []).dropFirst() where !again.isEmpty {
-            let (written, found) = compileScreens(
-                again, views: views, options: options, localizer: Localizer(translations: translations, locale: locale))
-            for var diagnostic in found where !seen.contains(diagnostic) {
+        var localizers = (translations?.locales ?? []).dropFirst().map {
+            (name: $0, localizer: Localizer(translations: translations, locale: $0))
+        }
+        if options.pseudoLocale {
+            localizers.append((Localizer.pseudoLocale, Localizer.pseudo(translations: translations)))
+        }
+        for (locale, localizer) in localizers where !again.isEmpty {
+            let (written, found) = compileScreens(again, views: views, options: options, localizer: localizer)
+            for var diagnostic in found where !localizer.isPseudo && !seen.contains(diagnostic) {
                 seen.insert(diagnostic)
                 diagnostic.message += " (locale \(locale))"
                 collector.report(diagnostic)

@@ -107,20 +107,50 @@ public struct Translations: Sendable {
     public func format(
         _ key: String, table: String, defaultValue: String, arguments: [FormatArgument], locale: String
     ) -> String {
+        format(key, table: table, defaultValue: defaultValue, arguments: arguments, locale: locale, accents: false)
+    }
+
+    /// `key` in `table` as the pseudo-locale shows it (``PseudoLocalization``): its text in the
+    /// source language (the catalog's, else `defaultValue`) with the literal text accented and the
+    /// arguments formatted as the source language writes them, then padded and bracketed.
+    public func pseudoLocalized(
+        _ key: String, table: String, defaultValue: String, arguments: [FormatArgument]
+    ) -> String {
+        PseudoLocalization.bracketed(
+            format(
+                key, table: table, defaultValue: defaultValue, arguments: arguments, locale: sourceLanguage,
+                accents: true))
+    }
+
+    /// ``format(_:table:defaultValue:arguments:locale:)``, with the literal text accented when `accents`.
+    private func format(
+        _ key: String, table: String, defaultValue: String, arguments: [FormatArgument], locale: String,
+        accents: Bool
+    ) -> String {
         guard let found = lookup(key, table: table, locale: locale) else {
-            return Self.format(defaultValue: defaultValue, arguments: arguments, locale: sourceLanguage)
+            return Self.format(
+                defaultValue: defaultValue, arguments: arguments, locale: sourceLanguage, accents: accents)
         }
         let rules = pluralRules(for: found.locale)
         let formatter = ValueFormatter(
-            arguments: arguments, locale: found.locale, rules: rules, substitutions: found.localization.substitutions)
+            arguments: arguments, locale: found.locale, rules: rules, substitutions: found.localization.substitutions,
+            accentsLiterals: accents)
         return formatter.format(found.localization.value)
     }
 
     /// A default value (a format written in Swift) filled in with `arguments` as `locale` writes
     /// them; a default that is not a valid format is shown as written.
     public static func format(defaultValue: String, arguments: [FormatArgument], locale: String) -> String {
-        guard let format = try? FormatString.parse(defaultValue) else { return defaultValue }
-        let formatter = ValueFormatter(arguments: arguments, locale: locale, rules: nil, substitutions: [:])
+        format(defaultValue: defaultValue, arguments: arguments, locale: locale, accents: false)
+    }
+
+    /// ``format(defaultValue:arguments:locale:)``, with the literal text accented when `accents`.
+    static func format(defaultValue: String, arguments: [FormatArgument], locale: String, accents: Bool) -> String {
+        guard let format = try? FormatString.parse(defaultValue) else {
+            return accents ? PseudoLocalization.accented(defaultValue) : defaultValue
+        }
+        let formatter = ValueFormatter(
+            arguments: arguments, locale: locale, rules: nil, substitutions: [:], accentsLiterals: accents)
         return formatter.format(format)
     }
 }
@@ -150,6 +180,8 @@ struct ValueFormatter {
     let locale: String
     let rules: PluralRules?
     let substitutions: [String: StringCatalog.Substitution]
+    /// Whether literal text is accented, for the pseudo-locale; the arguments never are.
+    var accentsLiterals = false
 
     func format(_ value: LocalizedValue) -> String {
         format(chosen(value, countedBy: countedArgument))
@@ -191,7 +223,7 @@ struct ValueFormatter {
         var out = ""
         for segment in format.segments {
             switch segment {
-            case .literal(let text): out += text
+            case .literal(let text): out += accentsLiterals ? PseudoLocalization.accented(text) : text
             case .placeholder(let placeholder): out += fill(placeholder)
             }
         }

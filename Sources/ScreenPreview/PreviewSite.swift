@@ -5,6 +5,10 @@ import ScreenKit
 /// The static preview site: one self-contained page per screen, every supported client version
 /// side by side, and an index. No JavaScript, no network fetches: images are drawn as labelled
 /// placeholders with their URL.
+///
+/// A screen with localizations (``CompiledScreen/localizations``) also has a page per locale in a
+/// folder named after it, `de/sign-in.html`, the pseudo-locale's in `pseudo/`; each of its pages
+/// links all of them (a locale switcher of plain links). Other pages keep their exact bytes.
 public enum PreviewSite {
     /// A page: its file name and HTML.
     public struct Page: Sendable, Hashable {
@@ -14,14 +18,22 @@ public enum PreviewSite {
         public let html: String
     }
 
-    /// The file name of a screen's page.
-    public static func pageName(_ screenID: String) -> String { "\(screenID).html" }
+    /// The file name of a screen's page: `home.html` in the source language, else in the locale's
+    /// folder, `de/home.html`.
+    public static func pageName(_ screenID: String, locale: String? = nil) -> String {
+        (locale.map { "\($0)/" } ?? "") + "\(screenID).html"
+    }
 
-    /// Every page of the site: `index.html` and one per screen.
-    public static func pages(for screens: [CompiledScreen]) throws(RenderError) -> [Page] {
+    /// Every page of the site: `index.html`, one per screen, and one per locale of each localized
+    /// screen; `sourceLocale` names the source language in the locale switcher.
+    public static func pages(for screens: [CompiledScreen], sourceLocale: String = "en") throws(RenderError) -> [Page] {
         var pages = [Page(name: "index.html", html: index(screens))]
         for screen in screens {
-            pages.append(Page(name: pageName(screen.id), html: try page(screen)))
+            pages.append(Page(name: pageName(screen.id), html: try page(screen, sourceLocale: sourceLocale)))
+            for localized in screen.localizations {
+                let html = try page(screen, locale: localized.locale, sourceLocale: sourceLocale)
+                pages.append(Page(name: pageName(screen.id, locale: localized.locale), html: html))
+            }
         }
         return pages
     }
@@ -34,24 +46,44 @@ public enum PreviewSite {
 
     /// One screen's page: every variant side by side, with what each version gets differently. A
     /// screen with experiments shows every combination of its arms, the control first, each with
-    /// every version side by side.
-    public static func page(_ screen: CompiledScreen) throws(RenderError) -> String {
+    /// every version side by side. A localized screen's page is in `locale` (one of its
+    /// ``CompiledScreen/localizations``; nil for the source language) and links every locale.
+    public static func page(
+        _ screen: CompiledScreen, locale: String? = nil, sourceLocale: String = "en"
+    ) throws(RenderError) -> String {
+        guard !screen.localizations.isEmpty else { return try page(screen, switcher: nil) }
+        let switcher = LocaleSwitcher(
+            screenID: screen.id, source: sourceLocale, others: screen.localizations.map(\.locale), current: locale)
+        guard let locale else { return try page(screen, switcher: switcher) }
+        guard let localized = screen.localizations.first(where: { $0.locale == locale }) else {
+            throw RenderError(description: "the screen \(screen.id) is not localized for \(locale)")
+        }
+        return try page(localized.screen, switcher: switcher)
+    }
+
+    /// The page of `screen` (in one locale), with `switcher` on the pages of a localized screen.
+    private static func page(_ screen: CompiledScreen, switcher: LocaleSwitcher?) throws(RenderError) -> String {
         let full = try object(screen.full, screen.id)
         let title = full["title"] as? String
-        var body = "<header><a href=\"index.html\">All screens</a><h1>\(HTML.escape(screen.id))</h1>"
+        let home = HTML.escape((switcher?.pathToRoot ?? "") + "index.html")
+        var body = "<header><a href=\"\(home)\">All screens</a><h1>\(HTML.escape(screen.id))</h1>"
         body += "<p>\(title.map { "“\(HTML.escape($0))” · " } ?? "")supports contract \(screen.minContract)"
         body += screen.contract > screen.minContract ? " to \(screen.contract)" : ""
         body += " · each column is what clients of that contract version render</p>"
+        body += switcher?.html ?? ""
+        let language = switcher?.language.map { " lang=\"\(HTML.escape($0))\"" } ?? ""
+        let pageTitle = "\(screen.id)\(switcher?.current.map { " (\($0))" } ?? "") — ScreenKit preview"
+        let localeStyle = switcher == nil ? "" : localeStylesheet
         guard !screen.combinations.isEmpty else {
-            body += "</header><main class=\"versions\">"
+            body += "</header><main class=\"versions\"\(language)>"
             body += try columns(full: full, variants: screen.variants, title: title, screenID: screen.id, heading: "h2")
             body += "</main>"
-            return document(title: "\(screen.id) — ScreenKit preview", body: body)
+            return document(title: pageTitle, body: body, style: localeStyle)
         }
         body += "<p class=\"experiments\">\(screen.combinations.count) combination"
         body += "\(screen.combinations.count == 1 ? "" : "s") of "
         body += screen.experiments.map(describe).joined(separator: " · ")
-        body += " · each row is one combination, the control first</p></header><main class=\"combinations\">"
+        body += " · each row is one combination, the control first</p></header><main class=\"combinations\"\(language)>"
         for combination in screen.combinations {
             let arms = armList(screen, combination.arms)
             let isControl = Self.isControl(screen, combination.arms)
@@ -67,7 +99,42 @@ public enum PreviewSite {
             body += "</div></section>"
         }
         body += "</main>"
-        return document(title: "\(screen.id) — ScreenKit preview", body: body, style: experimentStylesheet)
+        return document(title: pageTitle, body: body, style: experimentStylesheet + localeStyle)
+    }
+
+    /// The locale switcher of a localized screen's pages: a plain link to its page in each locale,
+    /// the source language first and the pseudo-locale last, the page's own marked as current.
+    struct LocaleSwitcher {
+        let screenID: String
+        /// The source language's name.
+        let source: String
+        /// The screen's other locales, in the order of its localizations.
+        let others: [String]
+        /// The page's locale; nil for the source language.
+        let current: String?
+
+        /// The way from the page back to the site's root: `../` from a locale's folder.
+        var pathToRoot: String { current == nil ? "" : "../" }
+
+        /// The language of the page's screens; none for the pseudo-locale (not a language).
+        var language: String? {
+            guard let current else { return source }
+            return current == Localizer.pseudoLocale ? nil : current
+        }
+
+        var html: String {
+            let links = ([nil] + others.map(Optional.some)).map { locale in
+                let href = HTML.escape(pathToRoot + PreviewSite.pageName(screenID, locale: locale))
+                let marked = locale == current ? " aria-current=\"page\"" : ""
+                return "<a href=\"\(href)\"\(marked)>\(HTML.escape(locale ?? source))</a>"
+            }
+            var html = "<nav class=\"locales\" aria-label=\"Locales\">Locale: " + links.joined(separator: " ")
+            if current == Localizer.pseudoLocale {
+                html += "<span class=\"pseudo-note\">pseudo-locale: every localized string accented, 40 % longer and"
+                html += " [bracketed]; text without brackets is not localized, a missing ] is cut off</span>"
+            }
+            return html + "</nav>"
+        }
     }
 
     /// Every variant's column, side by side, each headed by a `heading` element.
@@ -144,6 +211,13 @@ public enum PreviewSite {
         body += "</tr></thead><tbody>"
         for screen in screens {
             body += "<tr><td><a href=\"\(HTML.escape(pageName(screen.id)))\">\(HTML.escape(screen.id))</a>"
+            if !screen.localizations.isEmpty {
+                body += "<span class=\"locales\">in "
+                body += screen.localizations.map {
+                    "<a href=\"\(HTML.escape(pageName(screen.id, locale: $0.locale)))\">\(HTML.escape($0.locale))</a>"
+                }.joined(separator: " ")
+                body += "</span>"
+            }
             if !screen.combinations.isEmpty {
                 let names = screen.experiments.map(\.name).joined(separator: ", ")
                 let count = screen.combinations.count
@@ -166,7 +240,10 @@ public enum PreviewSite {
             body += "</tr>"
         }
         body += "</tbody></table></main>"
-        return document(title: "ScreenKit preview", body: body, style: experimental > 0 ? experimentStylesheet : "")
+        let localized = screens.contains { !$0.localizations.isEmpty }
+        return document(
+            title: "ScreenKit preview", body: body,
+            style: (experimental > 0 ? experimentStylesheet : "") + (localized ? localeStylesheet : ""))
     }
 
     /// What clients of `version` get differently in any combination of a screen's arms, each
@@ -274,5 +351,13 @@ public enum PreviewSite {
         .combination{border-bottom:1px solid #d1d5db}.combination h2{font-size:17px;margin:0;padding:20px 24px 0}\
         .combination .versions{padding-top:12px}.version h3{font-size:16px;margin:0 0 8px}\
         .status.control{background:#dbeafe;color:#1e40af}
+        """
+
+    /// The rules only localized screens' pages (and an index listing one) need, last: the other
+    /// pages keep their exact bytes.
+    static let localeStylesheet = """
+        .locales{display:block;margin-top:6px;font-size:13px;color:#4b5563}.locales a{margin-right:6px}\
+        .locales a[aria-current]{font-weight:700;color:#111827;text-decoration:none}\
+        .pseudo-note{display:block;margin-top:4px;font-size:12px;color:#6b7280}
         """
 }

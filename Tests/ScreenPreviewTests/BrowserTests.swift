@@ -59,13 +59,30 @@ enum Browser {
             "needs Chromium (apt-get install chromium); .ci/run installs it and requires it"))
     func everyPageLoadsWithoutConsoleErrorsAndIsScreenshotted() throws {
         let chromium = try #require(Browser.path, "Chromium is required (SCREENKIT_REQUIRE_BROWSER=1) but not on PATH")
+        try Self.expectLoads(PreviewFixture.pages, in: PreviewFixture.pages, chromium: chromium)
+    }
+
+    /// The localized screen's pages in their locale folders, and the index linking them.
+    @Test(.enabled(if: Browser.path != nil || Browser.required, "needs Chromium"))
+    func localizedPagesLoadWithoutConsoleErrorsAndAreScreenshotted() throws {
+        let chromium = try #require(Browser.path, "Chromium is required (SCREENKIT_REQUIRE_BROWSER=1) but not on PATH")
+        let site = LocalizedPreviewFixture.pages
+        let localized = site.filter { $0.name.contains("sign-in.html") || $0.name == "index.html" }
+        #expect(localized.count == 6)
+        try Self.expectLoads(localized, in: site, chromium: chromium)
+    }
+
+    /// Writes `site` to a new folder, then loads each of `pages` headless: no problem logged, a screenshot.
+    static func expectLoads(_ pages: [PreviewSite.Page], in site: [PreviewSite.Page], chromium: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "screenkit-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for page in PreviewFixture.pages {
-            try Data(page.html.utf8).write(to: folder.appendingPathComponent(page.name))
+        for page in site {
+            let url = folder.appendingPathComponent(page.name)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(page.html.utf8).write(to: url)
         }
-        for page in PreviewFixture.pages {
+        for page in pages {
             let screenshot = folder.appendingPathComponent(page.name + ".png")
             let (status, log) = try Browser.load(
                 folder.appendingPathComponent(page.name), screenshot: screenshot, chromium: chromium)

@@ -10,18 +10,45 @@ import ScreenLocalization
 public struct Localizer: Sendable {
     /// The translations, or nil to use each string's default value (no catalog configured).
     public let translations: Translations?
-    /// The locale the screen is built for.
+    /// The locale the screen is built for (the source language for the pseudo-locale).
     public let locale: String
+    /// Whether strings are pseudo-localized (``pseudo(translations:)``) rather than translated.
+    public let isPseudo: Bool
+
+    /// The name the pseudo-locale goes by where a locale is named (``CompiledScreen/Localized``):
+    /// not a language, and never one a catalog can be configured for.
+    public static let pseudoLocale = "pseudo"
 
     /// A localizer for `locale` with `translations`.
     public init(translations: Translations?, locale: String) {
+        self.init(translations: translations, locale: locale, isPseudo: false)
+    }
+
+    private init(translations: Translations?, locale: String, isPseudo: Bool) {
         self.translations = translations
         self.locale = locale
+        self.isPseudo = isPseudo
+    }
+
+    /// A localizer for the pseudo-locale: each string's source-language text (the catalog's, else
+    /// its default value) accented, padded by 40 % and bracketed (``PseudoLocalization``), its
+    /// arguments formatted as the source language writes them. Literal strings stay as written,
+    /// so they stand out. For the preview only: never built or published.
+    public static func pseudo(translations: Translations?) -> Localizer {
+        Localizer(translations: translations, locale: translations?.sourceLanguage ?? "en", isPseudo: true)
     }
 
     /// The text of `string` in the locale.
     public func text(of string: LocalizedString) -> String {
         let arguments = string.arguments.map(\.formatArgument)
+        if isPseudo {
+            guard let translations else {
+                return PseudoLocalization.format(
+                    defaultValue: string.defaultValue, arguments: arguments, locale: locale)
+            }
+            return translations.pseudoLocalized(
+                string.key, table: string.tableName, defaultValue: string.defaultValue, arguments: arguments)
+        }
         if let translations {
             return translations.format(
                 string.key, table: string.tableName, defaultValue: string.defaultValue, arguments: arguments,

@@ -62,15 +62,17 @@ struct ContractLocation {
             requireHistory: requireHistory, sunsets: Sunsets.load(from: sunsetFile))
     }
 
-    /// Runs the contract gate, then compiles every screen for every frozen version.
+    /// Runs the contract gate, then compiles every screen for every frozen version; with
+    /// `pseudoLocale` (the preview's) and String Catalogs configured, localized screens are also
+    /// written in the pseudo-locale.
     func compile(
         _ catalog: Catalog, style: JSONStyle = .compact, pendingIsError: Bool = false, requireHistory: Bool = false,
-        writesProfile: Bool = true
+        writesProfile: Bool = true, pseudoLocale: Bool = false
     ) -> Compilation {
         let contract = report(catalog, requireHistory: requireHistory)
         let options = CompileOptions(
             style: style, history: contract.history.versions.map(\.contract), pendingIsError: pendingIsError,
-            writesProfile: writesProfile, localization: localization)
+            writesProfile: writesProfile, localization: localization, pseudoLocale: pseudoLocale && localization != nil)
         let result = Compiler(catalog: catalog).compile(options)
         return Compilation(contract: contract, result: result)
     }

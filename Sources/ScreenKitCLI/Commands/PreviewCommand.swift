@@ -13,7 +13,11 @@ enum PreviewCommand {
             self-contained page per screen plus index.html. Fallbacks, dropped nodes and mapped
             values are outlined and labelled. A screen with experiments or flags shows every
             combination of their arms, the control first, each with every version side by side;
-            the index names its experiments. No JavaScript and no network fetches: images are
+            the index names its experiments. With String Catalogs configured, a screen that uses
+            localized strings also has a page per locale, DIR/<locale>/<screen>.html, and one in
+            the pseudo-locale, DIR/pseudo/<screen>.html (every localized string accented, 40 %
+            longer and [bracketed], so text that is not localized or is cut off shows at a
+            glance), each linking the others. No JavaScript and no network fetches: images are
             drawn as labelled placeholders.
 
             USAGE: screenkit preview [--out DIR] [--contract DIR] [--config FILE] [--verbose]
@@ -37,7 +41,8 @@ enum PreviewCommand {
         guard arguments.positional.isEmpty else { throw .usage("unexpected argument '\(arguments.positional[0])'") }
         let outPath = arguments.value("--out") ?? "preview"
         // The preview draws the flat variants, whatever shape the catalog's clients decode.
-        let compilation = try ContractLocation(arguments, context).compile(context.catalog, writesProfile: false)
+        let compilation = try ContractLocation(arguments, context).compile(
+            context.catalog, writesProfile: false, pseudoLocale: true)
         context.report(compilation.diagnostics)
         if compilation.hasErrors {
             let errors = compilation.diagnostics.count { $0.severity == .error }
@@ -46,7 +51,8 @@ enum PreviewCommand {
         }
         let pages: [PreviewSite.Page]
         do {
-            pages = try PreviewSite.pages(for: compilation.result.screens)
+            pages = try PreviewSite.pages(
+                for: compilation.result.screens, sourceLocale: compilation.result.locales.first ?? "en")
         } catch {
             throw .failure(error.description)
         }
