@@ -68,12 +68,13 @@ let package = Package(
         .executableTarget(name: "screenkit", dependencies: ["ScreenKitCLI", "ExampleScreens"]),
         // The request-time rendering example: the orders screen per customer and contract version.
         .executableTarget(name: "render-example", dependencies: ["ScreenRendering", "ExampleScreens"]),
-        // Benchmarks: emit throughput against JSONEncoder (and orjson via Benchmarks/), publish cost.
+        // Benchmarks: emit throughput against JSONEncoder (and orjson via Benchmarks/), publish cost,
+        // reading a String Catalog against JSONSerialization.
         .executableTarget(
             name: "screenkit-bench",
             dependencies: [
                 "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "ScreenRendering",
-                "ExampleScreens",
+                "ScreenLocalization", "ExampleScreens",
             ]),
         // Helpers the test targets share: golden files with line diffs, a seeded generator.
         .target(

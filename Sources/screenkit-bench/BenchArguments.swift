@@ -9,6 +9,8 @@ enum BenchArguments: Equatable {
     case render(RenderBenchmark.Options)
     /// `assign`: experiment assignment of synthetic units.
     case assign(AssignBenchmark.Options)
+    /// `catalog-read`: reading a generated String Catalog.
+    case catalogRead(CatalogReadBenchmark.Options)
     /// `--help`, `-h` or `help`.
     case help
 
@@ -26,13 +28,16 @@ enum BenchArguments: Equatable {
         init(_ description: String) { self.description = description }
     }
 
+    /// The commands, for messages.
+    static let commands = "emit, render, assign, publish or catalog-read"
+
     /// The phases `emit --phase` accepts.
     static let phases = ["all", "pipeline", "emit", "write", "encoder", "profile"]
 
     /// Reads the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchArguments {
         guard let command = arguments.first else {
-            throw UsageError("no command given (emit, render, assign or publish)")
+            throw UsageError("no command given (\(commands))")
         }
         var options = OptionReader(Array(arguments.dropFirst()), command: command)
         switch command {
@@ -91,17 +96,25 @@ enum BenchArguments: Equatable {
                         )
                     }
                     assign.weights = weights.compactMap { $0 }
-                case "--rollout":
-                    let text = try options.value(for: name)
-                    guard let percent = Int(text), (1...99).contains(percent) else {
-                        throw UsageError("--rollout must be a whole number from 1 to 99 (got '\(text)')")
-                    }
-                    assign.rollout = percent
+                case "--rollout": assign.rollout = try options.integer(for: name, in: 1...99)
                 case "-h", "--help": return .help
                 default: throw UsageError("unknown option '\(name)' for assign")
                 }
             }
             return .assign(assign)
+        case "catalog-read":
+            var read = CatalogReadBenchmark.Options()
+            while let name = try options.next() {
+                switch name {
+                case "--keys": read.keys = try options.positiveInteger(for: name)
+                case "--locales":
+                    read.locales = try options.integer(for: name, in: 1...BenchStringCatalog.locales.count)
+                case "--runs": read.runs = try options.positiveInteger(for: name)
+                case "-h", "--help": return .help
+                default: throw UsageError("unknown option '\(name)' for catalog-read")
+                }
+            }
+            return .catalogRead(read)
         case "publish":
             var publish = PublishOptions()
             while let name = try options.next() {
@@ -118,7 +131,7 @@ enum BenchArguments: Equatable {
             guard !publish.endpoint.isEmpty else { throw UsageError("publish needs --endpoint URL") }
             return .publish(publish)
         default:
-            throw UsageError("unknown command '\(command)' (emit, render, assign or publish)")
+            throw UsageError("unknown command '\(command)' (\(commands))")
         }
     }
 
@@ -156,6 +169,16 @@ enum BenchArguments: Equatable {
             let text = try value(for: name)
             guard let number = Int(text), number >= 1 else {
                 throw UsageError("\(name) must be a whole number of at least 1 (got '\(text)')")
+            }
+            return number
+        }
+
+        /// The value that follows option `name`, as an integer in `range`.
+        mutating func integer(for name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+            let text = try value(for: name)
+            guard let number = Int(text), range.contains(number) else {
+                throw UsageError(
+                    "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')")
             }
             return number
         }

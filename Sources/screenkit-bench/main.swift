@@ -5,6 +5,7 @@ let usage = """
            screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR] [--units U] [--experiments-only]
            screenkit-bench assign [--units N] [--weights 50,30,20] [--rollout P]
            screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N] [--region R]
+           screenkit-bench catalog-read [--keys N] [--locales L] [--runs R]
 
     emit      Builds a deterministic catalog of N nodes (mixed components, fan-out 8, strings that
               need escaping, three contract versions) and prints, as a TSV header and row, the median
@@ -36,6 +37,15 @@ let usage = """
               screen changed — and prints PUT counts and wall times. Credentials from
               AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; --region defaults to us-east-1. See
               Benchmarks/publish.sh.
+    catalog-read
+              Generates a String Catalog (Localizable.xcstrings) as Xcode writes it — N keys (default
+              700), each localized in the first L of en, de, fr, es, it, pt-BR, nl, pl, ru, uk, cs, ar,
+              ja, ko, zh-Hans, tr, sv, da, fi (default all 19): string units with placeholders, about 1
+              key in 7 with plural variations in each locale's CLDR categories, a few with substitutions
+              or device variations; 3.85 MB at the defaults — and times StringCatalog.decode on it
+              (the first read, then p50/min/max of R more; default 20) against JSONSerialization parsing
+              the same bytes, with the ratio and the 100 ms target. Exits 1 if the catalog does not
+              decode to N keys in L locales.
 
     Run from the package root, in release: swift run -c release screenkit-bench emit --nodes 100000
     """
@@ -56,6 +66,8 @@ do {
         try RenderBenchmark.run(options)
     case .assign(let options):
         AssignBenchmark.run(options)
+    case .catalogRead(let options):
+        try CatalogReadBenchmark.run(options)
     case .publish(let options):
         try await PublishBenchmark.run(
             target: options.target, endpoint: options.endpoint, screens: options.screens, region: options.region)

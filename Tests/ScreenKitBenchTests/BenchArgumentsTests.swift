@@ -63,8 +63,8 @@ struct BenchArgumentsTests {
     }
 
     @Test(arguments: [
-        ([], "no command given (emit, render, assign or publish)"),
-        (["bench"], "unknown command 'bench' (emit, render, assign or publish)"),
+        ([], "no command given (emit, render, assign, publish or catalog-read)"),
+        (["bench"], "unknown command 'bench' (emit, render, assign, publish or catalog-read)"),
         (["emit", "--nodes", "abc"], "--nodes must be a whole number of at least 1 (got 'abc')"),
         (["emit", "--nodes", "0"], "--nodes must be a whole number of at least 1 (got '0')"),
         (["emit", "--runs", "-3"], "--runs must be a whole number of at least 1 (got '-3')"),
@@ -106,6 +106,11 @@ struct BenchArgumentsTests {
         (["assign", "--rollout", "100"], "--rollout must be a whole number from 1 to 99 (got '100')"),
         (["assign", "--rollout", "0"], "--rollout must be a whole number from 1 to 99 (got '0')"),
         (["assign", "--arms", "3"], "unknown option '--arms' for assign"),
+        (["catalog-read", "--locales", "20"], "--locales must be a whole number from 1 to 19 (got '20')"),
+        (["catalog-read", "--locales", "0"], "--locales must be a whole number from 1 to 19 (got '0')"),
+        (["catalog-read", "--keys", "0"], "--keys must be a whole number of at least 1 (got '0')"),
+        (["catalog-read", "--runs"], "--runs needs a value"),
+        (["catalog-read", "--size", "2"], "unknown option '--size' for catalog-read"),
     ])
     func badArgumentsAreRefusedWithAClearMessage(arguments: [String], message: String) {
         #expect(throws: BenchArguments.UsageError(message)) { try BenchArguments.parse(arguments) }
