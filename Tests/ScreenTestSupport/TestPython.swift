@@ -19,7 +19,7 @@ public enum TestPython {
     }
 
     /// The modules the test-support scripts import.
-    public static let modules = ["moto.server", "boto3", "werkzeug", "jsonschema", "babel"]
+    public static let modules = ["moto.server", "boto3", "werkzeug", "jsonschema", "babel", "prometheus_client"]
 
     /// `Tests/Support`.
     public static let supportFolder = URL(fileURLWithPath: #filePath)

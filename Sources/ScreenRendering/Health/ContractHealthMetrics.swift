@@ -1,0 +1,235 @@
+import Foundation
+import ScreenCompiler
+
+/// The built-in ``RenderObserver``: counts what the renderer decides, in bounded memory, and
+/// writes it in the Prometheus text exposition format (``exposition()``, served at `/metrics`).
+///
+/// Every label takes a bounded set of values, so a flood of distinct headers or screen IDs cannot
+/// grow memory: screens are the catalog's, then the first ``Limits/screens`` others rendered (the
+/// rest `other`; an unknown screen of a 404 is always `unknown`); a declared client version is
+/// `none`, `malformed`, a number up to ``Limits/clientVersion``, or `newer`; contract elements and
+/// rule IDs are bounded by the contract and the rules, and capped all the same.
+public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
+    /// How many values each label may take.
+    public struct Limits: Sendable, Hashable {
+        /// Screens beyond the catalog's (built per request) with a label of their own.
+        public var screens = 256
+        /// The highest declared client version with a label of its own; higher ones are `newer`.
+        public var clientVersion: Int
+        /// Contract elements with a label of their own.
+        public var elements = 1024
+        /// Rule IDs with a label of their own.
+        public var rules = 128
+
+        /// Limits for a renderer whose current contract version is `current`: client versions up
+        /// to `current + 16` are told apart.
+        public init(current: Int) {
+            clientVersion = current + 16
+        }
+    }
+
+    /// The upper bounds, in seconds, of the response-duration histogram's buckets.
+    public static let durationBuckets: [Double] = [
+        0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
+    ]
+    /// The `Content-Type` of ``exposition()``.
+    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+
+    /// The limits in force.
+    public let limits: Limits
+    private let lock = NSLock()
+    private var screens: LabelTable
+    private var elements: LabelTable
+    private var rules: LabelTable
+    private var responses: [ResponseKey: Int] = [:]
+    private var clientResponses: [ClientKey: Int] = [:]
+    private var fallbackResponses: [ServedKey: Int] = [:]
+    private var fallbacks: [ServedKey: Int] = [:]
+    private var tooOld: [ClientKey: Int] = [:]
+    private var failures: [ServedKey: Int] = [:]
+    private var durations: [Int: Histogram] = [:]
+    private var bytes: [Int: Int] = [:]
+
+    /// Metrics for a renderer's catalog screens and current contract version.
+    public convenience init(renderer: ScreenRenderer) {
+        self.init(catalogScreens: renderer.catalogScreenIDs, limits: Limits(current: renderer.current))
+    }
+
+    /// Metrics whose screen label knows `catalogScreens` from the start.
+    public init(catalogScreens: [String], limits: Limits) {
+        self.limits = limits
+        screens = LabelTable(fixed: ["other", "unknown"] + catalogScreens, capacity: limits.screens)
+        elements = LabelTable(fixed: ["other"], capacity: limits.elements)
+        rules = LabelTable(fixed: ["other"], capacity: limits.rules)
+    }
+
+    /// Counts one response.
+    public func record(_ event: RenderEvent) {
+        let client = clientCode(event.client)
+        let served = event.servedVersion ?? 0
+        let seconds =
+            Double(event.duration.components.seconds) + Double(event.duration.components.attoseconds) * 1e-18
+        lock.lock()
+        defer { lock.unlock() }
+        let screen = event.status == 404 ? LabelTable.unknown : screens.code(event.screenID)
+        responses[ResponseKey(screen: screen, served: served, status: event.status), default: 0] += 1
+        clientResponses[ClientKey(a: client, b: event.status), default: 0] += 1
+        if event.status == 200 || event.status == 304, !event.downgrades.isEmpty {
+            fallbackResponses[ServedKey(label: screen, served: served), default: 0] += 1
+            for downgrade in event.downgrades {
+                fallbacks[ServedKey(label: elements.code(downgrade.element), served: served), default: 0] += 1
+            }
+        }
+        if event.status == 406 { tooOld[ClientKey(a: screen, b: client), default: 0] += 1 }
+        if event.status == 500 {
+            var seen: Set<Int> = []
+            for rule in event.rules where seen.insert(rules.code(rule)).inserted {
+                failures[ServedKey(label: screen, served: rules.code(rule)), default: 0] += 1
+            }
+        }
+        durations[screen, default: Histogram()].observe(seconds)
+        bytes[screen, default: 0] += event.bytes
+    }
+
+    /// How many series the exposition holds: bounded by the limits, whatever the requests.
+    public var seriesCount: Int {
+        lock.withLock {
+            responses.count + clientResponses.count + fallbackResponses.count + fallbacks.count + tooOld.count
+                + failures.count + durations.count * (Self.durationBuckets.count + 3) + bytes.count
+        }
+    }
+
+    /// Every metric in the Prometheus text exposition format (version 0.0.4), series sorted by
+    /// their labels.
+    public func exposition() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        var text = PrometheusText()
+        text.family(
+            "screenkit_responses_total", .counter,
+            "Responses by screen, contract version served (0: none) and HTTP status.",
+            responses.map { key, value in
+                (
+                    [
+                        ("screen", screens.name(key.screen)), ("served_version", "\(key.served)"),
+                        ("status", "\(key.status)"),
+                    ], value
+                )
+            })
+        text.family(
+            "screenkit_client_responses_total", .counter,
+            "Responses by the contract version the client declared (none, malformed, a number, newer) and HTTP status.",
+            clientResponses.map { key, value in
+                ([("client_version", clientName(key.a)), ("status", "\(key.b)")], value)
+            })
+        text.family(
+            "screenkit_fallback_responses_total", .counter,
+            "Responses (200 and 304) that applied at least one fallback, by screen and contract version served.",
+            fallbackResponses.map { key, value in
+                ([("screen", screens.name(key.label)), ("served_version", "\(key.served)")], value)
+            })
+        text.family(
+            "screenkit_fallbacks_total", .counter,
+            "Fallbacks applied, by contract element the client lacks (component:, prop:, enum:, action:, field:) and contract version served.",
+            fallbacks.map { key, value in
+                ([("element", elements.name(key.label)), ("served_version", "\(key.served)")], value)
+            })
+        text.family(
+            "screenkit_clients_too_old_total", .counter,
+            "Requests refused with 406 because the client's contract version is older than the screen supports, by screen and declared version.",
+            tooOld.map { key, value in
+                ([("screen", screens.name(key.a)), ("client_version", clientName(key.b))], value)
+            })
+        text.family(
+            "screenkit_render_failures_total", .counter,
+            "Screens built from data that broke a rule (500), by screen and rule ID.",
+            failures.map { key, value in
+                ([("screen", screens.name(key.label)), ("rule", rules.name(key.served))], value)
+            })
+        text.histogram(
+            "screenkit_response_duration_seconds", "Time to render a screen and make its response, by screen.",
+            buckets: Self.durationBuckets,
+            durations.map { ([("screen", screens.name($0.key))], $0.value) })
+        text.family(
+            "screenkit_response_bytes_total", .counter, "Body bytes sent, by screen.",
+            bytes.map { ([("screen", screens.name($0.key))], $0.value) })
+        return text.output
+    }
+
+    /// A declared version as a code: -1 none, -2 malformed, -3 newer than the limit, else itself.
+    private func clientCode(_ client: ClientContract) -> Int {
+        switch client.advertised {
+        case .missing: -1
+        case .malformed: -2
+        case .version(let version): version <= limits.clientVersion ? version : -3
+        }
+    }
+
+    private func clientName(_ code: Int) -> String {
+        switch code {
+        case -1: "none"
+        case -2: "malformed"
+        case -3: "newer"
+        default: String(code)
+        }
+    }
+
+    private struct ResponseKey: Hashable {
+        let screen: Int
+        let served: Int
+        let status: Int
+    }
+
+    private struct ClientKey: Hashable {
+        let a: Int
+        let b: Int
+    }
+
+    private struct ServedKey: Hashable {
+        let label: Int
+        let served: Int
+    }
+}
+
+/// A label's values as small codes: fixed ones first, then the first `capacity` others seen; any
+/// later one is `other` (code 0).
+struct LabelTable {
+    /// The code of `unknown` when the fixed values start with `other`, `unknown`.
+    static let unknown = 1
+    private var codes: [String: Int] = [:]
+    private var names: [String] = []
+    private let limit: Int
+
+    init(fixed: [String], capacity: Int) {
+        for name in fixed where codes[name] == nil {
+            codes[name] = names.count
+            names.append(name)
+        }
+        limit = names.count + capacity
+    }
+
+    mutating func code(_ name: String) -> Int {
+        if let code = codes[name] { return code }
+        guard names.count < limit else { return 0 }
+        codes[name] = names.count
+        names.append(name)
+        return names.count - 1
+    }
+
+    func name(_ code: Int) -> String { names[code] }
+}
+
+/// A cumulative histogram of durations in seconds.
+struct Histogram: Sendable {
+    var counts = [Int](repeating: 0, count: ContractHealthMetrics.durationBuckets.count)
+    var count = 0
+    var sum = 0.0
+
+    mutating func observe(_ seconds: Double) {
+        count += 1
+        sum += seconds
+        if let index = ContractHealthMetrics.durationBuckets.firstIndex(where: { seconds <= $0 }) {
+            counts[index] += 1
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ScreenCompiler
+
+/// Receives a report of every response the renderer gives, as it decides it: register one with
+/// ``ScreenRenderer/observed(by:)``. None is registered by default, and then nothing is measured.
+///
+/// Called on the request's task, after the response is made: keep it short and never block
+/// (``ContractHealthMetrics`` only counts).
+public protocol RenderObserver: Sendable {
+    /// One response.
+    func record(_ event: RenderEvent)
+}
+
+/// What the renderer decided for one response: the contract facts behind the contract's health in
+/// production (which clients get what, which fallbacks they hit, who is refused).
+public struct RenderEvent: Sendable, Hashable {
+    /// The screen requested (for a 404, the ID asked for, as the request gave it).
+    public var screenID: String
+    /// Whether it is one of the catalog's own screens (else built per request from data).
+    public var isCatalogScreen: Bool
+    /// The contract version the client declared, or that it sent none or a malformed one.
+    public var client: ClientContract
+    /// The contract version served; nil when nothing was (404, 406, 500).
+    public var servedVersion: Int?
+    /// The HTTP status: 200, 304, 404, 406 or 500.
+    public var status: Int
+    /// For a 500, the rule ID of each problem in the request's data, in order.
+    public var rules: [String]
+    /// Every fallback applied: the contract element the client lacks and what replaced it.
+    public var downgrades: [Downgrade]
+    /// The body's length in bytes (0 for a 304).
+    public var bytes: Int
+    /// How long rendering and making the response took.
+    public var duration: Duration
+
+    /// An event as given.
+    public init(
+        screenID: String, isCatalogScreen: Bool, client: ClientContract, servedVersion: Int?, status: Int,
+        rules: [String], downgrades: [Downgrade], bytes: Int, duration: Duration
+    ) {
+        self.screenID = screenID
+        self.isCatalogScreen = isCatalogScreen
+        self.client = client
+        self.servedVersion = servedVersion
+        self.status = status
+        self.rules = rules
+        self.downgrades = downgrades
+        self.bytes = bytes
+        self.duration = duration
+    }
+}
