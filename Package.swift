@@ -79,7 +79,9 @@ let package = Package(
         // Helpers the test targets share: golden files with line diffs, a seeded generator.
         .target(
             name: "ScreenTestSupport",
-            dependencies: ["ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "ExampleScreens"],
+            dependencies: [
+                "ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "ScreenLocalization", "ExampleScreens",
+            ],
             path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "ExampleScreens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),

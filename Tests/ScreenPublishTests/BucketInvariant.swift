@@ -22,16 +22,15 @@ enum BucketInvariant {
         }
         let manifest = try Manifest.decode(stored.bytes)
         var problems: [String] = []
-        let objects =
-            manifest.screens.flatMap { [$0.full] + $0.variants.map(\.object) } + manifest.schemas.map(\.object)
-            + [manifest.fullSchema].compactMap { $0 }
-        for hash in Set(objects) {
+        // Every object: each combination's and each locale's envelopes too, and the schemas.
+        let objects = BucketLayout.objects(of: manifest)
+        for hash in objects {
             guard let object = try await bucket.read(BucketLayout.object(hash)) else {
                 problems.append("object \(hash) is missing")
                 continue
             }
             if SHA256.hexDigest(object.bytes) != hash { problems.append("object \(hash) does not hash to its name") }
         }
-        return (problems, named.manifest, Set(objects))
+        return (problems, named.manifest, objects)
     }
 }

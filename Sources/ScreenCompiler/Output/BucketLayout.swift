@@ -10,7 +10,12 @@ import ScreenCrypto
 /// contracts/<k>/screens/<id>         the variant for clients of contract k
 /// contracts/<k>/schema.json           the JSON Schema of contract k's variants
 /// contracts/full/schema.json          the JSON Schema of the full envelopes
+/// locales/<locale>/screens/<id>              the oldest supported variant in a locale
+/// locales/<locale>/contracts/<k>/screens/<id>  the variant for clients of contract k in a locale
 /// ```
+///
+/// The `locales/` aliases exist only with String Catalogs, for every configured locale (the source
+/// language included); a screen without localized strings serves its own objects in each.
 public struct BucketLayout: Sendable {
     /// An object's key for a SHA-256.
     public static func object(_ hash: String) -> String { "objects/\(hash).json" }
@@ -22,6 +27,28 @@ public struct BucketLayout: Sendable {
     public static func screen(_ id: String) -> String { "screens/\(id)" }
     /// The path clients of contract `version` fetch.
     public static func screen(_ id: String, contract version: Int) -> String { "contracts/\(version)/screens/\(id)" }
+    /// The path simple clients fetch in `locale`.
+    public static func screen(_ id: String, locale: String) -> String { "locales/\(locale)/screens/\(id)" }
+    /// The path clients of contract `version` fetch in `locale`.
+    public static func screen(_ id: String, contract version: Int, locale: String) -> String {
+        "locales/\(locale)/\(screen(id, contract: version))"
+    }
+    /// Whether `name` can be a path segment naming a locale: 1 to 35 ASCII letters, digits, `-`
+    /// and `_`, starting with a letter, no empty subtag (`de`, `pt-BR`, `zh_Hant`) — never `.`,
+    /// `..` or a `/`. Every locale with CLDR plural rules is one.
+    public static func isLocale(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard (1...35).contains(bytes.count), let first = bytes.first, isLetter(first), let last = bytes.last,
+            !isSeparator(last)
+        else { return false }
+        return bytes.allSatisfy { isLetter($0) || isDigit($0) || isSeparator($0) }
+            && !zip(bytes, bytes.dropFirst()).contains { isSeparator($0) && isSeparator($1) }
+    }
     /// Whether `name` can name an object or manifest: 64 lowercase hex digits (a SHA-256), checked
     /// before a name read from a bucket becomes part of a path or key.
     public static func isHash(_ name: String) -> Bool {
@@ -47,12 +74,20 @@ public struct BucketLayout: Sendable {
 
     /// The image of `screens` built for the frozen files hashed `history`, chained to `previous`.
     ///
+    /// `locales` are the locales the screens were built for, the source language first
+    /// (``CompileResult/locales``); empty without String Catalogs, which writes no `locales/`
+    /// aliases and no `locales` member. Each must be a locale name (``isLocale(_:)``), as every
+    /// locale with plural rules is.
+    ///
     /// When `previous` has the same content (apart from its own `previous`), it is reused as is,
     /// so rebuilding without changes gives byte-identical output.
     public init(
         screens: [CompiledScreen], contract: Int, history: [String], previous: (hash: String, manifest: Manifest)?,
-        schemas: ClientSchemas = .none
+        schemas: ClientSchemas = .none, locales: [String] = []
     ) {
+        // Locale names become path segments: `Translations` only accepts locales with plural
+        // rules, which are all locale names; anything else is a programming error, never a path.
+        precondition(locales.allSatisfy(Self.isLocale), "not locale names: \(locales.filter { !Self.isLocale($0) })")
         var files: [String: [UInt8]] = [:]
         var immutable: Set<String> = []
         func store(_ bytes: [UInt8]) -> String {
@@ -64,46 +99,45 @@ public struct BucketLayout: Sendable {
             }
             return hash
         }
+        func storeAll(_ variants: [CompiledScreen.Variant]) -> [Manifest.Variant] {
+            variants.map { Manifest.Variant(contract: $0.contract, object: store($0.envelope)) }
+        }
         var entries: [Manifest.Screen] = []
         for screen in screens {
-            let full = store(screen.full)
-            var variants: [Manifest.Variant] = []
-            for variant in screen.variants {
-                let hash = store(variant.envelope)
-                variants.append(Manifest.Variant(contract: variant.contract, object: hash))
-                files[Self.screen(screen.id, contract: variant.contract)] = variant.envelope
-            }
-            if let oldest = screen.variants.first { files[Self.screen(screen.id)] = oldest.envelope }
             // Every combination of a screen's experiment arms is stored once per distinct bytes
             // and listed in the manifest, so an edge function can route without ScreenKit.
-            let combinations = screen.combinations.map { combination in
-                Manifest.Combination(
-                    arms: screen.experiments.map { combination.arms[$0.name] ?? $0.control },
-                    full: store(combination.full),
-                    variants: combination.variants.map {
-                        Manifest.Variant(contract: $0.contract, object: store($0.envelope))
-                    })
+            func combinations(of written: CompiledScreen) -> [Manifest.Combination] {
+                written.combinations.map { combination in
+                    Manifest.Combination(
+                        arms: screen.experiments.map { combination.arms[$0.name] ?? $0.control },
+                        full: store(combination.full), variants: storeAll(combination.variants))
+                }
+            }
+            // Each locale's envelopes likewise: a locale whose bytes equal another's is one object.
+            let localizations = screen.localizations.map { localized in
+                Manifest.Localization(
+                    locale: localized.locale, full: store(localized.screen.full),
+                    variants: storeAll(localized.screen.variants), combinations: combinations(of: localized.screen))
             }
             entries.append(
                 Manifest.Screen(
-                    id: screen.id, minContract: screen.minContract, full: full, variants: variants,
-                    experiments: screen.experiments, combinations: combinations))
+                    id: screen.id, minContract: screen.minContract, full: store(screen.full),
+                    variants: storeAll(screen.variants), experiments: screen.experiments,
+                    combinations: combinations(of: screen), localizations: localizations))
         }
-        var schemaEntries: [Manifest.Variant] = []
-        for (index, bytes) in schemas.versions.enumerated() {
-            schemaEntries.append(Manifest.Variant(contract: index + 1, object: store(bytes)))
-            files[Self.schema(contract: index + 1)] = bytes
+        let schemaEntries = schemas.versions.enumerated().map {
+            Manifest.Variant(contract: $0.offset + 1, object: store($0.element))
         }
-        let fullSchema = schemas.full.map { bytes in
-            files[Self.fullSchema] = bytes
-            return store(bytes)
-        }
+        let fullSchema = schemas.full.map { store($0) }
         var manifest = Manifest(
             contract: contract, history: history, screens: entries, previous: previous?.hash, schemas: schemaEntries,
-            fullSchema: fullSchema)
+            fullSchema: fullSchema,
+            locales: locales.first.map { Manifest.Locales(source: $0, available: locales) })
         if let previous, previous.manifest.chained(to: nil) == manifest.chained(to: nil) {
             manifest = previous.manifest
         }
+        // Every alias holds the bytes of the object the manifest names for it.
+        for (path, hash) in Self.aliases(of: manifest) { files[path] = files[Self.object(hash)] }
         let manifestBytes = manifest.encoded()
         let manifestHash = SHA256.hexDigest(manifestBytes)
         files[Self.manifest(manifestHash)] = manifestBytes
@@ -113,5 +147,50 @@ public struct BucketLayout: Sendable {
         self.immutablePaths = immutable
         self.manifest = manifest
         self.manifestHash = manifestHash
+    }
+
+    /// Every alias of the image `manifest` describes, with the SHA-256 of the object it holds:
+    /// what `build` writes and what `publish` compares with the bucket's manifest.
+    public static func aliases(of manifest: Manifest) -> [String: String] {
+        var aliases: [String: String] = [:]
+        func alias(_ variants: [Manifest.Variant], of id: String, locale: String?) {
+            for variant in variants {
+                let path = locale.map { screen(id, contract: variant.contract, locale: $0) }
+                aliases[path ?? screen(id, contract: variant.contract)] = variant.object
+            }
+            if let oldest = variants.first {
+                aliases[locale.map { screen(id, locale: $0) } ?? screen(id)] = oldest.object
+            }
+        }
+        for entry in manifest.screens {
+            alias(entry.variants, of: entry.id, locale: nil)
+            // Every locale, the source language included; a screen not written in a locale (one
+            // without localized strings) serves its own objects there.
+            for locale in manifest.locales?.available ?? [] {
+                let localized = entry.localizations.first { $0.locale == locale }
+                alias(localized?.variants ?? entry.variants, of: entry.id, locale: locale)
+            }
+        }
+        for schema in manifest.schemas { aliases[Self.schema(contract: schema.contract)] = schema.object }
+        if let full = manifest.fullSchema { aliases[Self.fullSchema] = full }
+        return aliases
+    }
+
+    /// The SHA-256 of every object `manifest` names: envelopes of every combination and locale,
+    /// and schemas.
+    public static func objects(of manifest: Manifest) -> Set<String> {
+        func objects(_ full: String, _ variants: [Manifest.Variant], _ combinations: [Manifest.Combination])
+            -> [String]
+        {
+            [full] + variants.map(\.object) + combinations.flatMap { [$0.full] + $0.variants.map(\.object) }
+        }
+        var hashes = Set(manifest.schemas.map(\.object) + [manifest.fullSchema].compactMap { $0 })
+        for screen in manifest.screens {
+            hashes.formUnion(objects(screen.full, screen.variants, screen.combinations))
+            for localization in screen.localizations {
+                hashes.formUnion(objects(localization.full, localization.variants, localization.combinations))
+            }
+        }
+        return hashes
     }
 }

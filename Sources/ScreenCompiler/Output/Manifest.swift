@@ -23,17 +23,57 @@ public struct Manifest: Sendable, Hashable {
         public var experiments: [Experiment.Declaration] = []
         /// Every combination of the experiments' arms, the all-control one first.
         public var combinations: [Combination] = []
+        /// The screen's objects in each locale other than the source language, sorted by locale;
+        /// empty for a screen without localized strings (every locale serves the screen's own objects).
+        public var localizations: [Localization] = []
 
         /// One screen.
         public init(
             id: String, minContract: Int, full: String, variants: [Variant],
-            experiments: [Experiment.Declaration] = [], combinations: [Combination] = []
+            experiments: [Experiment.Declaration] = [], combinations: [Combination] = [],
+            localizations: [Localization] = []
         ) {
             self.id = id
             self.minContract = minContract
             self.full = full
             self.variants = variants
             self.experiments = experiments
+            self.combinations = combinations
+            self.localizations = localizations.sorted { $0.locale < $1.locale }
+        }
+    }
+
+    /// The locales a build serves.
+    public struct Locales: Sendable, Hashable {
+        /// The source language: the objects of ``Screen/full`` and ``Screen/variants``.
+        public let source: String
+        /// Every locale served, the source language included, sorted.
+        public let available: [String]
+
+        /// Locales: `available` is sorted, and holds `source`.
+        public init(source: String, available: [String]) {
+            self.source = source
+            self.available = Set(available + [source]).sorted()
+        }
+    }
+
+    /// One screen's objects in one locale.
+    public struct Localization: Sendable, Hashable {
+        /// The locale.
+        public let locale: String
+        /// The SHA-256 of the full envelope in that locale.
+        public let full: String
+        /// The SHA-256 of each variant in that locale, by client contract version, oldest first.
+        public let variants: [Variant]
+        /// Every combination of the screen's experiment arms in that locale, in the order of the
+        /// screen's own combinations; empty for a screen without experiments.
+        public var combinations: [Combination] = []
+
+        /// A localization.
+        public init(locale: String, full: String, variants: [Variant], combinations: [Combination] = []) {
+            self.locale = locale
+            self.full = full
+            self.variants = variants
             self.combinations = combinations
         }
     }
@@ -67,6 +107,9 @@ public struct Manifest: Sendable, Hashable {
     public let contract: Int
     /// The SHA-256 of each frozen contract file the screens were built from, version 1 first.
     public let history: [String]
+    /// The locales served, nil when no String Catalog is configured (the manifest then has no
+    /// `locales` member and no `locales/` aliases exist).
+    public let locales: Locales?
     /// The screens, sorted by ID.
     public let screens: [Screen]
     /// The previous manifest's SHA-256, nil for the first.
@@ -80,10 +123,11 @@ public struct Manifest: Sendable, Hashable {
     /// Creates a manifest.
     public init(
         contract: Int, history: [String], screens: [Screen], previous: String?, schemas: [Variant] = [],
-        fullSchema: String? = nil
+        fullSchema: String? = nil, locales: Locales? = nil
     ) {
         self.contract = contract
         self.history = history
+        self.locales = locales
         self.screens = screens.sorted { $0.id < $1.id }
         self.previous = previous
         self.schemas = schemas
@@ -94,7 +138,7 @@ public struct Manifest: Sendable, Hashable {
     public func chained(to previous: String?) -> Manifest {
         Manifest(
             contract: contract, history: history, screens: screens, previous: previous, schemas: schemas,
-            fullSchema: fullSchema)
+            fullSchema: fullSchema, locales: locales)
     }
 
     /// The canonical bytes.
@@ -109,6 +153,18 @@ public struct Manifest: Sendable, Hashable {
         json.beginArray()
         for hash in history { json.string(hash) }
         json.endArray()
+        // Only with String Catalogs, so manifests without keep their bytes.
+        if let locales {
+            json.key("locales")
+            json.beginObject()
+            json.key("source")
+            json.string(locales.source)
+            json.key("available")
+            json.beginArray()
+            for locale in locales.available { json.string(locale) }
+            json.endArray()
+            json.endObject()
+        }
         json.key("screens")
         json.beginArray()
         for screen in screens {
@@ -128,18 +184,23 @@ public struct Manifest: Sendable, Hashable {
                 for experiment in screen.experiments { Self.write(experiment, into: &json) }
                 json.endArray()
                 json.key("combinations")
+                Self.write(screen.combinations, into: &json)
+            }
+            // Only for a screen with localized strings, likewise.
+            if !screen.localizations.isEmpty {
+                json.key("localizations")
                 json.beginArray()
-                for combination in screen.combinations {
-                    json.beginObject()
-                    json.key("arms")
-                    json.beginArray()
-                    for arm in combination.arms { json.string(arm) }
-                    json.endArray()
-                    json.key("full")
-                    json.string(combination.full)
-                    json.key("variants")
-                    Self.write(combination.variants, into: &json)
-                    json.endObject()
+                // Flat, so that nesting stays within 7: each locale's own objects, then an entry
+                // with `arms` per combination of its experiment arms in that locale.
+                for localization in screen.localizations {
+                    let combinations = localization.combinations.map { ($0.arms as [String]?, $0.full, $0.variants) }
+                    for (arms, full, variants) in [(nil, localization.full, localization.variants)] + combinations {
+                        json.beginObject()
+                        json.key("locale")
+                        json.string(localization.locale)
+                        Self.writeObjects(arms: arms, full: full, variants: variants, into: &json)
+                        json.endObject()
+                    }
                 }
                 json.endArray()
             }
@@ -201,6 +262,32 @@ public struct Manifest: Sendable, Hashable {
         json.endObject()
     }
 
+    /// `[{"arms": [arm per experiment], "full": "<sha256>", "variants": […]}, …]`.
+    private static func write(_ combinations: [Combination], into json: inout JSONWriter) {
+        json.beginArray()
+        for combination in combinations {
+            json.beginObject()
+            writeObjects(arms: combination.arms, full: combination.full, variants: combination.variants, into: &json)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    /// The members naming one combination's or locale's objects: `"arms": […]` (when given),
+    /// `"full": "<sha256>"`, `"variants": […]`.
+    private static func writeObjects(arms: [String]?, full: String, variants: [Variant], into json: inout JSONWriter) {
+        if let arms {
+            json.key("arms")
+            json.beginArray()
+            for arm in arms { json.string(arm) }
+            json.endArray()
+        }
+        json.key("full")
+        json.string(full)
+        json.key("variants")
+        write(variants, into: &json)
+    }
+
     /// `[{"contract": k, "object": "<sha256>"}, …]`.
     private static func write(_ entries: [Variant], into json: inout JSONWriter) {
         json.beginArray()
@@ -225,6 +312,12 @@ public struct Manifest: Sendable, Hashable {
     public static let maximumBytes = 8 << 20
     /// The deepest nesting of a manifest (a screen's experiments' arms are 7 levels down).
     public static let maximumDepth = 7
+    /// The most locales a manifest lists, and the most locales one screen is localized in: more
+    /// than a config may list (64, and the source language).
+    public static let maximumLocales = 100
+    /// The most entries of one screen's `localizations`: each locale's own and one per
+    /// combination of the screen's experiment arms.
+    public static let maximumLocalizationEntries = maximumLocales * (ExperimentResolution.maximumCombinations + 1)
 
     /// Reads a manifest: the format number first, then the rest.
     public static func decode(_ bytes: [UInt8]) throws(ReadError) -> Manifest {
@@ -252,6 +345,12 @@ public struct Manifest: Sendable, Hashable {
                 let full: String
                 let variants: [Variant]
             }
+            struct Localization: Decodable {
+                let locale: String
+                let arms: [String]?
+                let full: String
+                let variants: [Variant]
+            }
             struct Screen: Decodable {
                 let id: String
                 let minContract: Int
@@ -259,9 +358,15 @@ public struct Manifest: Sendable, Hashable {
                 let variants: [Variant]
                 let experiments: [Experiment]?
                 let combinations: [Combination]?
+                let localizations: [Localization]?
+            }
+            struct Locales: Decodable {
+                let source: String
+                let available: [String]
             }
             let contract: Int
             let history: [String]
+            let locales: Locales?
             let screens: [Screen]
             let previous: String?
             let schemas: [Variant]?
@@ -287,10 +392,14 @@ public struct Manifest: Sendable, Hashable {
         } catch {
             throw ReadError(description: "malformed manifest: \(error)")
         }
-        // Names read from a bucket become paths and keys: each must be a SHA-256 or a screen ID.
+        // Names read from a bucket become paths and keys: each must be a SHA-256, a screen ID or
+        // a locale.
+        let locales = try decode(file.locales.map { ($0.source, $0.available) })
+        let localizations = file.screens.flatMap { $0.localizations ?? [] }
         let combinations = file.screens.flatMap { $0.combinations ?? [] }
         let hashes =
             file.history + file.screens.flatMap { [$0.full] + $0.variants.map(\.object) }
+            + localizations.flatMap { [$0.full] + $0.variants.map(\.object) }
             + combinations.flatMap { [$0.full] + $0.variants.map(\.object) }
             + (file.schemas ?? []).map(\.object) + [file.fullSchema, file.previous].compactMap { $0 }
         if let bad = hashes.first(where: { !BucketLayout.isHash($0) }) {
@@ -332,30 +441,117 @@ public struct Manifest: Sendable, Hashable {
                         name: entry.name, salt: entry.salt, decision: decision, control: entry.control,
                         arms: entry.arms.map { .init(name: $0.name, weight: $0.weight) }))
             }
-            let combinations = try (screen.combinations ?? []).map { (entry) throws(ReadError) -> Combination in
-                guard entry.arms.count == experiments.count else {
+            let combinations = { (entries: [File.Combination]?) throws(ReadError) -> [Combination] in
+                try (entries ?? []).map { (entry) throws(ReadError) -> Combination in
+                    guard entry.arms.count == experiments.count else {
+                        throw ReadError(
+                            description:
+                                "the manifest lists a combination of screen \"\(screen.id)\" with \(entry.arms.count) arms for \(experiments.count) experiments"
+                        )
+                    }
+                    return Combination(
+                        arms: entry.arms, full: entry.full,
+                        variants: entry.variants.map { Variant(contract: $0.contract, object: $0.object) })
+                }
+            }
+            // Flat, so that nesting stays within 7: a locale's own objects, then an entry with
+            // `arms` per combination in that locale.
+            let entries = screen.localizations ?? []
+            guard entries.count <= maximumLocalizationEntries else {
+                throw ReadError(
+                    description:
+                        "the manifest lists \(entries.count) localizations of screen \"\(screen.id)\"; a screen has at most \(maximumLocalizationEntries)"
+                )
+            }
+            var localized: [Localization] = []
+            for entry in entries {
+                guard let arms = entry.arms else {
+                    localized.append(
+                        Localization(
+                            locale: entry.locale, full: entry.full,
+                            variants: entry.variants.map { Variant(contract: $0.contract, object: $0.object) }))
+                    continue
+                }
+                guard localized.last?.locale == entry.locale else {
                     throw ReadError(
                         description:
-                            "the manifest lists a combination of screen \"\(screen.id)\" with \(entry.arms.count) arms for \(experiments.count) experiments"
+                            "the manifest lists a combination of screen \"\(screen.id)\" in locale \"\(entry.locale.prefix(80))\" that does not follow that locale's own objects"
                     )
                 }
-                return Combination(
-                    arms: entry.arms, full: entry.full,
-                    variants: entry.variants.map { Variant(contract: $0.contract, object: $0.object) })
+                localized[localized.count - 1].combinations += try combinations([
+                    File.Combination(arms: arms, full: entry.full, variants: entry.variants)
+                ])
             }
+            try check(localized.map(\.locale), of: screen.id, against: locales)
             screens.append(
                 Screen(
                     id: screen.id, minContract: screen.minContract, full: screen.full,
                     variants: screen.variants.map { Variant(contract: $0.contract, object: $0.object) },
-                    experiments: experiments, combinations: combinations))
+                    experiments: experiments, combinations: try combinations(screen.combinations),
+                    localizations: localized))
         }
         return Manifest(
             contract: file.contract, history: file.history,
             screens: screens,
             previous: file.previous,
             schemas: (file.schemas ?? []).map { Variant(contract: $0.contract, object: $0.object) },
-            fullSchema: file.fullSchema)
+            fullSchema: file.fullSchema, locales: locales)
     }
+
+    /// The `locales` member read back: at most ``maximumLocales``, each a locale name
+    /// (``BucketLayout/isLocale(_:)``), none twice, the source language among them.
+    private static func decode(_ entry: (source: String, available: [String])?) throws(ReadError) -> Locales? {
+        guard let (source, available) = entry else { return nil }
+        guard available.count <= maximumLocales else {
+            throw ReadError(
+                description: "the manifest lists \(available.count) locales; a manifest lists at most \(maximumLocales)"
+            )
+        }
+        if let bad = ([source] + available).first(where: { !BucketLayout.isLocale($0) }) {
+            throw ReadError(description: "the manifest lists locale \"\(bad.prefix(80))\", which is not \(localeRule)")
+        }
+        guard Set(available).count == available.count, available.contains(source) else {
+            throw ReadError(
+                description:
+                    "the manifest's locales list a locale twice or leave out the source language \"\(source)\"")
+        }
+        return Locales(source: source, available: available)
+    }
+
+    /// Checks the locales of one screen's localizations: at most ``maximumLocales``, each a locale
+    /// name listed in `locales` other than the source language, none twice.
+    private static func check(_ localized: [String], of screen: String, against locales: Locales?)
+        throws(ReadError)
+    {
+        guard !localized.isEmpty else { return }
+        guard localized.count <= maximumLocales else {
+            throw ReadError(
+                description:
+                    "the manifest lists \(localized.count) localizations of screen \"\(screen)\"; a screen has at most \(maximumLocales)"
+            )
+        }
+        if let bad = localized.first(where: { !BucketLayout.isLocale($0) }) {
+            throw ReadError(
+                description:
+                    "the manifest lists a localization of screen \"\(screen)\" in \"\(bad.prefix(80))\", which is not \(localeRule)"
+            )
+        }
+        guard let locales else {
+            throw ReadError(
+                description: "the manifest lists localizations of screen \"\(screen)\" but no \"locales\" member")
+        }
+        var seen: Set<String> = []
+        for locale in localized
+        where locale == locales.source || !locales.available.contains(locale) || !seen.insert(locale).inserted {
+            throw ReadError(
+                description:
+                    "the manifest lists a localization of screen \"\(screen)\" in \"\(locale)\", which is the source language, twice listed or not among its locales"
+            )
+        }
+    }
+
+    /// What a locale name is, for messages.
+    static let localeRule = "a locale name (letters, digits, - and _; at most 35 characters)"
 }
 
 /// The pointer: a small file naming the current manifest; swapped last when publishing.

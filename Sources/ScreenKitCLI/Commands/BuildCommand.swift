@@ -17,6 +17,8 @@ enum BuildCommand {
               pointer.json                    names the current manifest
               screens/<id>                    the variant for the screen's oldest supported contract
               contracts/<k>/screens/<id>      the variant for clients of contract k
+              locales/<locale>/…              with String Catalogs: screens/<id> and
+                                              contracts/<k>/screens/<id> in each configured locale
 
             The output folder is replaced as a whole, and only when everything compiled: on any
             error nothing is written.
@@ -59,7 +61,7 @@ enum BuildCommand {
         let image = BucketLayout(
             screens: compilation.result.screens, contract: compilation.result.contract,
             history: compilation.historyHashes, previous: previousManifest(in: out),
-            schemas: compilation.schemas(for: context.catalog))
+            schemas: compilation.schemas(for: context.catalog), locales: compilation.result.locales)
         do {
             try OutputDirectory.replace(
                 out, with: image.files.map { OutputDirectory.File(path: $0.key, bytes: $0.value) })
@@ -77,14 +79,19 @@ enum BuildCommand {
                 let names = screen.experiments.map(\.name).joined(separator: ", ")
                 note += "; experiments \(names): \(screen.combinations.count) combinations"
             }
+            if !screen.localizations.isEmpty {
+                note += "; localized in \(screen.localizations.map(\.locale).joined(separator: ", "))"
+            }
             context.terminal.print(
                 "\(screen.id): contract \(versions) in \(objects) object\(objects == 1 ? "" : "s")\(note)")
         }
         let bytes = image.files.values.reduce(0) { $0 + $1.count }
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
         let count = compilation.result.screens.count
+        let locales = compilation.result.locales.count
+        let inLocales = locales == 0 ? "" : " in \(locales) locale\(locales == 1 ? "" : "s")"
         context.terminal.print(
-            "built \(count) screen\(count == 1 ? "" : "s") for contract \(compilation.result.contract) into \(display)/: \(image.immutablePaths.count - 1) objects, manifest \(image.manifestHash.prefix(12)), \(bytes) bytes in \(milliseconds) ms"
+            "built \(count) screen\(count == 1 ? "" : "s") for contract \(compilation.result.contract)\(inLocales) into \(display)/: \(image.immutablePaths.count - 1) objects, manifest \(image.manifestHash.prefix(12)), \(bytes) bytes in \(milliseconds) ms"
         )
         return .success
     }

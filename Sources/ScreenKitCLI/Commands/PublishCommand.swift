@@ -64,7 +64,8 @@ enum PublishCommand {
             context.terminal.progress("reading \(bucket)…")
             let plan = try await publisher.plan(
                 screens: compilation.result.screens, contract: compilation.result.contract,
-                history: compilation.historyHashes, schemas: compilation.schemas(for: context.catalog))
+                history: compilation.historyHashes, schemas: compilation.schemas(for: context.catalog),
+                locales: compilation.result.locales)
             context.terminal.endProgress()
             // What the bucket serves now is the base: a screen it serves that would stop serving a
             // client version, or disappear, needs a recorded sunset.

@@ -16,7 +16,7 @@ public struct PublishPlan: Sendable {
     public let uploads: [String]
     /// Immutable objects already in the bucket (listed by its current manifest).
     public let present: Int
-    /// Aliases (`screens/…`, `contracts/…`) whose content changes.
+    /// Aliases (`screens/…`, `contracts/…`, `locales/…`) whose content changes.
     public let aliases: [String]
 
     /// Whether the bucket already serves exactly this image.
@@ -93,9 +93,11 @@ public struct Publisher: Sendable {
     }
 
     /// Reads the bucket's current state and works out what to upload for `screens` (and the
-    /// contract's JSON Schemas, when given).
+    /// contract's JSON Schemas, when given), built in `locales` (``CompileResult/locales``: the
+    /// source language first; empty without String Catalogs).
     public func plan(
-        screens: [CompiledScreen], contract: Int, history: [String], schemas: ClientSchemas = .none
+        screens: [CompiledScreen], contract: Int, history: [String], schemas: ClientSchemas = .none,
+        locales: [String] = []
     ) async throws(PublishError) -> PublishPlan {
         let pointer = try await wrap { () async throws(BucketError) in
             try await bucket.read(BucketLayout.pointer, maximumBytes: Pointer.maximumBytes)
@@ -141,50 +143,17 @@ public struct Publisher: Sendable {
             }
         }
         let layout = BucketLayout(
-            screens: screens, contract: contract, history: history, previous: previous, schemas: schemas)
+            screens: screens, contract: contract, history: history, previous: previous, schemas: schemas,
+            locales: locales)
         var known: Set<String> = []
         var oldAliases: [String: String] = [:]
         if let previous {
+            known = Set(BucketLayout.objects(of: previous.manifest).map(BucketLayout.object))
             known.insert(BucketLayout.manifest(previous.hash))
-            for screen in previous.manifest.screens {
-                known.insert(BucketLayout.object(screen.full))
-                for variant in screen.variants {
-                    known.insert(BucketLayout.object(variant.object))
-                    oldAliases[BucketLayout.screen(screen.id, contract: variant.contract)] = variant.object
-                }
-                if let oldest = screen.variants.first { oldAliases[BucketLayout.screen(screen.id)] = oldest.object }
-                for combination in screen.combinations {
-                    known.insert(BucketLayout.object(combination.full))
-                    for variant in combination.variants { known.insert(BucketLayout.object(variant.object)) }
-                }
-            }
-            for schema in previous.manifest.schemas {
-                known.insert(BucketLayout.object(schema.object))
-                oldAliases[BucketLayout.schema(contract: schema.contract)] = schema.object
-            }
-            if let full = previous.manifest.fullSchema {
-                known.insert(BucketLayout.object(full))
-                oldAliases[BucketLayout.fullSchema] = full
-            }
+            oldAliases = BucketLayout.aliases(of: previous.manifest)
         }
         let uploads = layout.immutablePaths.subtracting(known).sorted()
-        var aliases: [String] = []
-        for screen in layout.manifest.screens {
-            for variant in screen.variants
-            where oldAliases[BucketLayout.screen(screen.id, contract: variant.contract)] != variant.object {
-                aliases.append(BucketLayout.screen(screen.id, contract: variant.contract))
-            }
-            if let oldest = screen.variants.first, oldAliases[BucketLayout.screen(screen.id)] != oldest.object {
-                aliases.append(BucketLayout.screen(screen.id))
-            }
-        }
-        for schema in layout.manifest.schemas
-        where oldAliases[BucketLayout.schema(contract: schema.contract)] != schema.object {
-            aliases.append(BucketLayout.schema(contract: schema.contract))
-        }
-        if let full = layout.manifest.fullSchema, oldAliases[BucketLayout.fullSchema] != full {
-            aliases.append(BucketLayout.fullSchema)
-        }
+        let aliases = BucketLayout.aliases(of: layout.manifest).filter { oldAliases[$0.key] != $0.value }.map(\.key)
         var plan = PublishPlan(
             layout: layout, previousManifest: previous?.hash, pointerTag: pointer?.etag, uploads: uploads,
             present: layout.immutablePaths.count - uploads.count, aliases: aliases.sorted())
