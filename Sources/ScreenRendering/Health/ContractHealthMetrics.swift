@@ -38,9 +38,7 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     /// The limits in force.
     public let limits: Limits
     private let lock = NSLock()
-    private var screens: LabelTable
-    private var elements: LabelTable
-    private var rules: LabelTable
+    private var folding: LabelFolding
     private var responses: [ResponseKey: Int] = [:]
     private var clientResponses: [ClientKey: Int] = [:]
     private var fallbackResponses: [ServedKey: Int] = [:]
@@ -58,33 +56,32 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     /// Metrics whose screen label knows `catalogScreens` from the start.
     public init(catalogScreens: [String], limits: Limits) {
         self.limits = limits
-        screens = LabelTable(fixed: ["other", "unknown"] + catalogScreens, capacity: limits.screens)
-        elements = LabelTable(fixed: ["other"], capacity: limits.elements)
-        rules = LabelTable(fixed: ["other"], capacity: limits.rules)
+        folding = LabelFolding(catalogScreens: catalogScreens, limits: limits)
     }
 
     /// Counts one response.
     public func record(_ event: RenderEvent) {
-        let client = clientCode(event.client)
+        let client = folding.clientCode(event.client)
         let served = event.servedVersion ?? 0
         let seconds =
             Double(event.duration.components.seconds) + Double(event.duration.components.attoseconds) * 1e-18
         lock.lock()
         defer { lock.unlock() }
-        let screen = event.status == 404 ? LabelTable.unknown : screens.code(event.screenID)
+        let screen = folding.screenCode(event)
         responses[ResponseKey(screen: screen, served: served, status: event.status), default: 0] += 1
         clientResponses[ClientKey(a: client, b: event.status), default: 0] += 1
         if event.status == 200 || event.status == 304, !event.downgrades.isEmpty {
             fallbackResponses[ServedKey(label: screen, served: served), default: 0] += 1
             for downgrade in event.downgrades {
-                fallbacks[ServedKey(label: elements.code(downgrade.element), served: served), default: 0] += 1
+                fallbacks[ServedKey(label: folding.elements.code(downgrade.element), served: served), default: 0] += 1
             }
         }
         if event.status == 406 { tooOld[ClientKey(a: screen, b: client), default: 0] += 1 }
         if event.status == 500 {
             var seen: Set<Int> = []
-            for rule in event.rules where seen.insert(rules.code(rule)).inserted {
-                failures[ServedKey(label: screen, served: rules.code(rule)), default: 0] += 1
+            for rule in event.rules {
+                let code = folding.rules.code(rule)
+                if seen.insert(code).inserted { failures[ServedKey(label: screen, served: code), default: 0] += 1 }
             }
         }
         durations[screen, default: Histogram()].observe(seconds)
@@ -105,6 +102,8 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var text = PrometheusText()
+        let (screens, elements, rules) = (folding.screens, folding.elements, folding.rules)
+        let clientName = LabelFolding.clientName
         text.family(
             "screenkit_responses_total", .counter,
             "Responses by screen, contract version served (0: none) and HTTP status.",
@@ -156,24 +155,6 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
         return text.output
     }
 
-    /// A declared version as a code: -1 none, -2 malformed, -3 newer than the limit, else itself.
-    private func clientCode(_ client: ClientContract) -> Int {
-        switch client.advertised {
-        case .missing: -1
-        case .malformed: -2
-        case .version(let version): version <= limits.clientVersion ? version : -3
-        }
-    }
-
-    private func clientName(_ code: Int) -> String {
-        switch code {
-        case -1: "none"
-        case -2: "malformed"
-        case -3: "newer"
-        default: String(code)
-        }
-    }
-
     private struct ResponseKey: Hashable {
         let screen: Int
         let served: Int
@@ -188,6 +169,95 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     private struct ServedKey: Hashable {
         let label: Int
         let served: Int
+    }
+}
+
+/// Folds a response's facts into bounded label values, as small codes (see ``ContractHealthMetrics``).
+struct LabelFolding {
+    var screens: LabelTable
+    var elements: LabelTable
+    var rules: LabelTable
+    let clientVersionLimit: Int
+
+    init(catalogScreens: [String], limits: ContractHealthMetrics.Limits) {
+        screens = LabelTable(fixed: ["other", "unknown"] + catalogScreens, capacity: limits.screens)
+        elements = LabelTable(fixed: ["other"], capacity: limits.elements)
+        rules = LabelTable(fixed: ["other"], capacity: limits.rules)
+        clientVersionLimit = limits.clientVersion
+    }
+
+    /// The screen's code: `unknown` for a 404 (its ID is the request's), else its own or `other`.
+    mutating func screenCode(_ event: RenderEvent) -> Int {
+        event.status == 404 ? LabelTable.unknown : screens.code(event.screenID)
+    }
+
+    /// A declared version as a code: -1 none, -2 malformed, -3 newer than the limit, else itself.
+    func clientCode(_ client: ClientContract) -> Int {
+        switch client.advertised {
+        case .missing: -1
+        case .malformed: -2
+        case .version(let version): version <= clientVersionLimit ? version : -3
+        }
+    }
+
+    static func clientName(_ code: Int) -> String {
+        switch code {
+        case -1: "none"
+        case -2: "malformed"
+        case -3: "newer"
+        default: String(code)
+        }
+    }
+}
+
+/// A response's facts as bounded label values: what ``ContractHealthMetrics`` counts them by, for
+/// feeding another metrics system (swift-metrics) with the same bounds.
+public final class ContractHealthLabels: @unchecked Sendable {
+    /// One response's labels.
+    public struct Folded: Sendable, Hashable {
+        /// The screen: a catalog screen's ID, another rendered screen's (up to the limit), `other`
+        /// or `unknown` (a 404).
+        public let screen: String
+        /// The declared client version: `none`, `malformed`, a number up to the limit, or `newer`.
+        public let clientVersion: String
+        /// The contract version served, `0` when none was.
+        public let servedVersion: String
+        /// The HTTP status.
+        public let status: String
+        /// The contract element of each fallback applied (capped, then `other`).
+        public let elements: [String]
+        /// Each distinct rule ID of a 500 (capped, then `other`).
+        public let rules: [String]
+    }
+
+    private let lock = NSLock()
+    private var folding: LabelFolding
+
+    /// Labels for a renderer's catalog screens and current contract version.
+    public convenience init(renderer: ScreenRenderer) {
+        self.init(catalogScreens: renderer.catalogScreenIDs, limits: .init(current: renderer.current))
+    }
+
+    /// Labels whose screen label knows `catalogScreens` from the start.
+    public init(catalogScreens: [String], limits: ContractHealthMetrics.Limits) {
+        folding = LabelFolding(catalogScreens: catalogScreens, limits: limits)
+    }
+
+    /// The labels of `event`.
+    public func fold(_ event: RenderEvent) -> Folded {
+        lock.withLock {
+            let screen = folding.screens.name(folding.screenCode(event))
+            let elements = event.downgrades.map { folding.elements.name(folding.elements.code($0.element)) }
+            var rules: [String] = []
+            for rule in event.rules {
+                let name = folding.rules.name(folding.rules.code(rule))
+                if !rules.contains(name) { rules.append(name) }
+            }
+            return Folded(
+                screen: screen, clientVersion: LabelFolding.clientName(folding.clientCode(event.client)),
+                servedVersion: String(event.servedVersion ?? 0), status: String(event.status), elements: elements,
+                rules: rules)
+        }
     }
 }
 
