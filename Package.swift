@@ -38,7 +38,9 @@ let package = Package(
         // per-request validation and a framework-neutral response.
         .target(
             name: "ScreenRendering",
-            dependencies: ["ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON", "ScreenCrypto"]),
+            dependencies: [
+                "ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON", "ScreenCrypto", "ScreenLocalization",
+            ]),
         // Localization: Xcode String Catalogs (.xcstrings) read as Xcode writes them, and CLDR's
         // plural rules.
         .target(name: "ScreenLocalization", dependencies: ["ScreenJSON"]),

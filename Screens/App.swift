@@ -17,4 +17,8 @@ public enum App {
         catalog.requestTimeStrings = OrdersScreen.strings
         return catalog
     }()
+
+    /// The locales the app's screens are translated into besides English (`screenkit.json`'s
+    /// "locales"); the String Catalog is Localizable.xcstrings, embedded as ``EmbeddedStringCatalogs``.
+    public static let locales = ["de", "fr", "pl"]
 }

@@ -20,6 +20,11 @@ public enum HandWrittenOrders {
             empty.content = "No orders yet"
             empty.style = "body"
             children.append(empty)
+        } else {
+            let count = CodableNode(type: "text", id: "order-count")
+            count.content = "You have \(customer.orders.count) order\(customer.orders.count == 1 ? "" : "s")"
+            count.style = "subheadline"
+            children.append(count)
         }
         for order in customer.orders {
             let product = Product.all.first { $0.sku == order.sku }

@@ -2,6 +2,7 @@ import Foundation
 import ScreenCompiler
 import ScreenContract
 import ScreenKit
+import ScreenLocalization
 
 /// Renders screens at request time, inside a server: created once, then called from many tasks.
 ///
@@ -10,6 +11,10 @@ import ScreenKit
 /// screens; if any of that fails it refuses to start. Per request it writes the envelope for the
 /// contract version the client advertises: a catalog screen from what start-up compiled, a screen
 /// built from data after validating it with the same rules `check` runs. It holds no mutable state.
+///
+/// Given String Catalogs (``Strings``), it also serves each screen in the locale a request's
+/// `Accept-Language` negotiates: catalog screens as start-up wrote them per locale, screens built
+/// from data localized per request (plural forms chosen by their numbers).
 public struct ScreenRenderer: Sendable {
     /// Where the frozen history comes from.
     public enum History: Sendable {
@@ -33,6 +38,57 @@ public struct ScreenRenderer: Sendable {
         }
     }
 
+    /// The String Catalogs a renderer localizes screens with, and the locales it serves: the
+    /// catalogs' exact bytes, compiled into the binary like the contract history (a Swift file
+    /// `EmbeddedStringCatalogSource` writes), so a deployed server needs no files.
+    public struct Strings: Sendable {
+        /// Each catalog's table (its file name without `.xcstrings`: `Localizable`) and bytes.
+        public var catalogs: [(table: String, bytes: [UInt8])]
+        /// The locales served besides the source language (`de`, `fr`, `pt-BR`).
+        public var locales: [String]
+        /// What a configured locale without a current translation of a used key is: an error that
+        /// refuses start-up (the default), or a warning, the string then served along the fallback
+        /// chain (`de-AT` → `de` → the source language).
+        public var untranslated: Severity
+
+        /// The catalogs `catalogs` for `locales`.
+        public init(catalogs: [(table: String, bytes: [UInt8])], locales: [String], untranslated: Severity = .error) {
+            self.catalogs = catalogs
+            self.locales = locales
+            self.untranslated = untranslated
+        }
+
+        /// The catalogs read and checked for the locales; every problem as a start-up diagnostic.
+        func options() throws(StartupError) -> LocalizationOptions {
+            var tables: [String: StringCatalog] = [:]
+            var paths: [String: String] = [:]
+            var problems: [Diagnostic] = []
+            for (table, bytes) in catalogs {
+                let path = "\(table).xcstrings"
+                guard tables[table] == nil else {
+                    problems.append(
+                        Diagnostic(rule: "string-catalog-invalid", message: "two catalogs of table \"\(table)\""))
+                    continue
+                }
+                do {
+                    tables[table] = try StringCatalog.decode(bytes, path: path)
+                    paths[table] = path
+                } catch {
+                    problems.append(Diagnostic(rule: "string-catalog-invalid", message: error.description))
+                }
+            }
+            guard problems.isEmpty else { throw StartupError(diagnostics: problems) }
+            do {
+                return LocalizationOptions(
+                    translations: try Translations(tables: tables, locales: locales), untranslated: untranslated,
+                    paths: paths)
+            } catch {
+                let problem = Diagnostic(rule: "string-locales-invalid", message: error.description)
+                throw StartupError(diagnostics: [problem])
+            }
+        }
+    }
+
     /// One catalog screen, compiled at start-up.
     struct CompiledCatalogScreen: Sendable {
         let minContract: Int
@@ -42,6 +98,9 @@ public struct ScreenRenderer: Sendable {
         var experiments: [Experiment.Declaration] = []
         /// Each combination's variants by client version, from `minContract`.
         var combinations: [ArmChoice: [RenderedScreen]] = [:]
+        /// The screen in each configured locale but the source language; empty for a screen
+        /// without localized strings (every locale gets the same bytes).
+        var localized: [String: CompiledCatalogScreen] = [:]
     }
 
     let compiler: Compiler
@@ -57,6 +116,13 @@ public struct ScreenRenderer: Sendable {
     public let allowsOverrides: Bool
     /// The SHA-256 of each frozen file, version 1 first.
     public let historyHashes: [String]
+    /// The translations screens are localized with; nil when the renderer was given no ``Strings``.
+    public let translations: Translations?
+    /// Picks a request's locale among ``locales``; nil without ``Strings``.
+    let negotiation: LanguageNegotiation?
+
+    /// The locales served, the source language first; empty without ``Strings``.
+    public var locales: [String] { translations?.locales ?? [] }
 
     /// Loads the history and checks everything static; throws rather than start with a problem.
     ///
@@ -67,9 +133,13 @@ public struct ScreenRenderer: Sendable {
     ///   - allowPending: start although the live contract has elements no version has frozen (for
     ///     development; every client then gets their fallbacks). Off by default, as for `publish`.
     ///   - allowsOverrides: honour arms a request forces (QA builds and staging only). Off by default.
+    ///   - strings: the String Catalogs and locales to serve localized screens in; without them every
+    ///     localized string is its default value and responses name no language. A malformed
+    ///     catalog, a locale without CLDR plural rules or a screen's string that breaks a
+    ///     localization rule (a missing key or translation, arguments that do not fit) refuses start-up.
     public init(
         catalog: Catalog, history: History, exemptions: URL? = nil, allowPending: Bool = false,
-        allowsOverrides: Bool = false
+        allowsOverrides: Bool = false, strings: Strings? = nil
     ) throws(StartupError) {
         let loaded: ContractHistory
         switch history {
@@ -89,27 +159,24 @@ public struct ScreenRenderer: Sendable {
             }
         }
         guard problems.isEmpty else { throw StartupError(diagnostics: problems) }
+        let localization = try strings?.options()
         let compiler = Compiler(catalog: catalog)
         let contracts = loaded.versions.map(\.contract)
-        let result = compiler.compile(CompileOptions(history: contracts))
+        let result = compiler.compile(CompileOptions(history: contracts, localization: localization))
         guard !result.hasErrors else {
             throw StartupError(diagnostics: result.diagnostics.filter { $0.severity == .error })
         }
         var screens: [String: CompiledCatalogScreen] = [:]
         for screen in result.screens {
-            func rendered(_ variants: [CompiledScreen.Variant]) -> [RenderedScreen] {
-                variants.map { variant in
-                    RenderedScreen(
-                        screenID: screen.id, bytes: variant.envelope, servedVersion: variant.contract,
-                        downgrades: variant.downgrades)
-                }
-            }
-            var compiled = CompiledCatalogScreen(minContract: screen.minContract, variants: rendered(screen.variants))
-            compiled.experiments = screen.experiments
-            for combination in screen.combinations {
-                compiled.combinations[combination.arms] = rendered(combination.variants)
+            var compiled = CompiledCatalogScreen(screen)
+            for localized in screen.localizations {
+                compiled.localized[localized.locale] = CompiledCatalogScreen(localized.screen)
             }
             screens[screen.id] = compiled
+        }
+        self.translations = localization?.translations
+        self.negotiation = localization.map {
+            LanguageNegotiation(locales: $0.translations.locales, defaultLocale: $0.translations.sourceLanguage)
         }
         self.allowsOverrides = allowsOverrides
         self.compiler = compiler
@@ -122,21 +189,40 @@ public struct ScreenRenderer: Sendable {
     /// The IDs of the catalog's own screens, compiled at start-up.
     public var catalogScreenIDs: [String] { catalogScreens.keys.sorted() }
 
+    /// The configured locale a request whose `Accept-Language` header is `acceptLanguage` (nil:
+    /// absent) is answered in, by RFC 4647 lookup along its quality values: the source language
+    /// when nothing matches or the header is malformed or huge (never an error, and read within
+    /// fixed bounds). Nil when the renderer has no ``Strings``.
+    public func locale(for acceptLanguage: String?) -> String? {
+        negotiation?.locale(for: acceptLanguage)
+    }
+
     /// The catalog screen `id` for `client`: the bytes `build` published for that version; with
     /// experiments, those of the arms `experiments` decides (every experiment's control without a
     /// unit), naming them in ``RenderedScreen/experiments``.
-    public func render(screenID id: String, for client: ClientContract, experiments: ExperimentContext = .none)
-        throws(RenderError) -> RenderedScreen
-    {
-        guard let screen = catalogScreens[id] else { throw .unknownScreen(id) }
+    ///
+    /// With ``Strings``, the screen is served in `locale` (a language tag: `de-AT` gets `de`; nil,
+    /// or one no configured locale matches, gets the source language), named in
+    /// ``RenderedScreen/locale``.
+    public func render(
+        screenID id: String, for client: ClientContract, experiments: ExperimentContext = .none, locale: String? = nil
+    ) throws(RenderError) -> RenderedScreen {
+        guard let catalogScreen = catalogScreens[id] else { throw .unknownScreen(id) }
+        let served = self.locale(for: locale)
+        let screen = served.flatMap { catalogScreen.localized[$0] } ?? catalogScreen
         guard let version = client.served(minContract: screen.minContract, current: current) else {
             throw .clientTooOld(screen: id, client: client, minContract: screen.minContract)
         }
-        guard !screen.experiments.isEmpty else { return screen.variants[version - screen.minContract] }
-        let applied = experiments.arms(for: screen.experiments, allowsOverrides: allowsOverrides)
-        let choice = Dictionary(applied.map { ($0.experiment, $0.arm) }) { first, _ in first }
-        var rendered = (screen.combinations[choice] ?? screen.variants)[version - screen.minContract]
+        var variants = screen.variants
+        var applied: [AppliedArm] = []
+        if !screen.experiments.isEmpty {
+            applied = experiments.arms(for: screen.experiments, allowsOverrides: allowsOverrides)
+            let choice = Dictionary(applied.map { ($0.experiment, $0.arm) }) { first, _ in first }
+            variants = screen.combinations[choice] ?? screen.variants
+        }
+        var rendered = variants[version - screen.minContract]
         rendered.experiments = applied
+        rendered.locale = served
         return rendered
     }
 
@@ -147,24 +233,42 @@ public struct ScreenRenderer: Sendable {
     /// A screen with device layouts is written as one document holding every layout when the
     /// catalog's profile lists layouts; otherwise render one device's with
     /// ``render(_:device:for:)``.
-    public func render(_ screen: Screen, for client: ClientContract, experiments: ExperimentContext = .none)
-        throws(RenderError) -> RenderedScreen
-    {
+    ///
+    /// Its localized strings are written in `locale` (as for ``render(screenID:for:experiments:locale:)``),
+    /// each formatted with its arguments there, plural forms chosen by their numbers; without
+    /// ``Strings``, as their default values.
+    public func render(
+        _ screen: Screen, for client: ClientContract, experiments: ExperimentContext = .none, locale: String? = nil
+    ) throws(RenderError) -> RenderedScreen {
+        let served = self.locale(for: locale)
         guard !ExperimentResolution.hasExperiments(screen) else {
             // Resolved to the request's arms first: only that combination is validated and written.
             let declarations = ExperimentResolution.experiments(in: screen).map(\.declaration)
             let applied = experiments.arms(for: declarations, allowsOverrides: allowsOverrides)
             let choice = Dictionary(applied.map { ($0.experiment, $0.arm) }) { first, _ in first }
             // Rendered as resolved: no second walk looking for experiments it no longer holds.
-            var rendered = try renderResolved(ExperimentResolution.resolve(screen, arms: choice), for: client)
+            var rendered = try renderResolved(
+                ExperimentResolution.resolve(screen, arms: choice), for: client, locale: served)
             rendered.experiments = applied
             return rendered
         }
-        return try renderResolved(screen, for: client)
+        return try renderResolved(screen, for: client, locale: served)
     }
 
-    /// `screen`, whose experiments are resolved (or which has none), validated and written for `client`.
-    private func renderResolved(_ screen: Screen, for client: ClientContract) throws(RenderError) -> RenderedScreen {
+    /// `screen`, whose experiments are resolved (or which has none), localized for `locale` (a
+    /// configured one; nil without ``Strings``), validated and written for `client`.
+    private func renderResolved(_ screen: Screen, for client: ClientContract, locale: String?) throws(RenderError)
+        -> RenderedScreen
+    {
+        // Localized before validation, so the rules and the writer only ever see plain strings.
+        let screen = Localizer(translations: translations, locale: locale ?? "en").localize(screen)
+        var rendered = try renderLocalized(screen, for: client)
+        rendered.locale = locale
+        return rendered
+    }
+
+    /// `screen`, holding no localized string, validated and written for `client`.
+    private func renderLocalized(_ screen: Screen, for client: ClientContract) throws(RenderError) -> RenderedScreen {
         guard !screen.layouts.isEmpty else {
             let variant = try flatVariant(of: screen, for: client)
             return RenderedScreen(
@@ -203,11 +307,12 @@ public struct ScreenRenderer: Sendable {
     /// built per request, for `client`; as ``render(_:for:)``. A device the screen has no layout
     /// for is ``RenderError/unknownScreen(_:)``.
     public func render(
-        _ screen: Screen, device: String, for client: ClientContract, experiments: ExperimentContext = .none
+        _ screen: Screen, device: String, for client: ClientContract, experiments: ExperimentContext = .none,
+        locale: String? = nil
     ) throws(RenderError) -> RenderedScreen {
         let id = Screen.layoutID(screen.id, device: device)
         guard let layout = screen.layoutScreens.first(where: { $0.id == id }) else { throw .unknownScreen(id) }
-        return try render(layout, for: client, experiments: experiments)
+        return try render(layout, for: client, experiments: experiments, locale: locale)
     }
 
     /// `screen` (with one layout) validated and written in the flat format for `client`.
@@ -247,6 +352,9 @@ public struct RenderedScreen: Sendable, Hashable {
     /// Every experiment of the screen and the arm served, in document order: what to log as
     /// exposures (leave out the `forced` ones). Empty for a screen without experiments.
     public internal(set) var experiments: [AppliedArm] = []
+    /// The configured locale the screen is written in (`Content-Language`); nil when the renderer
+    /// has no String Catalogs.
+    public internal(set) var locale: String?
 
     init(screenID: String, bytes: [UInt8], servedVersion: Int, downgrades: [Downgrade]) {
         self.screenID = screenID
@@ -257,6 +365,22 @@ public struct RenderedScreen: Sendable, Hashable {
     }
 }
 
+extension ScreenRenderer.CompiledCatalogScreen {
+    /// `screen` as start-up compiled it (its localizations aside).
+    init(_ screen: CompiledScreen) {
+        func rendered(_ variants: [CompiledScreen.Variant]) -> [RenderedScreen] {
+            variants.map { variant in
+                RenderedScreen(
+                    screenID: screen.id, bytes: variant.envelope, servedVersion: variant.contract,
+                    downgrades: variant.downgrades)
+            }
+        }
+        self.init(minContract: screen.minContract, variants: rendered(screen.variants))
+        experiments = screen.experiments
+        for combination in screen.combinations { combinations[combination.arms] = rendered(combination.variants) }
+    }
+}
+
 extension ScreenRenderer {
     /// The whole response to a request for catalog screen `id`: the client's `ScreenKit-Contract`
     /// header negotiated, `If-None-Match` honoured, errors as problem documents.
@@ -264,12 +388,18 @@ extension ScreenRenderer {
     /// With experiments, `experiments` decides the arms (its overrides, when allowed, come from
     /// the request's `ScreenKit-Arm` header: ``ExperimentContext/parseOverrides(_:)``), and the
     /// response names them and is private to the user.
+    ///
+    /// With ``Strings``, `acceptLanguage` (the request's `Accept-Language`) picks the locale
+    /// (``locale(for:)``), which the response names in `Content-Language`, varying with
+    /// `Accept-Language` too.
     public func respond(
-        screenID id: String, contractHeader: String?, ifNoneMatch: String?, experiments: ExperimentContext = .none
+        screenID id: String, contractHeader: String?, ifNoneMatch: String?, experiments: ExperimentContext = .none,
+        acceptLanguage: String? = nil
     ) -> ScreenResponse {
         do {
             let rendered = try render(
-                screenID: id, for: ClientContract.parse(contractHeader), experiments: experiments)
+                screenID: id, for: ClientContract.parse(contractHeader), experiments: experiments,
+                locale: locale(for: acceptLanguage))
             return .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: ScreenResponse.sharedCaching)
         } catch {
             return .problem(error)
@@ -277,13 +407,17 @@ extension ScreenRenderer {
     }
 
     /// The whole response to a request for `screen`, built from the request's data (private to
-    /// the user by default: `Cache-Control: private, no-cache`).
+    /// the user by default: `Cache-Control: private, no-cache`), in the locale `acceptLanguage`
+    /// picks, as for ``respond(screenID:contractHeader:ifNoneMatch:experiments:acceptLanguage:)``.
     public func respond(
         _ screen: Screen, contractHeader: String?, ifNoneMatch: String?,
-        cacheControl: String = ScreenResponse.privateCaching, experiments: ExperimentContext = .none
+        cacheControl: String = ScreenResponse.privateCaching, experiments: ExperimentContext = .none,
+        acceptLanguage: String? = nil
     ) -> ScreenResponse {
         do {
-            let rendered = try render(screen, for: ClientContract.parse(contractHeader), experiments: experiments)
+            let rendered = try render(
+                screen, for: ClientContract.parse(contractHeader), experiments: experiments,
+                locale: locale(for: acceptLanguage))
             return .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: cacheControl)
         } catch {
             return .problem(error)

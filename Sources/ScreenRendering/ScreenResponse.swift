@@ -6,7 +6,8 @@ import ScreenKit
 ///
 /// - 200 with the envelope, `Content-Type: application/json`, a strong `ETag`, `Cache-Control`,
 ///   `Vary: ScreenKit-Contract` (so a CDN caches one copy per client version) and
-///   `ScreenKit-Contract` naming the version served;
+///   `ScreenKit-Contract` naming the version served; with String Catalogs, `Content-Language`
+///   naming the locale served and `Accept-Language` added to `Vary`;
 /// - 304 with no body when `If-None-Match` names the ETag;
 /// - 404 (unknown screen), 406 (client older than the screen supports) or 500 (the screen built
 ///   from data breaks a rule) with an `application/problem+json` body (RFC 9457) that carries the
@@ -33,6 +34,9 @@ public struct ScreenResponse: Sendable, Hashable {
     /// The body (empty for 304).
     public var body: [UInt8]
 
+    /// The request header the locale is negotiated from.
+    public static let acceptLanguageHeaderName = "Accept-Language"
+
     /// The `Cache-Control` of catalog screens: shared caches may keep them a minute.
     public static let sharedCaching = "public, max-age=60"
     /// The `Cache-Control` of screens built from a user's data: only the client keeps them, and
@@ -56,19 +60,22 @@ public struct ScreenResponse: Sendable, Hashable {
     /// A screen with experiments is resolved for one unit: it is always private to the user
     /// (`private, no-cache`, whatever `cacheControl` says), varies with the override header too,
     /// and names the arms served in `ScreenKit-Experiments`.
+    ///
+    /// A screen written in a locale (a renderer with String Catalogs) names it in
+    /// `Content-Language` and varies with `Accept-Language` too.
     public static func screen(_ rendered: RenderedScreen, ifNoneMatch: String?, cacheControl: String) -> ScreenResponse
     {
         let experiments = !rendered.experiments.isEmpty
+        var vary = [ClientContract.headerName]
+        if experiments { vary.append(ExperimentContext.overrideHeaderName) }
+        if rendered.locale != nil { vary.append(acceptLanguageHeaderName) }
         var common = [
             Header(name: "ETag", value: rendered.etag),
             Header(name: "Cache-Control", value: experiments ? privateCaching : cacheControl),
-            Header(
-                name: "Vary",
-                value: experiments
-                    ? "\(ClientContract.headerName), \(ExperimentContext.overrideHeaderName)"
-                    : ClientContract.headerName),
+            Header(name: "Vary", value: vary.joined(separator: ", ")),
             Header(name: ClientContract.headerName, value: String(rendered.servedVersion)),
         ]
+        if let locale = rendered.locale { common.append(Header(name: "Content-Language", value: locale)) }
         if experiments {
             common.append(
                 Header(

@@ -74,12 +74,18 @@ enum BenchArguments: Equatable {
                 case "--write-payloads": render.writePayloads = try options.value(for: name)
                 case "--units": render.units = try options.positiveInteger(for: name)
                 case "--experiments-only": render.experimentsOnly = true
+                case "--localized-only": render.localizedOnly = true
                 case "-h", "--help": return .help
                 default: throw UsageError("unknown option '\(name)' for render")
                 }
             }
-            if render.experimentsOnly && render.writePayloads != nil {
-                throw UsageError("--write-payloads writes the main table's envelopes, which --experiments-only skips")
+            if render.experimentsOnly && render.localizedOnly {
+                throw UsageError("--experiments-only and --localized-only each run one comparison: give one")
+            }
+            if (render.experimentsOnly || render.localizedOnly) && render.writePayloads != nil {
+                throw UsageError(
+                    "--write-payloads writes the main table's envelopes, which \(render.experimentsOnly ? "--experiments-only" : "--localized-only") skips"
+                )
             }
             return .render(render)
         case "assign":

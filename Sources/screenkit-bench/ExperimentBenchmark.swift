@@ -179,15 +179,27 @@ enum ExperimentRenderBenchmark {
         allocations: (with: Double, without: Double)?,
         note: String?
     ) {
+        print(
+            comparison(
+                "# experiment, \(path), contract \(version)", names: ("with", "without"), times, target: target,
+                allocations: allocations, note: note))
+    }
+
+    /// `prefix: with … us, without … us, ratio … (target <= …: met), +… us; allocs … vs …; note`,
+    /// `with` and `without` named by `names`.
+    static func comparison(
+        _ prefix: String, names: (with: String, without: String), _ times: (with: Double, without: Double),
+        target: Double, allocations: (with: Double, without: Double)?, note: String? = nil
+    ) -> String {
         let ratio = times.with / times.without
         var line =
-            "# experiment, \(path), contract \(version): with \(String(format: "%.2f", times.with * 1e6)) us, without \(String(format: "%.2f", times.without * 1e6)) us, ratio \(String(format: "%.3f", ratio)) (target <= \(target): \(ratio <= target ? "met" : "missed")), +\(String(format: "%.2f", (times.with - times.without) * 1e6)) us"
+            "\(prefix): \(names.with) \(String(format: "%.2f", times.with * 1e6)) us, \(names.without) \(String(format: "%.2f", times.without * 1e6)) us, ratio \(String(format: "%.3f", ratio)) (target <= \(target): \(ratio <= target ? "met" : "missed")), +\(String(format: "%.2f", (times.with - times.without) * 1e6)) us"
         if let allocations {
             line +=
                 "; allocs \(String(format: "%.0f", allocations.with)) vs \(String(format: "%.0f", allocations.without))"
         }
         if let note { line += "; \(note)" }
-        print(line)
+        return line
     }
 }
 

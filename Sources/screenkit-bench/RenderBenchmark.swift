@@ -23,6 +23,8 @@ enum RenderBenchmark {
         var units = 1000
         /// Whether to run only the experiment comparison (``ExperimentRenderBenchmark``).
         var experimentsOnly = false
+        /// Whether to run only the localization comparison (``LocalizedRenderBenchmark``).
+        var localizedOnly = false
     }
 
     /// One case: a screen rendered for one client version.
@@ -38,6 +40,7 @@ enum RenderBenchmark {
 
     static func run(_ options: Options) throws {
         guard !options.experimentsOnly else { return try ExperimentRenderBenchmark.run(options) }
+        guard !options.localizedOnly else { return try LocalizedRenderBenchmark.run(options) }
         let renderer = try ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
         let compiler = Compiler(catalog: App.catalog)
         let home = App.catalog.screens.first { $0.id == "home" }!
@@ -122,6 +125,7 @@ enum RenderBenchmark {
         }
         try throughput(options, renderer: renderer, orders: orders)
         try ExperimentRenderBenchmark.run(options)
+        try LocalizedRenderBenchmark.run(options)
     }
 
     /// `threads` threads rendering the 1,000-node screen at once: requests/s and latency percentiles.
@@ -197,4 +201,54 @@ struct AllocationCounter {
 /// The embedded history's contracts.
 enum EmbeddedHistory {
     static let contracts = EmbeddedContractHistory.files.map { try! ContractFile.decode($0).contract }
+}
+
+/// The data-driven orders screen rendered per request in Polish (its localized strings looked up
+/// in the String Catalog and formatted, the plural form chosen by the number of orders) against the
+/// same screen with its strings written as literals, by the same renderer, in one run.
+enum LocalizedRenderBenchmark {
+    /// The largest ratio issue 27 allows.
+    static let target = 1.2
+
+    /// Measures both for every contract version and prints one `#` line per measurement.
+    static func run(_ options: RenderBenchmark.Options) throws {
+        let renderer = try ScreenRenderer(
+            catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files),
+            strings: ScreenRenderer.Strings(catalogs: EmbeddedStringCatalogs.catalogs, locales: App.locales))
+        let customer = Customer.sample(orders: options.orders)
+        let localized = OrdersScreen.screen(for: customer)
+        // The same screen with literal strings: its Polish text written in, once.
+        let literal = Localizer(translations: renderer.translations, locale: "pl").localize(localized)
+        let counter = AllocationCounter()
+        log(
+            "localization benchmark: the orders screen (\(options.orders) orders) in pl, localized per request, against the same screen with literal strings, \(options.requests) paired renders per case"
+        )
+        for version in 1...renderer.current {
+            let client = ClientContract.version(version)
+            guard
+                try renderer.render(localized, for: client, locale: "pl").bytes
+                    == renderer.render(literal, for: client, locale: "pl").bytes
+            else { throw BenchError("the screen localized per request differs from its literal Polish strings") }
+            let times = try ExperimentRenderBenchmark.paired(
+                rounds: options.requests, batch: 1,
+                with: { _ = try renderer.render(localized, for: client, locale: "pl") },
+                without: { _ = try renderer.render(literal, for: client, locale: "pl") })
+            let allocations = try ExperimentRenderBenchmark.allocations(counter) { _ in
+                _ = try renderer.render(localized, for: client, locale: "pl")
+            } without: { _ in
+                _ = try renderer.render(literal, for: client, locale: "pl")
+            }
+            print(
+                ExperimentRenderBenchmark.comparison(
+                    "# localized, orders in pl per request, contract \(version)", names: ("localized", "literal"),
+                    times,
+                    target: target, allocations: allocations))
+        }
+        let localizer = Localizer(translations: renderer.translations, locale: "pl")
+        let walk = try RenderBenchmark.sample(options.requests) { _ = localizer.localize(localized) }
+        let none = try RenderBenchmark.sample(options.requests) { _ = localizer.localize(literal) }
+        print(
+            "# localized: the Localizer pass alone \(RenderBenchmark.format(walk.p50)) us on the screen, \(RenderBenchmark.format(none.p50)) us on its literal copy (nothing to replace)"
+        )
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 let usage = """
     USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|write|encoder|profile] [--write-tree FILE]
-           screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR] [--units U] [--experiments-only]
+           screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR] [--units U] [--experiments-only | --localized-only]
            screenkit-bench assign [--units N] [--weights 50,30,20] [--rollout P]
            screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N] [--region R]
            screenkit-bench catalog-read [--keys N] [--locales L] [--runs R]
@@ -28,7 +28,9 @@ let usage = """
               against the same screen without it, p50 of R paired renders and their ratio (target
               at most 1.1): built per request and resolved by unit, and as a catalog screen compiled at
               start-up; U units (default 1000) are taken in turn. --experiments-only runs only that
-              comparison. Defaults: --orders 272 --requests 2000 --threads 2 --units 1000.
+              comparison. Then the orders screen localized per request in Polish against the same
+              screen with literal strings (target at most 1.2); --localized-only runs only that.
+              Defaults: --orders 272 --requests 2000 --threads 2 --units 1000.
     assign    Assigns N synthetic units (default 100000) by the documented assignment function to an
               experiment weighted as --weights (default 50,30,20) and to a rollout of P % (default
               20): each arm's share, the largest deviation in percentage points, chi-square with its

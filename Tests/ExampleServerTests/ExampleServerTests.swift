@@ -12,12 +12,14 @@ import Testing
 /// The example servers under `Examples/Servers` (Hummingbird 2 and Vapor 4), built from this
 /// checkout and exercised over real HTTP on loopback: every screen for every contract version is
 /// the bytes `build` writes, each negotiation case gets its documented status, conditional GET,
-/// concurrency, a bad command line and a graceful stop on SIGTERM.
+/// concurrency, a bad command line, `Accept-Language` and a graceful stop on SIGTERM.
 @Suite(.serialized) struct ExampleServerTests {
     /// The example app as `screenkit build` compiles it.
     static let built = ExampleApp.compact
     /// The renderer the servers hold, in process: the reference for the screens built per request.
-    static let renderer = try! ScreenRenderer(catalog: App.catalog, history: .folder(ExampleApp.historyFolder))
+    static let renderer = try! ScreenRenderer(
+        catalog: App.catalog, history: .folder(ExampleApp.historyFolder),
+        strings: ScreenRenderer.Strings(catalogs: EmbeddedStringCatalogs.catalogs, locales: App.locales))
 
     @Test(arguments: ExampleServer.allCases)
     func everyCatalogScreenForEveryVersionIsBuildsVariant(_ server: ExampleServer) async throws {
@@ -37,7 +39,10 @@ import Testing
                 let shared = screen.experiments.isEmpty
                 #expect(
                     response.header("Vary")
-                        == (shared ? ClientContract.headerName : "ScreenKit-Contract, ScreenKit-Arm"))
+                        == (shared
+                            ? "ScreenKit-Contract, Accept-Language"
+                            : "ScreenKit-Contract, ScreenKit-Arm, Accept-Language"))
+                #expect(response.header("Content-Language") == "en")
                 #expect(
                     response.header("Cache-Control")
                         == (shared ? ScreenResponse.sharedCaching : ScreenResponse.privateCaching))
@@ -53,7 +58,7 @@ import Testing
             #expect(response.status == 200)
             #expect(response.body == expected.bytes, "\(server) orders@\(version)")
             #expect(response.header("Cache-Control") == ScreenResponse.privateCaching)
-            #expect(response.header("Vary") == ClientContract.headerName)
+            #expect(response.header("Vary") == "ScreenKit-Contract, Accept-Language")
         }
         #expect(try running.stopGracefully() == 0, "\(server) did not stop cleanly on SIGTERM:\n\(running.output)")
         #expect(running.output.contains("stopped"))
@@ -113,6 +118,17 @@ import Testing
         // A malformed query: 400.
         let badQuery = try await running.get("/screens/orders?orders=lots", headers: [:])
         #expect(badQuery.status == 400)
+
+        // Accept-Language picks the locale: Polish, its plural form chosen by the number of orders.
+        let polish = try await running.get(
+            "/screens/orders?user=ada&orders=5", headers: [ClientContract.headerName: "2", "Accept-Language": "pl"])
+        #expect(polish.status == 200)
+        #expect(polish.header("Content-Language") == "pl")
+        #expect(
+            polish.body
+                == (try Self.renderer.render(
+                    OrdersScreen.screen(for: .demo(user: "ada", orders: 5)), for: .version(2), locale: "pl")).bytes)
+        #expect(String(decoding: polish.body, as: UTF8.self).contains("Masz 5 zamówień"))
     }
 
     @Test(arguments: ExampleServer.allCases)

@@ -28,6 +28,9 @@ struct BenchArgumentsTests {
             "render", "--experiments-only", "--units", "50", "--requests", "300",
         ])
         #expect(parsed == .render(expected))
+        var localized = RenderBenchmark.Options()
+        localized.localizedOnly = true
+        #expect(try BenchArguments.parse(["render", "--localized-only"]) == .render(localized))
     }
 
     @Test func assignTakesUnitsWeightsAndARollout() throws {
@@ -89,6 +92,14 @@ struct BenchArgumentsTests {
         (
             ["render", "--experiments-only", "--write-payloads", "/tmp/p"],
             "--write-payloads writes the main table's envelopes, which --experiments-only skips"
+        ),
+        (
+            ["render", "--localized-only", "--write-payloads", "/tmp/p"],
+            "--write-payloads writes the main table's envelopes, which --localized-only skips"
+        ),
+        (
+            ["render", "--localized-only", "--experiments-only"],
+            "--experiments-only and --localized-only each run one comparison: give one"
         ),
         (["assign", "--units"], "--units needs a value"),
         (

@@ -58,40 +58,71 @@ public struct Localizer: Sendable {
     }
 
     /// `screen` with every localized string replaced by its text; the same screen when it has none.
+    ///
+    /// One walk, copying only the nodes on the way to a localized string: every other subtree is
+    /// shared with `screen` as it is, so a screen with few localized strings (or none) costs little
+    /// more than reading it.
     public func localize(_ screen: Screen) -> Screen {
-        guard Self.isLocalized(screen) else { return screen }
         var screen = screen
-        for key in screen.initialState.keys.sorted() { screen.initialState[key] = localize(screen.initialState[key]!) }
-        localize(&screen.content, depth: 0)
-        for index in screen.layouts.indices { localize(&screen.layouts[index].content, depth: 0) }
+        for key in screen.initialState.keys.sorted() where screen.initialState[key]!.holdsLocalized {
+            screen.initialState[key] = localize(screen.initialState[key]!)
+        }
+        if let content = localized(screen.content, depth: 0) { screen.content = content }
+        for index in screen.layouts.indices {
+            if let content = localized(screen.layouts[index].content, depth: 0) {
+                screen.layouts[index].content = content
+            }
+        }
         return screen
     }
 
-    private func localize(_ nodes: inout [Node], depth: Int) {
-        guard depth < ExperimentResolution.walkDepth else { return }
-        for index in nodes.indices { localize(&nodes[index], depth: depth) }
+    /// `nodes` localized, or nil when they hold no localized string.
+    private func localized(_ nodes: [Node], depth: Int) -> [Node]? {
+        guard depth < ExperimentResolution.walkDepth else { return nil }
+        // Read in place: copying each node out would retain and release every field it holds.
+        return nodes.withUnsafeBufferPointer { buffer -> [Node]? in
+            var result: [Node]?
+            for index in buffer.indices {
+                guard let node = localized(buffer, at: index, depth: depth) else { continue }
+                if result == nil { result = nodes }
+                result![index] = node
+            }
+            return result
+        }
     }
 
-    private func localize(_ node: inout Node, depth: Int) {
-        for index in node.props.indices where node.props[index].value.holdsLocalized {
-            node.props[index].value = localize(node.props[index].value)
+    /// The node at `index` of `nodes` localized, or nil when it holds no localized string.
+    private func localized(_ nodes: UnsafeBufferPointer<Node>, at index: Int, depth: Int) -> Node? {
+        var copy: Node?
+        if Self.holdsLocalized(nodes[index].props) {
+            copy = nodes[index]
+            for prop in copy!.props.indices where copy!.props[prop].value.holdsLocalized {
+                copy!.props[prop].value = localize(copy!.props[prop].value)
+            }
         }
-        if node.children != nil {
-            // Taken out and put back, so the array stays uniquely referenced and is changed in place.
-            var children = node.children!
-            node.children = nil
-            localize(&children, depth: depth + 1)
-            node.children = children
+        if let children = nodes[index].children, let localized = localized(children, depth: depth + 1) {
+            if copy == nil { copy = nodes[index] }
+            copy!.children = localized
         }
-        if case .node(var fallback) = node.fallback {
-            node.fallback = nil
-            localize(&fallback, depth: depth + 1)
-            node.fallback = .node(fallback)
+        if case .node(let fallback) = nodes[index].fallback,
+            let localized = localized([fallback], depth: depth + 1)?.first
+        {
+            if copy == nil { copy = nodes[index] }
+            copy!.fallback = .node(localized)
         }
-        if var experiment = node.experiment {
-            for index in experiment.arms.indices { localize(&experiment.arms[index].content, depth: depth + 1) }
-            node.experiment = experiment
+        if var experiment = nodes[index].experiment {
+            var changed = false
+            for arm in experiment.arms.indices {
+                guard let content = localized(experiment.arms[arm].content, depth: depth + 1) else { continue }
+                experiment.arms[arm].content = content
+                changed = true
+            }
+            if changed {
+                if copy == nil { copy = nodes[index] }
+                copy!.experiment = experiment
+            }
         }
+        return copy
     }
 
     private func localize(_ value: Value) -> Value {
@@ -113,7 +144,36 @@ public struct Localizer: Sendable {
 
     /// Whether `screen` holds a localized string anywhere (within the depth a valid screen can have).
     public static func isLocalized(_ screen: Screen) -> Bool {
-        !LocalizedUses.collect(in: screen, stoppingAtFirst: true).isEmpty
+        screen.initialState.values.contains { $0.holdsLocalized } || holdsLocalized(screen.content, depth: 0)
+            || screen.layouts.contains { holdsLocalized($0.content, depth: 0) }
+    }
+
+    /// Whether `nodes` hold a localized string, their fallbacks and experiment arms included.
+    private static func holdsLocalized(_ nodes: [Node], depth: Int) -> Bool {
+        guard depth < ExperimentResolution.walkDepth else { return false }
+        return nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                if holdsLocalized(nodes[index].props) { return true }
+                if let children = nodes[index].children, holdsLocalized(children, depth: depth + 1) { return true }
+                if case .node(let fallback) = nodes[index].fallback, holdsLocalized([fallback], depth: depth + 1) {
+                    return true
+                }
+                if let experiment = nodes[index].experiment,
+                    experiment.arms.contains(where: { holdsLocalized($0.content, depth: depth + 1) })
+                {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// Whether a node's props hold a localized string.
+    private static func holdsLocalized(_ props: [Prop]) -> Bool {
+        props.withUnsafeBufferPointer { props in
+            for index in props.indices where props[index].value.holdsLocalized { return true }
+            return false
+        }
     }
 }
 
@@ -163,13 +223,12 @@ struct LocalizedUses {
     }
 
     /// The uses in `screen`: its body, device layouts, initial state, fallbacks and experiment arms.
-    static func collect(in screen: Screen, stoppingAtFirst: Bool = false) -> [Use] {
+    static func collect(in screen: Screen) -> [Use] {
         var uses: [Use] = []
         for key in screen.initialState.keys.sorted() {
             collect(
                 screen.initialState[key]!, owner: "initial state \"\(key)\"", source: screen.source, path: screen.id,
                 into: &uses)
-            if stoppingAtFirst && !uses.isEmpty { return uses }
         }
         // Iterative: a hostile screen may nest far deeper than the stack allows recursion.
         var stack: [(nodes: [Node], depth: Int, path: String)] =
@@ -182,7 +241,6 @@ struct LocalizedUses {
                     collect(
                         prop.value, owner: "\"\(node.type)\" prop \"\(prop.key)\"", source: node.source, path: nodePath,
                         into: &uses)
-                    if stoppingAtFirst { return uses }
                 }
                 if let children = node.children { stack.append((children, depth + 1, nodePath)) }
                 if case .node(let fallback) = node.fallback {

@@ -19,7 +19,7 @@ router.get("screens/{id}") { request, context in
         routes.screen(
             try context.parameters.require("id"), query: request.query,
             contractHeader: request.headers[contractHeader], ifNoneMatch: request.headers[.ifNoneMatch],
-            armHeader: request.headers[armHeader]))
+            armHeader: request.headers[armHeader], acceptLanguage: request.headers[.acceptLanguage]))
 }
 
 extension Response {

@@ -4,11 +4,11 @@ import ScreenKit
 import ScreenRendering
 
 /// What both example servers answer, in ScreenKit's framework-neutral terms; the servers only copy
-/// a request's path, query and two headers in, and the `ScreenResponse` out.
+/// a request's path, query and headers in, and the `ScreenResponse` out.
 ///
 /// - `GET /screens/{id}`: a catalog screen, or one rendered per request: `orders` (from the demo
 ///   store: `?user=ada&orders=272`; user `broken` has a data error) and `whats-new` (contract 2 and
-///   later only).
+///   later only); in English, German, French or Polish as `Accept-Language` asks.
 /// - `GET /codable/orders?orders=N` and `GET /codable/home`: the same payload (current clients) from a
 ///   hand-written Codable model and JSONEncoder (sorted keys), per request — what a team writes
 ///   without ScreenKit.
@@ -29,11 +29,12 @@ public struct ScreenRoutes: Sendable {
     /// The largest `orders` a request may ask for.
     public static let maximumOrders = 5000
 
-    /// Creates the renderer from the example app's catalog and embedded history; throws (the server
-    /// refuses to start) if the static checks fail.
+    /// Creates the renderer from the example app's catalog, embedded history and embedded String
+    /// Catalog; throws (the server refuses to start) if the static checks fail.
     public init(preEncodedOrders: Int = 272, allowsOverrides: Bool = false) throws {
         renderer = try ScreenRenderer(
-            catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files), allowsOverrides: allowsOverrides)
+            catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files), allowsOverrides: allowsOverrides,
+            strings: ScreenRenderer.Strings(catalogs: EmbeddedStringCatalogs.catalogs, locales: App.locales))
         preEncodedOrderCount = preEncodedOrders
         self.preEncodedOrders = try renderer.render(
             OrdersScreen.screen(for: .demo(user: "guest", orders: preEncodedOrders)), for: .version(renderer.current)
@@ -47,26 +48,30 @@ public struct ScreenRoutes: Sendable {
 
     // README: screen-routes
     /// `GET /screens/{id}`. The demo's unit is the `user` query parameter (a real server takes
-    /// its signed-in user's ID); `armHeader` is the request's `ScreenKit-Arm`.
+    /// its signed-in user's ID); `armHeader` is the request's `ScreenKit-Arm`, `acceptLanguage`
+    /// its `Accept-Language`.
     public func screen(
-        _ id: String, query: [String: String], contractHeader: String?, ifNoneMatch: String?, armHeader: String?
+        _ id: String, query: [String: String], contractHeader: String?, ifNoneMatch: String?, armHeader: String?,
+        acceptLanguage: String?
     ) -> ScreenResponse {
         switch id {
         case OrdersScreen.id:
             guard let orders = Self.orders(query) else { return Self.badRequest(query) }
             let customer = Customer.demo(user: query["user"] ?? "guest", orders: orders)
             return renderer.respond(
-                OrdersScreen.screen(for: customer), contractHeader: contractHeader, ifNoneMatch: ifNoneMatch)
+                OrdersScreen.screen(for: customer), contractHeader: contractHeader, ifNoneMatch: ifNoneMatch,
+                acceptLanguage: acceptLanguage)
         case WhatsNewScreen.screen.id:
             return renderer.respond(
                 WhatsNewScreen.screen, contractHeader: contractHeader, ifNoneMatch: ifNoneMatch,
-                cacheControl: ScreenResponse.sharedCaching)
+                cacheControl: ScreenResponse.sharedCaching, acceptLanguage: acceptLanguage)
         default:
             let experiments = ExperimentContext(
                 unit: query["user"], flags: DemoFlags(user: query["user"]),
                 overrides: ExperimentContext.parseOverrides(armHeader))
             return renderer.respond(
-                screenID: id, contractHeader: contractHeader, ifNoneMatch: ifNoneMatch, experiments: experiments)
+                screenID: id, contractHeader: contractHeader, ifNoneMatch: ifNoneMatch, experiments: experiments,
+                acceptLanguage: acceptLanguage)
         }
     }
     // README: end

@@ -22,7 +22,8 @@ app.get("screens", ":id") { request in
             request.parameters.get("id") ?? "", query: request.query,
             contractHeader: request.headers.first(name: ClientContract.headerName),
             ifNoneMatch: request.headers.first(name: .ifNoneMatch),
-            armHeader: request.headers.first(name: ExperimentContext.overrideHeaderName)))
+            armHeader: request.headers.first(name: ExperimentContext.overrideHeaderName),
+            acceptLanguage: request.headers.first(name: .acceptLanguage)))
 }
 
 extension Response {

@@ -1,0 +1,171 @@
+import ExampleScreens
+import Foundation
+import ScreenCompiler
+import ScreenContract
+import ScreenKit
+import ScreenTestSupport
+import Testing
+
+@testable import ScreenRendering
+
+/// Request-time localization: the locale negotiated from `Accept-Language`, screens built from data
+/// written in it (plural forms by their numbers), catalog screens as start-up wrote them per
+/// locale, the response headers, and what refuses start-up.
+@Suite struct LocalizedRenderingTests {
+    /// The example app's String Catalog for its locales, as the example servers configure it.
+    static let strings = ScreenRenderer.Strings(catalogs: EmbeddedStringCatalogs.catalogs, locales: App.locales)
+    static let renderer = try! ScreenRenderer(
+        catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files), strings: strings)
+    /// The same renderer without String Catalogs.
+    static let plain = try! ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
+
+    /// The text of the orders screen's count line for `orders` orders in `locale`.
+    static func orderCount(_ orders: Int, locale: String?) throws -> String {
+        let rendered = try renderer.render(
+            OrdersScreen.screen(for: .sample(orders: orders)), for: .version(renderer.current), locale: locale)
+        return try #require(texts(in: rendered.bytes).first { $0.contains("\(orders)") })
+    }
+
+    /// Every string value in a JSON document.
+    static func texts(in bytes: [UInt8]) throws -> [String] {
+        var found: [String] = []
+        func visit(_ value: Any) {
+            if let text = value as? String { found.append(text) }
+            if let list = value as? [Any] { for item in list { visit(item) } }
+            if let map = value as? [String: Any] { for key in map.keys.sorted() { visit(map[key]!) } }
+        }
+        visit(try JSONSerialization.jsonObject(with: Data(bytes)))
+        return found
+    }
+
+    @Test func theEmbeddedCatalogIsTheStringCatalogByteForByte() throws {
+        let file = ExampleApp.root.appendingPathComponent("Screens/Localizable.xcstrings")
+        let bytes = try [UInt8](Data(contentsOf: file))
+        let source = EmbeddedStringCatalogSource.swift(
+            catalogs: [("Localizable", bytes)], typeName: "EmbeddedStringCatalogs",
+            origin: "Screens/Localizable.xcstrings")
+        let generated = ExampleApp.root.appendingPathComponent("Screens/EmbeddedStringCatalog.swift")
+        if Golden.isRecording { try Data(source.utf8).write(to: generated) }
+        #expect(EmbeddedStringCatalogs.catalogs.map(\.table) == ["Localizable"])
+        #expect(
+            EmbeddedStringCatalogs.catalogs.first?.bytes == bytes,
+            "Screens/EmbeddedStringCatalog.swift is stale: regenerate it with SCREENKIT_RECORD_GOLDENS=1")
+        #expect(
+            try [UInt8](Data(contentsOf: generated)) == Array(source.utf8),
+            "Screens/EmbeddedStringCatalog.swift is not what the generator writes: regenerate it with SCREENKIT_RECORD_GOLDENS=1"
+        )
+    }
+
+    @Test func polishPluralFormsFollowTheNumberOfOrders() throws {
+        #expect(try Self.orderCount(1, locale: "pl") == "Masz 1 zamówienie")
+        #expect(try Self.orderCount(2, locale: "pl") == "Masz 2 zamówienia")
+        #expect(try Self.orderCount(5, locale: "pl") == "Masz 5 zamówień")
+        #expect(try Self.orderCount(22, locale: "pl") == "Masz 22 zamówienia")
+        #expect(try Self.orderCount(1, locale: nil) == "You have 1 order")
+        #expect(try Self.orderCount(5, locale: "en") == "You have 5 orders")
+        let rendered = try Self.renderer.render(
+            OrdersScreen.screen(for: .sample(name: "Ada", orders: 0)), for: .version(2), locale: "pl-PL")
+        #expect(rendered.locale == "pl")
+        #expect(try Self.texts(in: rendered.bytes).contains("Cześć, Ada"))
+        #expect(try Self.texts(in: rendered.bytes).contains("Nie masz jeszcze zamówień"))
+    }
+
+    @Test func acceptLanguageIsNegotiatedAndNamedInTheResponse() throws {
+        let customer = Customer.sample(orders: 5)
+        let response = Self.renderer.respond(
+            OrdersScreen.screen(for: customer), contractHeader: "2", ifNoneMatch: nil,
+            acceptLanguage: "de-AT,de;q=0.9")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Language") == "de")
+        #expect(response.header("Vary") == "ScreenKit-Contract, Accept-Language")
+        #expect(try Self.texts(in: response.body).contains("Du hast 5 Bestellungen"))
+        // Quality values order the ranges; q=0 is never chosen.
+        #expect(Self.renderer.locale(for: "fr;q=0.5, pl;q=0.8, de;q=0") == "pl")
+        #expect(Self.renderer.locale(for: "it, *") == "en")
+        // The ETag differs per locale, and a 304 names the language too.
+        let english = Self.renderer.respond(
+            OrdersScreen.screen(for: customer), contractHeader: "2", ifNoneMatch: nil, acceptLanguage: nil)
+        #expect(english.header("Content-Language") == "en")
+        #expect(english.header("ETag") != response.header("ETag"))
+        let notModified = Self.renderer.respond(
+            OrdersScreen.screen(for: customer), contractHeader: "2", ifNoneMatch: response.header("ETag"),
+            acceptLanguage: "de")
+        #expect(notModified.status == 304 && notModified.header("Content-Language") == "de")
+        // A catalog screen with experiments varies with the override header and the language.
+        let home = Self.renderer.respond(screenID: "home", contractHeader: "2", ifNoneMatch: nil, acceptLanguage: "fr")
+        #expect(home.header("Vary") == "ScreenKit-Contract, ScreenKit-Arm, Accept-Language")
+        #expect(home.header("Content-Language") == "fr")
+    }
+
+    @Test func aMalformedOrHugeAcceptLanguageGetsTheSourceLanguage() throws {
+        let screen = OrdersScreen.screen(for: .sample(orders: 5))
+        let huge = String(repeating: "a,", count: 50_000)
+        for header in [";;;q=abc", huge, "de;q=abc", "-,;,=", String(repeating: "de-", count: 2000) + "x", ""] {
+            let started = ContinuousClock.now
+            let response = Self.renderer.respond(screen, contractHeader: "2", ifNoneMatch: nil, acceptLanguage: header)
+            #expect(ContinuousClock.now - started < .seconds(1), "\(header.prefix(20))")
+            #expect(response.status == 200, "\(header.prefix(20))")
+            #expect(response.header("Content-Language") == "en", "\(header.prefix(20))")
+            #expect(try Self.texts(in: response.body).contains("You have 5 orders"))
+        }
+    }
+
+    @Test func aRendererWithoutStringCatalogsAnswersExactlyAsBefore() throws {
+        let screen = OrdersScreen.screen(for: .sample(orders: 5))
+        let response = Self.plain.respond(screen, contractHeader: "2", ifNoneMatch: nil, acceptLanguage: "pl")
+        #expect(
+            response.headers.map(\.name) == ["Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract"])
+        #expect(response.header("Vary") == "ScreenKit-Contract")
+        #expect(response == Self.plain.respond(screen, contractHeader: "2", ifNoneMatch: nil))
+        #expect(try Self.texts(in: response.body).contains("You have 5 orders"))
+        #expect(Self.plain.locales.isEmpty && Self.plain.locale(for: "pl") == nil)
+        let product = Self.plain.respond(screenID: "product-aeropress", contractHeader: "2", ifNoneMatch: nil)
+        #expect(product.header("Content-Language") == nil)
+        // Catalog screens without localized strings are the same bytes with catalogs configured.
+        let localized = try Self.renderer.render(screenID: "product-aeropress", for: .version(2), locale: "pl")
+        #expect(localized.bytes == product.body && localized.locale == "pl")
+        // In the source language the English bytes are the ones `build` writes without catalogs.
+        for screen in ExampleApp.compact.screens {
+            for variant in screen.variants {
+                #expect(
+                    try Self.renderer.render(screenID: screen.id, for: .version(variant.contract)).bytes
+                        == variant.envelope, "\(screen.id)@\(variant.contract)")
+            }
+        }
+    }
+
+    @Test func aCatalogScreenIsServedAsStartUpWroteItPerLocale() throws {
+        let french = try Self.renderer.render(screenID: "sign-in", for: .version(2), locale: "fr-CA")
+        #expect(french.locale == "fr")
+        #expect(try Self.texts(in: french.bytes).contains("Bon retour"))
+        let english = try Self.renderer.render(screenID: "sign-in", for: .version(2))
+        #expect(english.locale == "en")
+        #expect(try Self.texts(in: english.bytes).contains("Welcome back"))
+        #expect(english.etag != french.etag)
+        #expect(Self.renderer.locales == ["en", "de", "fr", "pl"])
+    }
+
+    @Test func startUpRefusesALocaleWithoutPluralRulesAndAMalformedCatalog() throws {
+        func refusal(_ strings: ScreenRenderer.Strings) -> String {
+            do {
+                _ = try ScreenRenderer(
+                    catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files), strings: strings)
+                return ""
+            } catch {
+                return error.description
+            }
+        }
+        let catalogs = EmbeddedStringCatalogs.catalogs
+        let unknown = refusal(.init(catalogs: catalogs, locales: ["de", "xx"]))
+        #expect(unknown.contains("[string-locales-invalid]"), "\(unknown)")
+        #expect(unknown.contains("locale \"xx\" has no CLDR plural rules"), "\(unknown)")
+        let truncated = Array(#"{"sourceLanguage":"en","strings":"#.utf8)
+        let malformed = refusal(.init(catalogs: [("Localizable", truncated)], locales: ["de"]))
+        #expect(malformed.contains("[string-catalog-invalid] Localizable.xcstrings"), "\(malformed)")
+        // A locale the catalog does not translate breaks a localization rule: an error by default,
+        // served along the fallback chain when untranslated strings are warnings.
+        let untranslated = refusal(.init(catalogs: catalogs, locales: ["it"]))
+        #expect(untranslated.contains("[string-untranslated]"), "\(untranslated)")
+        #expect(refusal(.init(catalogs: catalogs, locales: ["it"], untranslated: .warning)).isEmpty)
+    }
+}
