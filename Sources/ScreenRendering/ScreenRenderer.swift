@@ -120,6 +120,8 @@ public struct ScreenRenderer: Sendable {
     public let translations: Translations?
     /// Picks a request's locale among ``locales``; nil without ``Strings``.
     let negotiation: LanguageNegotiation?
+    /// What each response is reported to (``observed(by:)``); none by default.
+    public private(set) var observer: (any RenderObserver)?
 
     /// The locales served, the source language first; empty without ``Strings``.
     public var locales: [String] { translations?.locales ?? [] }
@@ -396,14 +398,37 @@ extension ScreenRenderer {
         screenID id: String, contractHeader: String?, ifNoneMatch: String?, experiments: ExperimentContext = .none,
         acceptLanguage: String? = nil
     ) -> ScreenResponse {
+        let client = ClientContract.parse(contractHeader)
+        let start = observer == nil ? nil : ContinuousClock.now
+        let outcome: Result<RenderedScreen, RenderError>
         do {
-            let rendered = try render(
-                screenID: id, for: ClientContract.parse(contractHeader), experiments: experiments,
-                locale: locale(for: acceptLanguage))
-            return .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: ScreenResponse.sharedCaching)
+            outcome = .success(
+                try render(screenID: id, for: client, experiments: experiments, locale: locale(for: acceptLanguage)))
         } catch {
-            return .problem(error)
+            outcome = .failure(error)
         }
+        return respond(
+            outcome, ifNoneMatch: ifNoneMatch, cacheControl: ScreenResponse.sharedCaching, screenID: id,
+            isCatalogScreen: catalogScreens[id] != nil, client: client, start: start)
+    }
+
+    /// The response for `outcome`, reported to the observer (timed from `start`) if there is one.
+    private func respond(
+        _ outcome: Result<RenderedScreen, RenderError>, ifNoneMatch: String?, cacheControl: String, screenID: String,
+        isCatalogScreen: Bool, client: ClientContract, start: ContinuousClock.Instant?
+    ) -> ScreenResponse {
+        let response: ScreenResponse
+        switch outcome {
+        case .success(let rendered): response = .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: cacheControl)
+        case .failure(let error): response = .problem(error)
+        }
+        if let observer, let start {
+            observer.record(
+                RenderEvent(
+                    screenID: screenID, isCatalogScreen: isCatalogScreen, outcome: outcome, status: response.status,
+                    bytes: response.body.count, client: client, duration: ContinuousClock.now - start))
+        }
+        return response
     }
 
     /// The whole response to a request for `screen`, built from the request's data (private to
@@ -414,13 +439,25 @@ extension ScreenRenderer {
         cacheControl: String = ScreenResponse.privateCaching, experiments: ExperimentContext = .none,
         acceptLanguage: String? = nil
     ) -> ScreenResponse {
+        let client = ClientContract.parse(contractHeader)
+        let start = observer == nil ? nil : ContinuousClock.now
+        let outcome: Result<RenderedScreen, RenderError>
         do {
-            let rendered = try render(
-                screen, for: ClientContract.parse(contractHeader), experiments: experiments,
-                locale: locale(for: acceptLanguage))
-            return .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: cacheControl)
+            outcome = .success(
+                try render(screen, for: client, experiments: experiments, locale: locale(for: acceptLanguage)))
         } catch {
-            return .problem(error)
+            outcome = .failure(error)
         }
+        return respond(
+            outcome, ifNoneMatch: ifNoneMatch, cacheControl: cacheControl, screenID: screen.id, isCatalogScreen: false,
+            client: client, start: start)
+    }
+
+    /// This renderer reporting every response of its `respond` functions to `observer` (such as
+    /// ``ContractHealthMetrics``); the bytes and headers are unchanged.
+    public func observed(by observer: any RenderObserver) -> ScreenRenderer {
+        var copy = self
+        copy.observer = observer
+        return copy
     }
 }

@@ -1,3 +1,4 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenKit
@@ -111,6 +112,51 @@ import Testing
         #expect(exposition.contains("screen=\"other\""))
         #expect(exposition.contains("client_version=\"newer\""))
         #expect(exposition.contains("element=\"other\""))
+    }
+
+    /// The renderer reports each response of its `respond` functions, with what it decided.
+    @Test func theRendererReportsEveryResponseItGives() throws {
+        let plain = try ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
+        let metrics = ContractHealthMetrics(renderer: plain)
+        let renderer = plain.observed(by: metrics)
+        let home2 = renderer.respond(screenID: "home", contractHeader: "2", ifNoneMatch: nil)
+        let home1 = renderer.respond(screenID: "home", contractHeader: "1", ifNoneMatch: nil)
+        #expect(home1.body != home2.body)
+        // The same bytes as without an observer.
+        #expect(home1 == plain.respond(screenID: "home", contractHeader: "1", ifNoneMatch: nil))
+        let notModified = renderer.respond(screenID: "home", contractHeader: "1", ifNoneMatch: home1.header("ETag"))
+        #expect(notModified.status == 304)
+        #expect(renderer.respond(screenID: "home", contractHeader: nil, ifNoneMatch: nil).status == 200)
+        #expect(renderer.respond(screenID: "home", contractHeader: "v2", ifNoneMatch: nil).status == 200)
+        #expect(renderer.respond(WhatsNewScreen.screen, contractHeader: "1", ifNoneMatch: nil).status == 406)
+        #expect(renderer.respond(screenID: "nope", contractHeader: "2", ifNoneMatch: nil).status == 404)
+        let broken = renderer.respond(
+            OrdersScreen.screen(for: .demo(user: "broken")), contractHeader: "2", ifNoneMatch: nil)
+        #expect(broken.status == 500)
+        let orders = renderer.respond(
+            OrdersScreen.screen(for: .demo(user: "ada")), contractHeader: "2", ifNoneMatch: nil)
+        #expect(orders.status == 200)
+        let text = metrics.exposition()
+        for line in [
+            #"screenkit_responses_total{screen="home",served_version="1",status="200"} 3"#,
+            #"screenkit_responses_total{screen="home",served_version="1",status="304"} 1"#,
+            #"screenkit_responses_total{screen="home",served_version="2",status="200"} 1"#,
+            #"screenkit_responses_total{screen="whats-new",served_version="0",status="406"} 1"#,
+            #"screenkit_responses_total{screen="unknown",served_version="0",status="404"} 1"#,
+            #"screenkit_responses_total{screen="orders",served_version="0",status="500"} 1"#,
+            #"screenkit_responses_total{screen="orders",served_version="2",status="200"} 1"#,
+            #"screenkit_client_responses_total{client_version="none",status="200"} 1"#,
+            #"screenkit_client_responses_total{client_version="malformed",status="200"} 1"#,
+            #"screenkit_fallback_responses_total{screen="home",served_version="1"} 4"#,
+            #"screenkit_clients_too_old_total{screen="whats-new",client_version="1"} 1"#,
+            #"screenkit_render_failures_total{screen="orders",rule="id-duplicate"} 1"#,
+            #"screenkit_response_duration_seconds_count{screen="home"} 5"#,
+        ] {
+            #expect(text.contains(line + "\n"), "missing \(line) in:\n\(text)")
+        }
+        let fallbacks = text.split(separator: "\n").filter { $0.hasPrefix("screenkit_fallbacks_total{") }
+        #expect(
+            fallbacks.contains { $0.contains(#"element="component:productCard",served_version="1""#) }, "\(fallbacks)")
     }
 
     @Test func labelValuesAreEscaped() {

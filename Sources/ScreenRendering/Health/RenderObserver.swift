@@ -10,6 +10,22 @@ public protocol RenderObserver: Sendable {
     func record(_ event: RenderEvent)
 }
 
+extension RenderEvent {
+    /// The event of a response with `status` and a body of `bytes`, made from `outcome`.
+    init(
+        screenID: String, isCatalogScreen: Bool, outcome: Result<RenderedScreen, RenderError>, status: Int,
+        bytes: Int, client: ClientContract, duration: Duration
+    ) {
+        let rendered = try? outcome.get()
+        var rules: [String] = []
+        if case .failure(.invalidScreen(_, let problems)) = outcome { rules = problems.map(\.diagnostic.rule) }
+        self.init(
+            screenID: screenID, isCatalogScreen: isCatalogScreen, client: client,
+            servedVersion: rendered?.servedVersion, status: status, rules: rules,
+            downgrades: rendered?.downgrades ?? [], bytes: bytes, duration: duration)
+    }
+}
+
 /// What the renderer decided for one response: the contract facts behind the contract's health in
 /// production (which clients get what, which fallbacks they hit, who is refused).
 public struct RenderEvent: Sendable, Hashable {
