@@ -51,7 +51,7 @@ let package = Package(
             name: "ScreenKitCLI",
             dependencies: [
                 "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "ScreenPreview",
-                "ScreenLocalization",
+                "ScreenLocalization", "ScreenCrypto",
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.

@@ -13,6 +13,7 @@ let readers: [(name: String, products: [String])] = [
     ("fuzz-exemptions", ["ScreenContract"]),
     ("fuzz-sunsets", ["ScreenContract"]),
     ("fuzz-config", ["ScreenKitCLI"]),
+    ("fuzz-installs", ["ScreenKitCLI"]),
     ("fuzz-pointer", ["ScreenCompiler"]),
     ("fuzz-manifest", ["ScreenCompiler"]),
     ("fuzz-string-catalog", ["ScreenLocalization"]),

@@ -11,8 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=60
-all=(fuzz-contract-file fuzz-history fuzz-history-folder fuzz-exemptions fuzz-sunsets fuzz-config fuzz-pointer
-  fuzz-manifest fuzz-string-catalog fuzz-accept-language)
+all=(fuzz-contract-file fuzz-history fuzz-history-folder fuzz-exemptions fuzz-sunsets fuzz-config fuzz-installs
+  fuzz-pointer fuzz-manifest fuzz-string-catalog fuzz-accept-language)
 targets=("${all[@]}")
 build=1
 while [ $# -gt 0 ]; do
@@ -34,6 +34,7 @@ dictionary() {
     fuzz-contract-file|fuzz-history|fuzz-history-folder) echo contract ;;
     fuzz-exemptions|fuzz-sunsets) echo gate-files ;;
     fuzz-config) echo config ;;
+    fuzz-installs) echo installs ;;
     fuzz-pointer|fuzz-manifest) echo bucket ;;
     fuzz-string-catalog) echo xcstrings ;;
     fuzz-accept-language) echo accept-language ;;

@@ -279,6 +279,20 @@ import Testing
                 arguments, catalog: App.catalog, terminal: again, workingDirectory: folder.path,
                 environment: environment) == .success)
         #expect(again.standardOutput.contains("is up to date: nothing uploaded"))
+        // `contract coverage` reads what the bucket serves through the same reader.
+        try Data("app_version,contract,share\n4.2.0,2,0.61\n4.1.3,1,0.39\n".utf8).write(
+            to: folder.appendingPathComponent("installs.csv"))
+        let coverage = Terminal.capturing()
+        #expect(
+            await CLI.run(
+                [
+                    "contract", "coverage", "--installs", "installs.csv", "--published",
+                    "s3://\(server.bucket)/\(prefix)",
+                    "--endpoint", server.proxy, "--region", server.region,
+                ], catalog: App.catalog, terminal: coverage, workingDirectory: folder.path, environment: environment)
+                == .success, "\(coverage.standardError)")
+        #expect(coverage.standardOutput.contains("(contract 2) of s3://\(server.bucket)/\(prefix), 2 client versions"))
+        #expect(coverage.standardOutput.contains("  contract 1 (39.0%: 4.1.3): fallbacks for component:divider"))
         let wrong = Terminal.capturing()
         var badEnvironment = environment
         badEnvironment["AWS_SECRET_ACCESS_KEY"] = "nope"

@@ -2,7 +2,7 @@ import Foundation
 import ScreenContract
 import ScreenKit
 
-/// `screenkit contract show|diff|freeze|start|embed|schema|codegen|serves`: inspect and evolve the
+/// `screenkit contract show|diff|freeze|start|embed|schema|codegen|serves|coverage`: inspect and evolve the
 /// component contract, and give its clients their schema and model.
 enum ContractCommand {
     static let command = Command(
@@ -23,6 +23,8 @@ enum ContractCommand {
               schema    The JSON Schema of the envelopes one version's clients receive.
               codegen   A Swift client model (Decodable) of one frozen version.
               serves    Whether every screen still serves an app built for one version.
+              coverage  Which share of installed clients gets each screen in full, with
+                        fallbacks or not at all (a gate before publishing).
 
             See 'screenkit contract <subcommand> --help' for its options.
             """,
@@ -31,10 +33,11 @@ enum ContractCommand {
         usesConfig: false,
         subcommands: [
             show, diff, freeze, start, embed, ClientContractCommands.schema, ClientContractCommands.codegen,
-            ClientContractCommands.serves,
+            ClientContractCommands.serves, CoverageCommand.command,
         ],
         run: { _, _ throws(CommandError) in
-            throw .usage("contract needs a subcommand: show, diff, freeze, start, embed, schema, codegen or serves")
+            throw .usage(
+                "contract needs a subcommand: show, diff, freeze, start, embed, schema, codegen, serves or coverage")
         }
     )
 
@@ -265,7 +268,8 @@ enum ContractCommand {
             to = (live, "live")
             newShape = (Int(from.label) ?? 0) < context.catalog.profileSince
         }
-        let changes = Compatibility.changes(from: from.contract, to: to.contract, oldFile: from.file, newShape: newShape)
+        let changes = Compatibility.changes(
+            from: from.contract, to: to.contract, oldFile: from.file, newShape: newShape)
         let report = Report(
             command: "contract diff", diagnostics: changes.map(\.diagnostic), changes: changes,
             facts: [("from", from.label), ("to", to.label)])

@@ -115,9 +115,11 @@ enum PublishCommand {
         }
     }
 
-    private static func makeBucket(_ target: String, _ arguments: Arguments, _ context: CommandContext)
-        throws(CommandError) -> any Bucket
-    {
+    /// The bucket `target` names (`file:///…` or `s3://…`), with `--endpoint`, `--region`,
+    /// `--timeout` and `--attempts` applied; `purpose` ends the missing-credentials message.
+    static func makeBucket(
+        _ target: String, _ arguments: Arguments, _ context: CommandContext, purpose: String = "publish to"
+    ) throws(CommandError) -> any Bucket {
         // Checked for every bucket, so a mistyped value fails before anything is read or sent.
         let retry = try retryPolicy(arguments)
         let location: BucketLocation
@@ -133,7 +135,7 @@ enum PublishCommand {
         case .s3(let name, let prefix):
             guard let credentials = AWSCredentials.fromEnvironment(context.environment) else {
                 throw .failure(
-                    "missing credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to publish to \(target)")
+                    "missing credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to \(purpose) \(target)")
             }
             var endpoint: URL?
             if let text = arguments.value("--endpoint") {

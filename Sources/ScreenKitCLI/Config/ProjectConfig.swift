@@ -213,6 +213,10 @@ public struct ProjectConfig: Sendable, Equatable {
             values["--to"] = bucket
             values["--endpoint"] = endpoint
             values["--region"] = region
+        case "contract":
+            // `contract coverage` reading an s3:// bucket; no other contract subcommand reads them.
+            values["--endpoint"] = endpoint
+            values["--region"] = region
         default: break
         }
         return values

@@ -5,7 +5,7 @@ import ScreenJSON
 import ScreenKit
 
 /// The output formats of `check` and `contract diff`.
-enum ReportFormat: String, CaseIterable {
+enum ReportFormat: String, CaseIterable, OutputFormat {
     /// `path:line:col: error: [RULE] message (at NODEPATH)` lines and a summary.
     case text
     /// A stable JSON document with a format number.
@@ -14,11 +14,20 @@ enum ReportFormat: String, CaseIterable {
     case github
     /// A summary fit for a pull-request comment.
     case markdown
+}
 
-    static func parse(_ value: String?) throws(CommandError) -> ReportFormat {
-        guard let value else { return .text }
-        guard let format = ReportFormat(rawValue: value) else {
-            throw .usage("unknown format '\(value)'; use text, json, github or markdown")
+/// A command's `--format` values, the first the default.
+protocol OutputFormat: RawRepresentable<String>, CaseIterable {}
+
+extension OutputFormat {
+    /// The format `value` names (nil: the first); an unknown name is a usage error listing them.
+    static func parse(_ value: String?) throws(CommandError) -> Self {
+        let all = Array(allCases)
+        guard let value else { return all[0] }
+        guard let format = Self(rawValue: value) else {
+            let names = all.map(\.rawValue)
+            throw .usage(
+                "unknown format '\(value)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
         }
         return format
     }

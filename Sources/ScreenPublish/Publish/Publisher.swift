@@ -78,6 +78,16 @@ public struct PublishError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }
 
+/// What a bucket serves now: the pointer as read and the manifest it names.
+public struct PublishedManifest: Sendable {
+    /// The pointer object, with the entity tag a publish swaps against.
+    public let pointer: StoredObject
+    /// The manifest's SHA-256.
+    public let hash: String
+    /// The manifest.
+    public let manifest: Manifest
+}
+
 /// Publishes a bucket image: objects first (create-only), then the manifest, then the pointer with
 /// compare-and-swap, then the short-lived aliases. A re-run with nothing changed writes nothing.
 public struct Publisher: Sendable {
@@ -92,6 +102,44 @@ public struct Publisher: Sendable {
         self.concurrency = max(1, concurrency)
     }
 
+    /// The manifest the bucket's pointer names, verified against its hash, with the pointer as
+    /// read; nil when the bucket has no pointer yet. A pointer that names no readable manifest is
+    /// `.corrupt`.
+    public func published() async throws(PublishError) -> PublishedManifest? {
+        guard
+            let pointer = try await wrap({ () async throws(BucketError) in
+                try await bucket.read(BucketLayout.pointer, maximumBytes: Pointer.maximumBytes)
+            })
+        else { return nil }
+        guard let decoded = Pointer.decode(pointer.bytes) else {
+            throw PublishError(
+                kind: .corrupt, description: "\(bucket)/\(BucketLayout.pointer) is not a pointer file")
+        }
+        let key = BucketLayout.manifest(decoded.manifest)
+        guard
+            let stored = try await wrap({ () async throws(BucketError) in
+                try await bucket.read(key, maximumBytes: Manifest.maximumBytes)
+            })
+        else {
+            throw PublishError(
+                kind: .corrupt, description: "the pointer names \(key), which is missing from \(bucket)")
+        }
+        guard stored.bytes.count <= Manifest.maximumBytes else {
+            throw PublishError(
+                kind: .corrupt,
+                description: "\(bucket)/\(key) is larger than a manifest may be (\(Manifest.maximumBytes) bytes)")
+        }
+        guard SHA256.hexDigest(stored.bytes) == decoded.manifest else {
+            throw PublishError(kind: .corrupt, description: "\(bucket)/\(key) does not match its hash")
+        }
+        do {
+            return PublishedManifest(
+                pointer: pointer, hash: decoded.manifest, manifest: try Manifest.decode(stored.bytes))
+        } catch {
+            throw PublishError(kind: .corrupt, description: "\(bucket)/\(key): \(error.description)")
+        }
+    }
+
     /// Reads the bucket's current state and works out what to upload for `screens` (and the
     /// contract's JSON Schemas, when given), built in `locales` (``CompileResult/locales``: the
     /// source language first; empty without String Catalogs).
@@ -99,38 +147,9 @@ public struct Publisher: Sendable {
         screens: [CompiledScreen], contract: Int, history: [String], schemas: ClientSchemas = .none,
         locales: [String] = []
     ) async throws(PublishError) -> PublishPlan {
-        let pointer = try await wrap { () async throws(BucketError) in
-            try await bucket.read(BucketLayout.pointer, maximumBytes: Pointer.maximumBytes)
-        }
-        var previous: (hash: String, manifest: Manifest)?
-        if let pointer {
-            guard let decoded = Pointer.decode(pointer.bytes) else {
-                throw PublishError(
-                    kind: .corrupt, description: "\(bucket)/\(BucketLayout.pointer) is not a pointer file")
-            }
-            let key = BucketLayout.manifest(decoded.manifest)
-            guard
-                let stored = try await wrap({ () async throws(BucketError) in
-                    try await bucket.read(key, maximumBytes: Manifest.maximumBytes)
-                })
-            else {
-                throw PublishError(
-                    kind: .corrupt, description: "the pointer names \(key), which is missing from \(bucket)")
-            }
-            guard stored.bytes.count <= Manifest.maximumBytes else {
-                throw PublishError(
-                    kind: .corrupt,
-                    description: "\(bucket)/\(key) is larger than a manifest may be (\(Manifest.maximumBytes) bytes)")
-            }
-            guard SHA256.hexDigest(stored.bytes) == decoded.manifest else {
-                throw PublishError(kind: .corrupt, description: "\(bucket)/\(key) does not match its hash")
-            }
-            do {
-                previous = (decoded.manifest, try Manifest.decode(stored.bytes))
-            } catch {
-                throw PublishError(kind: .corrupt, description: "\(bucket)/\(key): \(error.description)")
-            }
-        }
+        let current = try await published()
+        let pointer = current?.pointer
+        let previous = current.map { (hash: $0.hash, manifest: $0.manifest) }
         if let published = previous?.manifest.history {
             guard published.count <= history.count, Array(history.prefix(published.count)) == published else {
                 let detail =
