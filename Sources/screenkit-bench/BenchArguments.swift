@@ -75,17 +75,21 @@ enum BenchArguments: Equatable {
                 case "--units": render.units = try options.positiveInteger(for: name)
                 case "--experiments-only": render.experimentsOnly = true
                 case "--localized-only": render.localizedOnly = true
+                case "--observed-only": render.observedOnly = true
+                case "--flood": render.flood = try options.positiveInteger(for: name)
                 case "-h", "--help": return .help
                 default: throw UsageError("unknown option '\(name)' for render")
                 }
             }
-            if render.experimentsOnly && render.localizedOnly {
-                throw UsageError("--experiments-only and --localized-only each run one comparison: give one")
+            let only = [
+                ("--experiments-only", render.experimentsOnly), ("--localized-only", render.localizedOnly),
+                ("--observed-only", render.observedOnly),
+            ].filter(\.1).map(\.0)
+            if only.count > 1 {
+                throw UsageError("\(only.joined(separator: " and ")) each run one comparison: give one")
             }
-            if (render.experimentsOnly || render.localizedOnly) && render.writePayloads != nil {
-                throw UsageError(
-                    "--write-payloads writes the main table's envelopes, which \(render.experimentsOnly ? "--experiments-only" : "--localized-only") skips"
-                )
+            if let only = only.first, render.writePayloads != nil {
+                throw UsageError("--write-payloads writes the main table's envelopes, which \(only) skips")
             }
             return .render(render)
         case "assign":

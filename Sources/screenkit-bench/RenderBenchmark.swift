@@ -25,6 +25,10 @@ enum RenderBenchmark {
         var experimentsOnly = false
         /// Whether to run only the localization comparison (``LocalizedRenderBenchmark``).
         var localizedOnly = false
+        /// Whether to run only the observer comparison and flood (``ObservedRenderBenchmark``).
+        var observedOnly = false
+        /// Responses in the observer's flood.
+        var flood = 1_000_000
     }
 
     /// One case: a screen rendered for one client version.
@@ -41,6 +45,7 @@ enum RenderBenchmark {
     static func run(_ options: Options) throws {
         guard !options.experimentsOnly else { return try ExperimentRenderBenchmark.run(options) }
         guard !options.localizedOnly else { return try LocalizedRenderBenchmark.run(options) }
+        guard !options.observedOnly else { return try ObservedRenderBenchmark.run(options) }
         let renderer = try ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
         let compiler = Compiler(catalog: App.catalog)
         let home = App.catalog.screens.first { $0.id == "home" }!
@@ -126,6 +131,7 @@ enum RenderBenchmark {
         try throughput(options, renderer: renderer, orders: orders)
         try ExperimentRenderBenchmark.run(options)
         try LocalizedRenderBenchmark.run(options)
+        try ObservedRenderBenchmark.run(options)
     }
 
     /// `threads` threads rendering the 1,000-node screen at once: requests/s and latency percentiles.

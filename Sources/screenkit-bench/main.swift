@@ -2,7 +2,7 @@ import Foundation
 
 let usage = """
     USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|write|encoder|profile] [--write-tree FILE]
-           screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR] [--units U] [--experiments-only | --localized-only]
+           screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR] [--units U] [--experiments-only | --localized-only | --observed-only] [--flood N]
            screenkit-bench assign [--units N] [--weights 50,30,20] [--rollout P]
            screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N] [--region R]
            screenkit-bench catalog-read [--keys N] [--locales L] [--runs R]
@@ -30,6 +30,9 @@ let usage = """
               start-up; U units (default 1000) are taken in turn. --experiments-only runs only that
               comparison. Then the orders screen localized per request in Polish against the same
               screen with literal strings (target at most 1.2); --localized-only runs only that.
+              Then respond() with the contract-health aggregator attached against no observer
+              (target at most 1.05), and a flood of N (default 1,000,000) responses with random
+              headers and screen IDs: resident memory and series; --observed-only runs only that.
               Defaults: --orders 272 --requests 2000 --threads 2 --units 1000.
     assign    Assigns N synthetic units (default 100000) by the documented assignment function to an
               experiment weighted as --weights (default 50,30,20) and to a rollout of P % (default

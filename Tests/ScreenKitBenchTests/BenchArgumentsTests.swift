@@ -31,6 +31,10 @@ struct BenchArgumentsTests {
         var localized = RenderBenchmark.Options()
         localized.localizedOnly = true
         #expect(try BenchArguments.parse(["render", "--localized-only"]) == .render(localized))
+        var observed = RenderBenchmark.Options()
+        observed.observedOnly = true
+        observed.flood = 5000
+        #expect(try BenchArguments.parse(["render", "--observed-only", "--flood", "5000"]) == .render(observed))
     }
 
     @Test func assignTakesUnitsWeightsAndARollout() throws {
@@ -101,6 +105,11 @@ struct BenchArgumentsTests {
             ["render", "--localized-only", "--experiments-only"],
             "--experiments-only and --localized-only each run one comparison: give one"
         ),
+        (
+            ["render", "--observed-only", "--localized-only"],
+            "--localized-only and --observed-only each run one comparison: give one"
+        ),
+        (["render", "--flood", "0"], "--flood must be a whole number of at least 1 (got '0')"),
         (["assign", "--units"], "--units needs a value"),
         (
             ["assign", "--weights", "50"],
