@@ -17,16 +17,23 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // What both servers share beyond the framework glue: the command line and the routes'
-        // decisions, all in terms of ScreenKit's framework-neutral types.
+        // decisions, all in terms of ScreenKit's framework-neutral types; and the contract-health
+        // metrics through swift-metrics with a Prometheus backend, and swift-log.
         .target(
             name: "ServerSupport",
             dependencies: [
                 .product(name: "ScreenKit", package: screenKit),
                 .product(name: "ScreenRendering", package: screenKit),
                 .product(name: "ExampleScreens", package: screenKit),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
         .executableTarget(
             name: "HummingbirdServer",

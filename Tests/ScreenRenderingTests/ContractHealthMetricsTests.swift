@@ -159,6 +159,35 @@ import Testing
             fallbacks.contains { $0.contains(#"element="component:productCard",served_version="1""#) }, "\(fallbacks)")
     }
 
+    @Test func foldedLabelsAreTheAggregatorsBoundedValues() {
+        let labels = ContractHealthLabels(catalogScreens: ["home"], limits: .init(current: 2))
+        let first = labels.fold(
+            Self.event(
+                "orders", client: ClientContract.parse("x"), served: nil, status: 500,
+                rules: ["id-duplicate", "id-duplicate", "prop-type"], downgrades: [Self.card, Self.maxLines],
+                catalog: false))
+        #expect(first.screen == "orders")
+        #expect(first.clientVersion == "malformed")
+        #expect(first.servedVersion == "0")
+        #expect(first.status == "500")
+        #expect(first.elements == ["component:productCard", "prop:text.maxLines"])
+        #expect(first.rules == ["id-duplicate", "prop-type"])
+        #expect(labels.fold(Self.event("nope", client: .version(99), served: nil, status: 404)).screen == "unknown")
+        #expect(labels.fold(Self.event("home", client: .version(99), served: 2, status: 200)).clientVersion == "newer")
+        #expect(labels.fold(Self.event("home", client: .unspecified, served: 1, status: 200)).clientVersion == "none")
+        // Past the limit, a new screen is `other`.
+        let small = ContractHealthLabels(
+            catalogScreens: [],
+            limits: {
+                var l = ContractHealthMetrics.Limits(current: 1)
+                l.screens = 2
+                return l
+            }())
+        #expect(
+            ["a", "b", "c", "a"].map { small.fold(Self.event($0, client: .version(1), served: 1, status: 200)).screen }
+                == ["a", "b", "other", "a"])
+    }
+
     @Test func labelValuesAreEscaped() {
         #expect(PrometheusText.escapeLabel("a\"b\\c\nd") == #"a\"b\\c\nd"#)
         let metrics = ContractHealthMetrics(catalogScreens: [], limits: .init(current: 1))

@@ -246,11 +246,18 @@ public final class ContractHealthLabels: @unchecked Sendable {
     /// The labels of `event`.
     public func fold(_ event: RenderEvent) -> Folded {
         lock.withLock {
-            let screen = folding.screens.name(folding.screenCode(event))
-            let elements = event.downgrades.map { folding.elements.name(folding.elements.code($0.element)) }
+            // Each code is taken before its name is read: taking it may add the name to the table.
+            let screenCode = folding.screenCode(event)
+            let screen = folding.screens.name(screenCode)
+            var elements: [String] = []
+            for downgrade in event.downgrades {
+                let code = folding.elements.code(downgrade.element)
+                elements.append(folding.elements.name(code))
+            }
             var rules: [String] = []
             for rule in event.rules {
-                let name = folding.rules.name(folding.rules.code(rule))
+                let code = folding.rules.code(rule)
+                let name = folding.rules.name(code)
                 if !rules.contains(name) { rules.append(name) }
             }
             return Folded(

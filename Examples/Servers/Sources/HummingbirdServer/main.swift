@@ -57,6 +57,7 @@ router.get("codable/{id}") { request, context in
 router.get("static/{id}") { request, context in
     Response(routes.preEncoded(try context.parameters.require("id"), query: request.query))
 }
+router.get("metrics") { _, _ in Response(routes.metrics()) }
 
 let app = Application(
     router: router,

@@ -14,6 +14,7 @@ import ScreenRendering
 ///   without ScreenKit.
 /// - `GET /static/orders?orders=272` and `GET /static/home`: the same bytes, encoded once at
 ///   start-up: the framework's floor.
+/// - `GET /metrics`: the contract-health metrics in the Prometheus text format (``metrics()``).
 public struct ScreenRoutes: Sendable {
     /// The renderer, created once.
     public let renderer: ScreenRenderer
@@ -31,10 +32,14 @@ public struct ScreenRoutes: Sendable {
 
     /// Creates the renderer from the example app's catalog, embedded history and embedded String
     /// Catalog; throws (the server refuses to start) if the static checks fail.
-    public init(preEncodedOrders: Int = 272, allowsOverrides: Bool = false) throws {
-        renderer = try ScreenRenderer(
+    /// With `observesHealth`, every response is reported to swift-metrics
+    /// (``SwiftMetricsRenderObserver``; bootstrap ``ServerMetrics`` first).
+    public init(preEncodedOrders: Int = 272, allowsOverrides: Bool = false, observesHealth: Bool = false) throws {
+        let renderer = try ScreenRenderer(
             catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files), allowsOverrides: allowsOverrides,
             strings: ScreenRenderer.Strings(catalogs: EmbeddedStringCatalogs.catalogs, locales: App.locales))
+        self.renderer =
+            observesHealth ? renderer.observed(by: SwiftMetricsRenderObserver(renderer: renderer)) : renderer
         preEncodedOrderCount = preEncodedOrders
         self.preEncodedOrders = try renderer.render(
             OrdersScreen.screen(for: .demo(user: "guest", orders: preEncodedOrders)), for: .version(renderer.current)
@@ -75,6 +80,13 @@ public struct ScreenRoutes: Sendable {
         }
     }
     // README: end
+
+    /// `GET /metrics`: every metric of the process, from swift-metrics' Prometheus registry.
+    public func metrics() -> ScreenResponse {
+        ScreenResponse(
+            status: 200, headers: [.init(name: "Content-Type", value: ServerMetrics.contentType)],
+            body: ServerMetrics.exposition())
+    }
 
     /// `GET /codable/{id}` (`orders` or `home`): Codable + JSONEncoder, per request.
     public func codable(_ id: String, query: [String: String], contractHeader: String?) -> ScreenResponse {

@@ -64,7 +64,9 @@ public enum ServerStartup {
             exit(2)
         }
         do {
-            return (options, try ScreenRoutes(allowsOverrides: options.allowsOverrides))
+            // Contract health: swift-metrics with a Prometheus backend, fed by the renderer.
+            ServerMetrics.bootstrap()
+            return (options, try ScreenRoutes(allowsOverrides: options.allowsOverrides, observesHealth: true))
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             exit(1)

@@ -57,6 +57,7 @@ app.get("codable", ":id") { request in
 app.get("static", ":id") { request in
     Response(routes.preEncoded(request.parameters.get("id") ?? "", query: request.query))
 }
+app.get("metrics") { _ in Response(routes.metrics()) }
 
 // `serve` logs "Server started on http://…", and stops gracefully on SIGTERM and SIGINT.
 try await app.execute()
