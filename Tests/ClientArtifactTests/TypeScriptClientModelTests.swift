@@ -13,7 +13,7 @@ import Testing
 @Suite(.serialized) struct TypeScriptClientModelTests {
     static func model(_ version: Int) -> String {
         let frozen = ClientArtifactTests.versions[version - 1]
-        return TypeScriptClientModel.source(frozen.contract, version: version, sha256: frozen.sha256) ?? ""
+        return TypeScriptClientModel.source(frozen.contract, version: version, sha256: frozen.sha256)
     }
 
     @Test func modelsMatchTheirGoldensAndRegenerateIdentically() {
@@ -26,67 +26,18 @@ import Testing
 
     // MARK: Compiled with tsc, run with node
 
-    /// tsc, installed from Debian's `node-typescript` when missing; a test that needs it fails
-    /// (never skips) when it cannot be had.
-    static let tsc: String? = {
-        if let tsc = TestPython.which("tsc") { return tsc }
-        if let aptGet = TestPython.which("apt-get") {
-            _ = TestPython.run(
-                "/usr/bin/env", ["DEBIAN_FRONTEND=noninteractive", aptGet, "install", "-y", "-qq", "node-typescript"])
-        }
-        return TestPython.which("tsc")
-    }()
-
-    static let driver = """
-        import { decode, DecodeError } from "./ScreenModel";
-
-        declare const require: (name: string) => { readFileSync(path: string, encoding: string): string };
-        declare const process: { argv: string[]; exitCode?: number };
-
-        const fs = require("fs");
-        let failed = 0;
-        for (const path of process.argv.slice(2)) {
-            try {
-                const envelope = decode(JSON.parse(fs.readFileSync(path, "utf8")));
-                console.log(`decoded ${envelope.id} contract ${envelope.contract}`);
-            } catch (error) {
-                failed += 1;
-                const kind = error instanceof DecodeError ? "failed" : "crashed";
-                console.log(`${kind} ${path}: ${error instanceof Error ? error.message : String(error)}`);
-            }
-        }
-        process.exitCode = failed === 0 ? 0 : 1;
-
-        """
-
     /// Compiles `source` with the driver into `folder`; the driver's JavaScript.
     static func compiledDecoder(_ source: String, label: String, in folder: URL) throws -> String {
-        let tsc = try #require(
-            Self.tsc,
-            "tsc is required: apt-get install -y node-typescript failed or is unavailable (.ci/run installs it)")
-        try Data(source.utf8).write(to: folder.appendingPathComponent("ScreenModel.ts"))
-        try Data(driver.utf8).write(to: folder.appendingPathComponent("main.ts"))
-        let started = Date()
-        let (status, output) = TestPython.run(
-            tsc,
-            [
-                "--strict", "--noUncheckedIndexedAccess", "--target", "ES2020", "--module", "commonjs", "--outDir",
-                folder.appendingPathComponent("out").path, folder.appendingPathComponent("ScreenModel.ts").path,
-                folder.appendingPathComponent("main.ts").path,
-            ])
-        print("tsc, \(label): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        _ = try #require(TypeScriptCheck.tsc, "\(TypeScriptCheck.missing)")
+        let (script, status, output) = try TypeScriptCheck.compile(source, label: label, in: folder)
         #expect(status == 0 && output.isEmpty, "tsc: \(output)")
-        return folder.appendingPathComponent("out/main.js").path
+        return script
     }
 
     /// Runs the compiled driver with node over `payloads` in one process.
     static func decode(_ script: String, _ payloads: [(String, [UInt8])], in folder: URL) throws -> (Int32, String) {
-        let node = try #require(TestPython.which("node"), "node is required (Debian's nodejs)")
-        let files = try ClientArtifactTests.write(payloads, into: folder)
-        let started = Date()
-        let result = TestPython.run(node, [script] + files)
-        print("node, \(files.count) payloads: \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
-        return result
+        _ = try #require(TestPython.which("node"), "node is required (Debian's nodejs)")
+        return try TypeScriptCheck.decode(script, payloads, in: folder)
     }
 
     @Test func eachVersionsModelCompilesStrictlyAndDecodesEveryVariantAndRefusesTheNegativeControls() throws {
@@ -153,7 +104,7 @@ import Testing
             ],
             actions: [ActionSchema(kind: "delete", fields: [PropSchema("function", .bool, .defaulted(true))])],
             enums: [size])
-        let source = try #require(TypeScriptClientModel.source(contract, version: 1, sha256: "-"))
+        let source = TypeScriptClientModel.source(contract, version: 1, sha256: "-")
         for name in ["DefaultNode", "ImageBannerNode", "ImageBannerNode2", "_3dNode", "Node2", "DeleteAction"] {
             #expect(source.contains("export interface \(name) ") || source.contains("export type \(name) "), "\(name)")
         }
@@ -176,7 +127,7 @@ import Testing
                 ($0.0, Array($0.1.utf8))
             }, in: folder)
         #expect(status == 1, "\(output)")
-        #expect(output.contains("decoded s contract 1"), "\(output)")
+        #expect(output.contains("/good.json\n"), "\(output)")
         #expect(output.contains("slot.json: $.root.children[0].slot: expected a string, found number 7"), "\(output)")
         #expect(output.contains(#"enum.json: $.root.children[0].in[1]: unknown value "huge" of Node"#), "\(output)")
         #expect(

@@ -64,7 +64,7 @@ enum ClientContractCommands {
 
             With typescript: one TypeScript module with readonly types (nodes a union on `type`,
             actions on `kind`, enums string-literal unions) and `decode(json: unknown)`, as strict,
-            its errors naming the JSON path; no runtime dependency. The flat format only.
+            its errors naming the JSON path; no runtime dependency.
 
             USAGE: screenkit contract codegen swift|typescript [--version K] [--out FILE] [--contract DIR]
 
@@ -87,13 +87,9 @@ enum ClientContractCommands {
             let history = try frozenHistory(ContractLocation(arguments, context), context)
             let frozen = try version(arguments.value("--version"), in: history)
             if language == "typescript" {
-                let wire = profile(of: frozen, history, context)
-                guard
-                    let source = TypeScriptClientModel.source(
-                        frozen.contract, version: frozen.version, sha256: frozen.sha256, profile: wire)
-                else {
-                    throw .usage("codegen typescript supports the flat format only (not the profile \"\(wire.name)\")")
-                }
+                let source = TypeScriptClientModel.source(
+                    frozen.contract, version: frozen.version, sha256: frozen.sha256,
+                    profile: profile(of: frozen, history, context))
                 return try emit(
                     Array(source.utf8), label: "the TypeScript model of contract \(frozen.version)", arguments, context)
             }

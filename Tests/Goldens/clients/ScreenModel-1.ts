@@ -725,7 +725,15 @@ function decodeScrollAxis(value: unknown, path: string): ScrollAxis {
     return oneOf(ScrollAxisValues, "ScrollAxis", value, path);
 }
 
-const TextStyleValues: readonly TextStyle[] = ["body", "caption", "footnote", "headline", "largeTitle", "subheadline", "title"];
+const TextStyleValues: readonly TextStyle[] = [
+    "body",
+    "caption",
+    "footnote",
+    "headline",
+    "largeTitle",
+    "subheadline",
+    "title",
+];
 
 function decodeTextStyle(value: unknown, path: string): TextStyle {
     return oneOf(TextStyleValues, "TextStyle", value, path);
