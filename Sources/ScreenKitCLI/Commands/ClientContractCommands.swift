@@ -54,7 +54,7 @@ enum ClientContractCommands {
 
     static let codegen = Command(
         name: "codegen",
-        summary: "A Swift client model of one frozen version.",
+        summary: "A Swift or TypeScript client model of one frozen version.",
         help: """
             OVERVIEW: Print (or write) one Swift source file a client app drops in: Decodable models
             of a frozen contract version (components as an enum over typed data structs, defaults
@@ -62,10 +62,14 @@ enum ClientContractCommands {
             writes for that version, in the wire profile its clients decode, and reject what it does
             not know. Plain Foundation; compiles on Linux.
 
-            USAGE: screenkit contract codegen swift [--version K] [--out FILE] [--contract DIR]
+            With typescript: one TypeScript module with readonly types (nodes a union on `type`,
+            actions on `kind`, enums string-literal unions) and `decode(json: unknown)`, as strict,
+            its errors naming the JSON path; no runtime dependency.
+
+            USAGE: screenkit contract codegen swift|typescript [--version K] [--out FILE] [--contract DIR]
 
             OPTIONS:
-              swift             The language (the only one so far).
+              swift|typescript  The language.
               --version K       The frozen version (default: the newest).
               --out FILE        Write it to FILE instead of printing it.
 
@@ -76,10 +80,19 @@ enum ClientContractCommands {
             guard let language = arguments.positional.first else {
                 throw .usage("codegen needs a language: screenkit contract codegen swift")
             }
-            guard language == "swift" else { throw .usage("codegen supports swift (got '\(language)')") }
+            guard ["swift", "typescript"].contains(language) else {
+                throw .usage("codegen supports swift and typescript (got '\(language)')")
+            }
             if arguments.positional.count > 1 { throw .usage("unexpected argument '\(arguments.positional[1])'") }
             let history = try frozenHistory(ContractLocation(arguments, context), context)
             let frozen = try version(arguments.value("--version"), in: history)
+            if language == "typescript" {
+                let source = TypeScriptClientModel.source(
+                    frozen.contract, version: frozen.version, sha256: frozen.sha256,
+                    profile: profile(of: frozen, history, context))
+                return try emit(
+                    Array(source.utf8), label: "the TypeScript model of contract \(frozen.version)", arguments, context)
+            }
             let source = SwiftClientModel.source(
                 frozen.contract, version: frozen.version, sha256: frozen.sha256,
                 profile: profile(of: frozen, history, context))
