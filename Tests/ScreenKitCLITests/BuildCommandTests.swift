@@ -4,6 +4,7 @@ import ScreenCompiler
 import ScreenCrypto
 import ScreenKit
 import ScreenKitCLI
+import ScreenTestSupport
 import Testing
 
 /// `screenkit build` end to end through the CLI front end.
@@ -94,6 +95,21 @@ import Testing
             #expect(SHA256.hexDigest(try read("dist/objects/\(object).json")) == object)
         }
         objects.formUnion(schemas)
+        // Each frozen version's decoders, beside its schema, named by their hash too.
+        #expect(
+            manifest.decoders.map { "\($0.contract) \($0.language.rawValue)" } == [
+                "1 swift", "1 typescript", "2 swift", "2 typescript",
+            ])
+        for decoder in manifest.decoders {
+            let path = "dist/contracts/\(decoder.contract)/\(decoder.language.fileName)"
+            #expect(try read(path) == read("dist/objects/\(decoder.object).json"), "\(path)")
+            #expect(SHA256.hexDigest(try read(path)) == decoder.object)
+        }
+        #expect(
+            try String(decoding: read("dist/contracts/2/ScreenModel.ts"), as: UTF8.self)
+                == TypeScriptClientModel.source(
+                    ExampleApp.history.versions[1].contract, version: 2, sha256: manifest.history[1], profile: .flat))
+        objects.formUnion(manifest.decoders.map(\.object))
         #expect(all.filter { $0.hasPrefix("objects/") }.sorted() == objects.map { "objects/\($0).json" }.sorted())
         #expect(
             terminal.standardOutput.contains(

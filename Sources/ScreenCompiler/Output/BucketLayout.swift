@@ -10,6 +10,7 @@ import ScreenCrypto
 /// contracts/<k>/screens/<id>         the variant for clients of contract k
 /// contracts/<k>/schema.json           the JSON Schema of contract k's variants
 /// contracts/full/schema.json          the JSON Schema of the full envelopes
+/// contracts/<k>/ScreenModel.swift     contract k's generated decoders (also .ts)
 /// locales/<locale>/screens/<id>              the oldest supported variant in a locale
 /// locales/<locale>/contracts/<k>/screens/<id>  the variant for clients of contract k in a locale
 /// ```
@@ -62,6 +63,10 @@ public struct BucketLayout: Sendable {
     public static func schema(contract version: Int) -> String { "contracts/\(version)/schema.json" }
     /// The alias of the JSON Schema of the full envelopes.
     public static let fullSchema = "contracts/full/schema.json"
+    /// The alias of contract `version`'s decoder in `language` (`contracts/2/ScreenModel.ts`).
+    public static func decoder(contract version: Int, language: ClientLanguage) -> String {
+        "contracts/\(version)/\(language.fileName)"
+    }
 
     /// Every file of the image, keyed by path.
     public let files: [String: [UInt8]]
@@ -133,6 +138,9 @@ public struct BucketLayout: Sendable {
             contract: contract, history: history, screens: entries, previous: previous?.hash, schemas: schemaEntries,
             fullSchema: fullSchema,
             locales: locales.first.map { Manifest.Locales(source: $0, available: locales) })
+        manifest.decoders = schemas.decoders.map {
+            Manifest.Decoder(contract: $0.contract, language: $0.language, object: store($0.bytes))
+        }
         if let previous, previous.manifest.chained(to: nil) == manifest.chained(to: nil) {
             manifest = previous.manifest
         }
@@ -172,6 +180,9 @@ public struct BucketLayout: Sendable {
             }
         }
         for schema in manifest.schemas { aliases[Self.schema(contract: schema.contract)] = schema.object }
+        for decoder in manifest.decoders {
+            aliases[Self.decoder(contract: decoder.contract, language: decoder.language)] = decoder.object
+        }
         if let full = manifest.fullSchema { aliases[Self.fullSchema] = full }
         return aliases
     }
@@ -184,7 +195,8 @@ public struct BucketLayout: Sendable {
         {
             [full] + variants.map(\.object) + combinations.flatMap { [$0.full] + $0.variants.map(\.object) }
         }
-        var hashes = Set(manifest.schemas.map(\.object) + [manifest.fullSchema].compactMap { $0 })
+        var hashes = Set(
+            manifest.schemas.map(\.object) + manifest.decoders.map(\.object) + [manifest.fullSchema].compactMap { $0 })
         for screen in manifest.screens {
             hashes.formUnion(objects(screen.full, screen.variants, screen.combinations))
             for localization in screen.localizations {

@@ -119,6 +119,26 @@ public struct Manifest: Sendable, Hashable {
     public let schemas: [Variant]
     /// The JSON Schema object of the full envelopes, if written.
     public let fullSchema: String?
+    /// Each frozen version's generated decoders, by version then language (empty when none were
+    /// written).
+    public var decoders: [Decoder] = []
+
+    /// One frozen version's decoder in one language.
+    public struct Decoder: Sendable, Hashable {
+        /// The frozen version it decodes.
+        public let contract: Int
+        /// Its language: `swift` or `typescript` (``ClientLanguage``).
+        public let language: ClientLanguage
+        /// The SHA-256 of its source file.
+        public let object: String
+
+        /// A decoder entry.
+        public init(contract: Int, language: ClientLanguage, object: String) {
+            self.contract = contract
+            self.language = language
+            self.object = object
+        }
+    }
 
     /// Creates a manifest.
     public init(
@@ -136,9 +156,11 @@ public struct Manifest: Sendable, Hashable {
 
     /// A copy chained to another previous manifest.
     public func chained(to previous: String?) -> Manifest {
-        Manifest(
+        var manifest = Manifest(
             contract: contract, history: history, screens: screens, previous: previous, schemas: schemas,
             fullSchema: fullSchema, locales: locales)
+        manifest.decoders = decoders
+        return manifest
     }
 
     /// The canonical bytes.
@@ -215,6 +237,21 @@ public struct Manifest: Sendable, Hashable {
         if let fullSchema {
             json.key("fullSchema")
             json.string(fullSchema)
+        }
+        if !decoders.isEmpty {
+            json.key("decoders")
+            json.beginArray()
+            for decoder in decoders {
+                json.beginObject()
+                json.key("contract")
+                json.integer(decoder.contract)
+                json.key("language")
+                json.string(decoder.language.rawValue)
+                json.key("object")
+                json.string(decoder.object)
+                json.endObject()
+            }
+            json.endArray()
         }
         if let previous {
             json.key("previous")
@@ -371,6 +408,12 @@ public struct Manifest: Sendable, Hashable {
             let previous: String?
             let schemas: [Variant]?
             let fullSchema: String?
+            let decoders: [Decoder]?
+            struct Decoder: Decodable {
+                let contract: Int
+                let language: String
+                let object: String
+            }
         }
         guard bytes.count <= maximumBytes else {
             throw ReadError(description: "the manifest is \(bytes.count) bytes; a manifest is at most \(maximumBytes)")
@@ -401,7 +444,8 @@ public struct Manifest: Sendable, Hashable {
             file.history + file.screens.flatMap { [$0.full] + $0.variants.map(\.object) }
             + localizations.flatMap { [$0.full] + $0.variants.map(\.object) }
             + combinations.flatMap { [$0.full] + $0.variants.map(\.object) }
-            + (file.schemas ?? []).map(\.object) + [file.fullSchema, file.previous].compactMap { $0 }
+            + (file.schemas ?? []).map(\.object) + (file.decoders ?? []).map(\.object)
+            + [file.fullSchema, file.previous].compactMap { $0 }
         if let bad = hashes.first(where: { !BucketLayout.isHash($0) }) {
             throw ReadError(
                 description:
@@ -490,12 +534,36 @@ public struct Manifest: Sendable, Hashable {
                     experiments: experiments, combinations: try combinations(screen.combinations),
                     localizations: localized))
         }
-        return Manifest(
+        var manifest = Manifest(
             contract: file.contract, history: file.history,
             screens: screens,
             previous: file.previous,
             schemas: (file.schemas ?? []).map { Variant(contract: $0.contract, object: $0.object) },
             fullSchema: file.fullSchema, locales: locales)
+        // A decoder's language and version become a path: a known language, a version of the history.
+        let decoders = file.decoders ?? []
+        guard decoders.count <= file.history.count * ClientLanguage.allCases.count else {
+            throw ReadError(
+                description:
+                    "the manifest lists \(decoders.count) decoders; a manifest lists at most one per frozen version and language"
+            )
+        }
+        manifest.decoders = try decoders.map { entry throws(ReadError) in
+            guard let language = ClientLanguage(rawValue: entry.language) else {
+                throw ReadError(
+                    description:
+                        "the manifest lists a decoder in \"\(entry.language.prefix(40))\", not one of \(ClientLanguage.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            guard (1...max(1, file.history.count)).contains(entry.contract) else {
+                throw ReadError(
+                    description:
+                        "the manifest lists a decoder of contract \(entry.contract), which is not a frozen version (1 to \(file.history.count))"
+                )
+            }
+            return Decoder(contract: entry.contract, language: language, object: entry.object)
+        }
+        return manifest
     }
 
     /// The `locales` member read back: at most ``maximumLocales``, each a locale name

@@ -100,7 +100,7 @@ struct Compilation {
     /// envelope's, each in the wire profile its clients decode.
     func schemas(for catalog: Catalog) -> ClientSchemas {
         ClientSchemas(
-            history: contract.history.versions.map(\.contract), live: Contract.live(catalog).0,
-            profileSince: catalog.profileSince)
+            history: contract.history.versions.map(\.contract), hashes: historyHashes,
+            live: Contract.live(catalog).0, profileSince: catalog.profileSince)
     }
 }

@@ -1,3 +1,5 @@
+import ScreenCompiler
+
 /// A content bucket: a directory or an S3-compatible store.
 ///
 /// Objects are created only if absent, the pointer is swapped only if unchanged since it was
@@ -55,6 +57,14 @@ public struct ObjectMetadata: Sendable, Hashable {
         contentType: "application/json", cacheControl: "public, max-age=31536000, immutable")
     /// The pointer and the client aliases: revalidated within a minute.
     public static let shortLived = ObjectMetadata(contentType: "application/json", cacheControl: "public, max-age=60")
+
+    /// An alias's metadata: ``shortLived``, as `text/plain` for a generated decoder's source
+    /// (`contracts/<k>/ScreenModel.ts`) and JSON for everything else.
+    public static func alias(_ path: String) -> ObjectMetadata {
+        ClientLanguage.allCases.contains { path.hasPrefix("contracts/") && path.hasSuffix("/" + $0.fileName) }
+            ? ObjectMetadata(contentType: "text/plain; charset=utf-8", cacheControl: shortLived.cacheControl)
+            : shortLived
+    }
 
     /// Creates metadata.
     public init(contentType: String, cacheControl: String) {

@@ -251,7 +251,7 @@ public struct Publisher: Sendable {
         for alias in plan.aliases {
             let content = layout.files[alias] ?? []
             try await wrap { () async throws(BucketError) in
-                try await bucket.write(alias, bytes: content, metadata: .shortLived)
+                try await bucket.write(alias, bytes: content, metadata: .alias(alias))
             }
         }
         return PublishSummary(
