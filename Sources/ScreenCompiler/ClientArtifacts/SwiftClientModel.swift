@@ -705,7 +705,7 @@ public enum SwiftClientModel {
         }
     }
 
-    private static func presenceName(_ presence: Presence) -> String {
+    static func presenceName(_ presence: Presence) -> String {
         switch presence {
         case .required: "required"
         case .optional: "optional"

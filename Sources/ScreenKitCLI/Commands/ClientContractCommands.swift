@@ -63,23 +63,35 @@ enum ClientContractCommands {
             not know. Plain Foundation; compiles on Linux.
 
             USAGE: screenkit contract codegen swift [--version K] [--out FILE] [--contract DIR]
+                   screenkit contract codegen kotlin [--version K] [--package NAME] [--out FILE]
 
             OPTIONS:
-              swift             The language (the only one so far).
+              swift             The language: swift, or kotlin (data classes, sealed classes and
+                                enum classes with a strict decoder over org.json, as Android
+                                ships it; Kotlin 1.3 to 2.x; the flat format only).
               --version K       The frozen version (default: the newest).
+              --package NAME    The Kotlin package (default: screenkit.contract.v<K>).
               --out FILE        Write it to FILE instead of printing it.
 
             """ + ContractCommand.common,
-        valueOptions: ["--version", "--out", "--contract"],
+        valueOptions: ["--version", "--out", "--contract", "--package"],
         flags: [],
         run: { arguments, context throws(CommandError) in
             guard let language = arguments.positional.first else {
                 throw .usage("codegen needs a language: screenkit contract codegen swift")
             }
-            guard language == "swift" else { throw .usage("codegen supports swift (got '\(language)')") }
+            guard ["swift", "kotlin"].contains(language) else {
+                throw .usage("codegen supports swift and kotlin (got '\(language)')")
+            }
             if arguments.positional.count > 1 { throw .usage("unexpected argument '\(arguments.positional[1])'") }
             let history = try frozenHistory(ContractLocation(arguments, context), context)
             let frozen = try version(arguments.value("--version"), in: history)
+            if language == "kotlin" {
+                let source = try KotlinCodegen.source(frozen, profile(of: frozen, history, context), arguments)
+                return try emit(
+                    Array(source.utf8), label: "the Kotlin model of contract \(frozen.version)", arguments, context)
+            }
+            if arguments.isGiven("--package") { throw .usage("--package is for kotlin") }
             let source = SwiftClientModel.source(
                 frozen.contract, version: frozen.version, sha256: frozen.sha256,
                 profile: profile(of: frozen, history, context))
