@@ -11,88 +11,20 @@ import Testing
 /// the JVM over every variant of its version, and over payloads it must refuse.
 @Suite(.serialized) struct KotlinClientModelTests {
     static let package = "com.example.screens"
-    static let jar = "/usr/share/java/com.android.json.jar"
 
     static func model(_ version: Int, package: String = package) -> String {
         let frozen = ClientArtifactTests.versions[version - 1]
         return KotlinClientModel.source(frozen.contract, version: version, sha256: frozen.sha256, package: package)
     }
 
-    /// `kotlinc` and `java`, with Android's `org.json` jar: installed from Debian when missing
-    /// (as `.ci/run` does), and a failure naming what is missing when they cannot be.
-    static let toolchain: Result<(kotlinc: String, java: String), ToolError> = {
-        func find() -> (String, String)? {
-            guard let kotlinc = TestPython.which("kotlinc"), let java = TestPython.which("java"),
-                FileManager.default.fileExists(atPath: jar)
-            else { return nil }
-            return (kotlinc, java)
-        }
-        if let found = find() { return .success(found) }
-        var log = "kotlinc, java or \(jar) is missing"
-        if TestPython.which("apt-get") != nil {
-            let install = "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kotlin libandroid-json-java"
-            let (status, output) = TestPython.run("/bin/sh", ["-c", "apt-get update -qq; \(install)"])
-            log += "; `\(install)` exited \(status): \(output.suffix(2000))"
-        }
-        if let found = find() { return .success(found) }
-        return .failure(ToolError(message: log))
-    }()
+    static let driver = KotlinToolchain.driver(
+        package: package, id: #"envelope.id + " contract " + envelope.contract + " root " + envelope.root.component"#)
 
-    struct ToolError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
-    }
-
-    /// The test driver: decodes each file named on the command line in one JVM, printing one line
-    /// per file; exits 1 when any fails.
-    static let driver = """
-        import com.example.screens.ScreenModel
-        import java.io.File
-
-        fun main(args: Array<String>) {
-            var failed = 0
-            for (path in args) {
-                val name = File(path).name
-                try {
-                    val envelope = ScreenModel.decode(File(path).readText())
-                    println("decoded " + name + ": " + envelope.id + " contract " + envelope.contract + " root " + envelope.root.component)
-                    println("tree " + name + ": " + envelope.root)
-                } catch (error: ScreenModel.DecodingException) {
-                    failed += 1
-                    println("failed " + name + ": " + error.message)
-                }
-            }
-            System.exit(if (failed == 0) 0 else 1)
-        }
-
-        """
-
-    /// Compiles the model of `version` with the driver into a jar in `folder` (`-Werror`: no
-    /// warnings); the jar's path and the seconds it took.
+    /// Compiles `source` with the driver into a jar in `folder`, expecting no diagnostics.
     static func compiled(_ source: String, in folder: URL) throws -> (jar: String, seconds: Double) {
-        let tools = try Self.toolchain.get()
-        let model = folder.appendingPathComponent("ScreenModel.kt")
-        let main = folder.appendingPathComponent("Main.kt")
-        try Data(source.utf8).write(to: model)
-        try Data(driver.utf8).write(to: main)
-        let output = folder.appendingPathComponent("decode.jar").path
-        let start = Date()
-        let (status, log) = TestPython.run(
-            tools.kotlinc, ["-Werror", "-include-runtime", "-cp", jar, "-d", output, model.path, main.path])
-        let seconds = Date().timeIntervalSince(start)
-        // Debian's kotlinc script passes -noverify, which JDK 13+ warns about; anything else fails.
-        let diagnostics = log.split(separator: "\n").filter { !$0.hasPrefix("OpenJDK 64-Bit Server VM warning:") }
-        #expect(status == 0 && diagnostics.isEmpty, "kotlinc: \(log)")
-        return (output, seconds)
-    }
-
-    /// Runs the compiled driver over `files` in one JVM: its status, its lines and the seconds it took.
-    static func decode(_ decoder: String, _ files: [String]) throws -> (status: Int32, lines: [String], seconds: Double)
-    {
-        let tools = try Self.toolchain.get()
-        let start = Date()
-        let (status, output) = TestPython.run(tools.java, ["-cp", "\(decoder):\(jar)", "MainKt"] + files)
-        return (status, output.split(separator: "\n").map(String.init), Date().timeIntervalSince(start))
+        let (jar, status, diagnostics, seconds) = try KotlinToolchain.compile(source, driver: driver, in: folder)
+        #expect(status == 0 && diagnostics.isEmpty, "kotlinc: \(diagnostics)")
+        return (jar, seconds)
     }
 
     @Test func modelsMatchTheirGoldensAndRegenerateIdentically() {
@@ -160,7 +92,7 @@ import Testing
                     .utf8)
             let files = try ClientArtifactTests.write(
                 variants + [("defaults.json", defaults)] + refusals.map { ($0.name, $0.bytes) }, into: build)
-            let (status, lines, runSeconds) = try Self.decode(decoder, files)
+            let (status, lines, runSeconds) = try KotlinToolchain.decode(decoder, files)
             print(
                 "kotlin model \(version): kotlinc \(compileSeconds) s, one JVM over \(files.count) payloads \(runSeconds) s"
             )
@@ -220,7 +152,7 @@ extension KotlinClientModelTests {
             {"type":"string","id":"t","act":{"type":"Action"}}]}}
             """#
         let files = try ClientArtifactTests.write([("awkward.json", Array(payload.utf8))], into: folder)
-        let (status, lines, _) = try Self.decode(decoder, files)
+        let (status, lines, _) = try KotlinToolchain.decode(decoder, files)
         #expect(status == 0, "\(lines)")
         let tree = lines.first { $0.hasPrefix("tree awkward.json: ") } ?? ""
         for expected in [

@@ -514,14 +514,6 @@ import Testing
         let (fullCode, fullOut, _) = await run(["contract", "schema", "--full"])
         #expect(fullCode == .success)
         #expect(fullOut == String(decoding: Self.schemas(example).full ?? [], as: UTF8.self))
-        // The Kotlin model is written for the flat format only, and refused by name otherwise.
-        let profile = ClientSchemas.profile(
-            ofVersion: 1, history: example.history.versions.map(\.contract), current: example.catalog.profile,
-            profileSince: example.catalog.profileSince)
-        let (kotlin, _, kotlinError) = await run(["contract", "codegen", "kotlin", "--version", "1"])
-        let flat = KotlinClientModel.supports(profile)
-        #expect(kotlin == (flat ? .success : .usage), "\(kotlinError)")
-        #expect(flat || kotlinError.contains("codegen kotlin writes the flat format only"), "\(kotlinError)")
     }
 }
 

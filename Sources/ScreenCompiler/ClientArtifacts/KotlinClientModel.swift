@@ -12,11 +12,9 @@ import ScreenKit
 /// its package. Components are data classes of the sealed class `ScreenModel.Component` (an
 /// `object` when they have no props), actions of `ScreenModel.Action`, contract enums enum classes
 /// with UPPER_SNAKE entries carrying their wire value; defaulted props decode to their default.
-/// The flat format only (``supports(_:)``).
+/// Every wire profile: its keys, nested root path, constant members, device layouts, props in an
+/// object of their own, named slots as lists and wrapped values, as ``ClientShape`` describes them.
 public enum KotlinClientModel {
-    /// Whether the generator can write the decoder of envelopes in `profile`: the flat format.
-    public static func supports(_ profile: WireProfile) -> Bool { profile.isFlat }
-
     /// Whether `name` is a Kotlin package name: dot-separated identifiers, none a keyword.
     public static func isPackageName(_ name: String) -> Bool {
         name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
@@ -35,7 +33,7 @@ public enum KotlinClientModel {
 
     /// The source for clients of `version`, whose frozen contract is `contract` and whose frozen
     /// file has SHA-256 `sha256`, in the Kotlin package `package`, for `profile` (default: the one
-    /// `contract` froze), which must be one the generator ``supports(_:)``.
+    /// `contract` froze).
     public static func source(
         _ contract: Contract, version: Int, sha256: String, package: String, profile: WireProfile? = nil
     ) -> String {
@@ -89,27 +87,7 @@ public enum KotlinClientModel {
 
     private static func declarations(_ shape: ClientShape, _ names: Names, into out: inout SourceLines) {
         let contract = shape.contract
-        out.line("/** A screen's envelope. */")
-        out.open("data class Envelope(")
-        out.line("val format: Int,")
-        out.line("val id: String,")
-        out.line("val contract: Int,")
-        out.line("val minContract: Int,")
-        out.line("val title: String?,")
-        out.line("val initialState: Map<String, ScreenModel.Value>,")
-        out.line("val root: ScreenModel.Node")
-        out.close(")")
-        out.line("")
-        out.line("/** One node: its ID, its component with the component's props, and its children. */")
-        out.open("data class Node(")
-        out.line("val id: String,")
-        if shape.slotTag != nil { out.line("/** The parent's named slot the node sits in, if any. */") }
-        if shape.slotTag != nil { out.line("val slot: String?,") }
-        out.line("val component: ScreenModel.Component,")
-        out.line("/** The children (a named slot's too), for a container; null for a leaf. */")
-        out.line("val children: List<ScreenModel.Node>?")
-        out.close(")")
-        out.line("")
+        KotlinEnvelope.declarations(shape, into: &out)
         sealed(
             "Component", "A component of contract \(shape.version), with its props.",
             contract.components.map { ("`\(comment($0.type))`.", names.component[$0.type] ?? "", $0.props) }, names,
@@ -200,26 +178,32 @@ public enum KotlinClientModel {
         let contract = shape.contract
         out.line("/** The decoder: one function per type, each given the raw value and its JSON path. */")
         out.open("private object Wire {")
-        envelopeReader(shape, into: &out)
-        nodeReader(shape, names, into: &out)
+        KotlinEnvelope.envelopeReader(shape, into: &out)
+        KotlinEnvelope.nodeReader(shape, names, into: &out)
         out.open("fun action(raw: Any?, path: String): Action {")
         out.line("val json = obj(raw, path)")
         out.line("val kind = required(json, path, \"type\") { v, p -> string(v, p) }")
-        out.open("return when (kind) {")
-        for action in contract.actions {
-            out.line("\(literal(action.kind)) -> action\(names.action[action.kind] ?? "")(json, path)")
+        let unknown =
+            "throw DecodingException(child(path, \"type\"), \"unknown action kind \\\"\" + kind + \"\\\" (contract \(version))\")"
+        if contract.actions.isEmpty {
+            out.line(unknown)
+        } else {
+            out.open("return when (kind) {")
+            for action in contract.actions {
+                out.line("\(literal(action.kind)) -> action\(names.action[action.kind] ?? "")(json, path)")
+            }
+            out.line("else -> \(unknown)")
+            out.close("}")
         }
-        out.line(
-            "else -> throw DecodingException(child(path, \"type\"), \"unknown action kind \\\"\" + kind + \"\\\" (contract \(version))\")"
-        )
-        out.close("}")
         out.close("}")
         out.line("")
-        for component in contract.components where !component.props.isEmpty {
+        for component in contract.components where !component.props.isEmpty || shape.propsKey(of: component) != nil {
             let name = names.component[component.type] ?? ""
+            let ownObject = shape.propsKey(of: component) != nil
             reader(
-                "component\(name)", type: "Component.\(name)", props: component.props, rejects: nil,
-                owner: "component \"\(component.type)\"", names, into: &out)
+                "component\(name)", type: "Component.\(name)", props: component.props, rejects: ownObject ? [] : nil,
+                owner: "\(ownObject ? "the props of " : "")component \"\(component.type)\"", names, wrap: shape.wrap,
+                into: &out)
         }
         for action in contract.actions {
             let name = names.action[action.kind] ?? ""
@@ -237,81 +221,21 @@ public enum KotlinClientModel {
             out.close("}")
             out.line("")
         }
+        KotlinEnvelope.support(shape, into: &out)
         support(version, into: &out)
         out.close("}")
-    }
-
-    private static func envelopeReader(_ shape: ClientShape, into out: inout SourceLines) {
-        out.open("fun envelope(json: JSONObject, path: String): Envelope {")
-        out.line(
-            "reject(json, path, setOf(\"format\", \"id\", \"contract\", \"minContract\", \"title\", \"initialState\", \"root\"), \"the envelope\")"
-        )
-        out.line("val format = required(json, path, \"format\") { v, p -> int(v, p) }")
-        out.line(
-            "if (format != 1) throw DecodingException(child(path, \"format\"), \"envelope format \" + format + \" is not 1\")"
-        )
-        out.open("return Envelope(")
-        out.line("format,")
-        out.line("required(json, path, \"id\") { v, p -> string(v, p) },")
-        out.line("required(json, path, \"contract\") { v, p -> int(v, p) },")
-        out.line("required(json, path, \"minContract\") { v, p -> int(v, p) },")
-        out.line("optional(json, path, \"title\") { v, p -> string(v, p) },")
-        out.line("required(json, path, \"initialState\") { v, p -> map(v, p) { v1, p1 -> value(v1, p1) } },")
-        out.line("required(json, path, \"root\") { v, p -> node(v, p) }")
-        out.close(")")
-        out.close("}")
-        out.line("")
-    }
-
-    private static func nodeReader(_ shape: ClientShape, _ names: Names, into out: inout SourceLines) {
-        let version = shape.version
-        let typeKey = literal(shape.typeKey)
-        let idKey = literal(shape.idKey ?? "id")
-        out.open("fun node(raw: Any?, path: String): Node {")
-        out.line("val json = obj(raw, path)")
-        out.line("val type = required(json, path, \(typeKey)) { v, p -> string(v, p) }")
-        out.line("val id = required(json, path, \(idKey)) { v, p -> string(v, p) }")
-        if let slotTag = shape.slotTag {
-            out.line("val slot = optional(json, path, \(literal(slotTag))) { v, p -> string(v, p) }")
-        }
-        out.line("val component: Component")
-        out.line("val keys: Set<String>")
-        out.line("val childrenKey: String?")
-        out.open("when (type) {")
-        for component in shape.contract.components {
-            let name = names.component[component.type] ?? ""
-            out.open("\(literal(component.type)) -> {")
-            // A component without props is an object: nothing to read (the node rejects any key).
-            out.line("component = \(component.props.isEmpty ? "Component.\(name)" : "component\(name)(json, path)")")
-            out.list("keys = setOf(", component.props.map { literal($0.key) }, ")")
-            out.line("childrenKey = \(shape.childrenKey(of: component).map(literal) ?? "null")")
-            out.close("}")
-        }
-        out.line(
-            "else -> throw DecodingException(child(path, \(typeKey)), \"unknown component type \\\"\" + type + \"\\\" (contract \(version))\")"
-        )
-        out.close("}")
-        let own = ([shape.typeKey, shape.idKey ?? "id"] + [shape.slotTag].compactMap { $0 }).map(literal)
-        out.line("val allowed = keys + setOf(\(own.joined(separator: ", "))) + listOfNotNull(childrenKey)")
-        out.line("reject(json, path, allowed, \"component \\\"\" + type + \"\\\"\")")
-        out.line(
-            "val children = if (childrenKey == null) null else required(json, path, childrenKey) { v, p -> list(v, p) { v1, p1 -> node(v1, p1) } }"
-        )
-        out.line("return Node(id, \(shape.slotTag != nil ? "slot, " : "")component, children)")
-        out.close("}")
-        out.line("")
     }
 
     /// The reader of a component's props or an action's fields; with `rejects` (the keys allowed
     /// besides the props), it rejects keys it lacks itself; without, its node does it for it.
     private static func reader(
         _ function: String, type: String, props: [PropSchema], rejects: [String]?, owner: String, _ names: Names,
-        into out: inout SourceLines
+        wrap: (PropSchema) -> ClientShape.Wrap? = { _ in nil }, into out: inout SourceLines
     ) {
         out.open("fun \(function)(json: JSONObject, path: String): \(type) {")
         if let extra = rejects {
-            out.list(
-                "reject(json, path, setOf(", (props.map(\.key) + extra).map(literal), "), \(literal(owner)))")
+            let keys = (props.map(\.key) + extra).map(literal).joined(separator: ", ")
+            out.line("reject(json, path, setOf(\(keys)), \(literal(owner)))")
         }
         if props.isEmpty {
             out.line("return \(type)")
@@ -321,7 +245,10 @@ public enum KotlinClientModel {
         }
         out.open("return \(type)(")
         for (index, prop) in props.enumerated() {
-            let read = "(json, path, \(literal(prop.key))) { v, p -> \(decoder(prop.type, names, depth: 0)) }"
+            let value =
+                wrap(prop).map { KotlinEnvelope.wrapped($0, decoder(prop.type, names, depth: 1)) }
+                ?? decoder(prop.type, names, depth: 0)
+            let read = "(json, path, \(literal(prop.key))) { v, p -> \(value) }"
             let separator = index == props.count - 1 ? "" : ","
             switch prop.presence {
             case .required:
@@ -473,7 +400,7 @@ public enum KotlinClientModel {
         static let reserved: Set<String> = [
             "Any", "Array", "Boolean", "Double", "Int", "List", "Long", "Map", "Nothing", "Number", "Set", "String",
             "Unit", "Object", "Suppress", "Math", "ArrayList", "LinkedHashMap", "JSONArray", "JSONException",
-            "JSONObject", "ScreenModel", "Envelope", "Node", "Component", "Action", "Scalar", "Value", "Wire",
+            "JSONObject", "ScreenModel", "Envelope", "Layout", "Node", "Component", "Action", "Scalar", "Value", "Wire",
             "DecodingException", "Companion", "Exception",
         ]
 
@@ -511,15 +438,21 @@ public enum KotlinClientModel {
         static func properties(_ props: [PropSchema]) -> [String] {
             var used: Set<String> = []
             return props.map { prop in
-                var name = SwiftClientModel.typeName(prop.key)
-                let leading = name.prefix { $0.isUppercase }.count
-                let lowered = leading > 1 && leading < name.count ? leading - 1 : leading
-                name = name.prefix(lowered).lowercased() + name.dropFirst(lowered)
-                if name.first?.isNumber == true { name = "_" + name }
-                name = numbered(name, avoiding: used)
+                let name = member(prop.key, avoiding: used)
                 used.insert(name)
-                return keywords.contains(name) ? "`\(name)`" : name
+                return name
             }
+        }
+
+        /// A property name for `wire`: lower camel case, numbered when in `used`, backquoted when a keyword.
+        static func member(_ wire: String, avoiding used: Set<String>) -> String {
+            var name = SwiftClientModel.typeName(wire)
+            let leading = name.prefix { $0.isUppercase }.count
+            let lowered = leading > 1 && leading < name.count ? leading - 1 : leading
+            name = name.prefix(lowered).lowercased() + name.dropFirst(lowered)
+            if name.first?.isNumber == true { name = "_" + name }
+            name = numbered(name, avoiding: used)
+            return keywords.contains(name) ? "`\(name)`" : name
         }
 
         /// An UPPER_SNAKE entry name per enum value, numbered when taken.
@@ -595,7 +528,7 @@ public enum KotlinClientModel {
     }
 
     /// `text` for a KDoc comment: on one line, unable to close it.
-    private static func comment(_ text: String) -> String {
+    static func comment(_ text: String) -> String {
         text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "*/", with: "*\\/")
     }

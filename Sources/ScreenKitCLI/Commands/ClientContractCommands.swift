@@ -68,7 +68,7 @@ enum ClientContractCommands {
             OPTIONS:
               swift             The language: swift, or kotlin (data classes, sealed classes and
                                 enum classes with a strict decoder over org.json, as Android
-                                ships it; Kotlin 1.3 to 2.x; the flat format only).
+                                ships it, in the same wire profile; Kotlin 1.3 to 2.x).
               --version K       The frozen version (default: the newest).
               --package NAME    The Kotlin package (default: screenkit.contract.v<K>).
               --out FILE        Write it to FILE instead of printing it.

@@ -8,11 +8,6 @@ enum KotlinCodegen {
     static func source(_ frozen: FrozenVersion, _ profile: WireProfile, _ arguments: Arguments) throws(CommandError)
         -> String
     {
-        guard KotlinClientModel.supports(profile) else {
-            throw .usage(
-                "codegen kotlin writes the flat format only; clients of contract \(frozen.version) decode the wire profile \"\(profile.name)\""
-            )
-        }
         let package = arguments.value("--package") ?? KotlinClientModel.defaultPackage(version: frozen.version)
         guard KotlinClientModel.isPackageName(package) else {
             throw .usage("--package \(package) is not a Kotlin package name (dot-separated identifiers)")

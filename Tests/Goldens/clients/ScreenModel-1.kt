@@ -33,18 +33,27 @@ object ScreenModel {
 
     /** A screen's envelope. */
     data class Envelope(
+        /** The envelope's `format`. */
         val format: Int,
+        /** The envelope's `id`. */
         val id: String,
+        /** The envelope's `contract`. */
         val contract: Int,
+        /** The envelope's `minContract`. */
         val minContract: Int,
+        /** The envelope's `title`. */
         val title: String?,
+        /** The envelope's `initialState`. */
         val initialState: Map<String, ScreenModel.Value>,
+        /** The envelope's `root`. */
         val root: ScreenModel.Node
     )
 
-    /** One node: its ID, its component with the component's props, and its children. */
+    /** One node: its component with the component's props, and its children. */
     data class Node(
+        /** The node's stable ID. */
         val id: String,
+        /** The component and its props. */
         val component: ScreenModel.Component,
         /** The children (a named slot's too), for a container; null for a leaf. */
         val children: List<ScreenModel.Node>?
