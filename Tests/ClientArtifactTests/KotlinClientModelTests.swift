@@ -17,12 +17,16 @@ import Testing
         return KotlinClientModel.source(frozen.contract, version: version, sha256: frozen.sha256, package: package)
     }
 
-    static let driver = KotlinToolchain.driver(
-        package: package, id: #"envelope.id + " contract " + envelope.contract + " root " + envelope.root.component"#)
+    /// The driver of the model in `package`, in package `driver`.
+    static func driver(_ driver: String, package: String) -> String {
+        KotlinToolchain.driver(
+            driver, package: package,
+            id: #"envelope.id + " contract " + envelope.contract + " root " + envelope.root.component"#)
+    }
 
-    /// Compiles `source` with the driver into a jar in `folder`, expecting no diagnostics.
-    static func compiled(_ source: String, in folder: URL) throws -> (jar: String, seconds: Double) {
-        let (jar, status, diagnostics, seconds) = try KotlinToolchain.compile(source, driver: driver, in: folder)
+    /// Compiles `sources` into a jar in `folder`, expecting no diagnostics.
+    static func compiled(_ sources: [String], in folder: URL) throws -> (jar: String, seconds: Double) {
+        let (jar, status, diagnostics, seconds) = try KotlinToolchain.compile(sources, in: folder)
         #expect(status == 0 && diagnostics.isEmpty, "kotlinc: \(diagnostics)")
         return (jar, seconds)
     }
@@ -79,10 +83,19 @@ import Testing
     @Test func eachVersionsModelCompilesWithKotlin13AndDecodesEveryVariantOfItsVersionInOneJVM() throws {
         let folder = try ClientArtifactTests.folder("kotlin-model")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for version in 1...ClientArtifactTests.versions.count {
+        // Every version in one kotlinc run, each model in a package of its own.
+        let versions = 1...ClientArtifactTests.versions.count
+        let sources = versions.flatMap { version in
+            [
+                Self.model(version, package: "\(Self.package).v\(version)"),
+                Self.driver("v\(version)", package: "\(Self.package).v\(version)"),
+            ]
+        }
+        let (decoder, compileSeconds) = try Self.compiled(sources, in: folder)
+        print("kotlin models 1 to \(versions.count): one kotlinc \(compileSeconds) s")
+        for version in versions {
             let build = folder.appendingPathComponent("v\(version)")
             try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
-            let (decoder, compileSeconds) = try Self.compiled(Self.model(version), in: build)
             let variants = ClientArtifactTests.variants(version)
             #expect(variants.count == ExampleApp.compact.screens.count)
             let refusals = version == 1 ? try Self.refusals() : []
@@ -92,10 +105,8 @@ import Testing
                     .utf8)
             let files = try ClientArtifactTests.write(
                 variants + [("defaults.json", defaults)] + refusals.map { ($0.name, $0.bytes) }, into: build)
-            let (status, lines, runSeconds) = try KotlinToolchain.decode(decoder, files)
-            print(
-                "kotlin model \(version): kotlinc \(compileSeconds) s, one JVM over \(files.count) payloads \(runSeconds) s"
-            )
+            let (status, lines, runSeconds) = try KotlinToolchain.decode(decoder, driver: "v\(version)", files)
+            print("kotlin model \(version): one JVM over \(files.count) payloads \(runSeconds) s")
             #expect(status == (refusals.isEmpty ? 0 : 1), "\(lines)")
             for (name, _) in variants {
                 #expect(lines.contains { $0.hasPrefix("decoded \(name): ") }, "\(name): \(lines)")
@@ -144,7 +155,7 @@ extension KotlinClientModelTests {
         let folder = try ClientArtifactTests.folder("kotlin-names")
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = KotlinClientModel.source(Self.awkward, version: 1, sha256: "0", package: Self.package)
-        let (decoder, _) = try Self.compiled(source, in: folder)
+        let (decoder, _) = try Self.compiled([source, Self.driver("awkward", package: Self.package)], in: folder)
         let payload = #"""
             {"format":1,"id":"w","contract":1,"minContract":1,"initialState":{"k":[null,{"a":true}]},"root":
             {"type":"text","id":"r","children":[{"type":"list","id":"l","in":"x","class":"$x"},
@@ -152,7 +163,7 @@ extension KotlinClientModelTests {
             {"type":"string","id":"t","act":{"type":"Action"}}]}}
             """#
         let files = try ClientArtifactTests.write([("awkward.json", Array(payload.utf8))], into: folder)
-        let (status, lines, _) = try KotlinToolchain.decode(decoder, files)
+        let (status, lines, _) = try KotlinToolchain.decode(decoder, driver: "awkward", files)
         #expect(status == 0, "\(lines)")
         let tree = lines.first { $0.hasPrefix("tree awkward.json: ") } ?? ""
         for expected in [

@@ -31,11 +31,16 @@ public enum KotlinToolchain {
         return .failure(Missing(description: log))
     }()
 
-    /// The driver for a model in `package`: decodes each file named on the command line in one
-    /// JVM, printing `decoded NAME: ID contract N root COMPONENT` and `tree NAME: ENVELOPE`, or
-    /// `failed NAME: MESSAGE`; exits 1 when any fails. `id` is the expression of the screen's ID.
-    public static func driver(package: String, id: String = "envelope.id") -> String {
+    /// The driver, in package `driver`, for a model in `package`: decodes each file named on the
+    /// command line in one JVM, printing `decoded NAME: ID` and `tree NAME: ENVELOPE`, or `failed
+    /// NAME: MESSAGE`; exits 1 when any fails. `id` is the expression printed after `decoded`. Its
+    /// main class is `<driver>.Main`.
+    public static func driver(_ driver: String, package: String, id: String = "envelope.id") -> String {
         """
+        @file:JvmName("Main")
+
+        package \(driver)
+
         import \(package).ScreenModel
         import java.io.File
 
@@ -58,32 +63,36 @@ public enum KotlinToolchain {
         """
     }
 
-    /// Compiles `model` with `driver` into a jar in `folder` with `-Werror`: its path, the
-    /// compiler's diagnostics (empty when clean) and the seconds it took.
-    public static func compile(_ model: String, driver: String, in folder: URL) throws
+    /// Compiles `sources` (Kotlin files' text) into one jar in `folder` with `-Werror`, in one
+    /// `kotlinc` run (it starts slowly): the jar's path, the compiler's status, its diagnostics
+    /// (empty when clean) and the seconds it took.
+    public static func compile(_ sources: [String], in folder: URL) throws
         -> (jar: String, status: Int32, diagnostics: String, seconds: Double)
     {
         let tools = try Self.tools.get()
-        let modelFile = folder.appendingPathComponent("ScreenModel.kt")
-        let mainFile = folder.appendingPathComponent("Main.kt")
-        try Data(model.utf8).write(to: modelFile)
-        try Data(driver.utf8).write(to: mainFile)
+        var files: [String] = []
+        for (index, source) in sources.enumerated() {
+            let file = folder.appendingPathComponent("Source\(index).kt")
+            try Data(source.utf8).write(to: file)
+            files.append(file.path)
+        }
         let output = folder.appendingPathComponent("decode.jar").path
         let start = Date()
         let (status, log) = TestPython.run(
-            tools.kotlinc, ["-Werror", "-include-runtime", "-cp", jar, "-d", output, modelFile.path, mainFile.path])
+            tools.kotlinc, ["-Werror", "-include-runtime", "-cp", jar, "-d", output] + files)
         // Debian's kotlinc script passes -noverify, which JDK 13+ warns about; anything else counts.
         let diagnostics = log.split(separator: "\n").filter { !$0.hasPrefix("OpenJDK 64-Bit Server VM warning:") }
         return (output, status, diagnostics.joined(separator: "\n"), Date().timeIntervalSince(start))
     }
 
-    /// Runs the compiled driver over `files` in one JVM: its status, its lines and the seconds it took.
-    public static func decode(_ decoder: String, _ files: [String]) throws
+    /// Runs the driver in package `driver` of the compiled jar over `files` in one JVM: its
+    /// status, its lines and the seconds it took.
+    public static func decode(_ decoder: String, driver: String, _ files: [String]) throws
         -> (status: Int32, lines: [String], seconds: Double)
     {
         let tools = try Self.tools.get()
         let start = Date()
-        let (status, output) = TestPython.run(tools.java, ["-cp", "\(decoder):\(jar)", "MainKt"] + files)
+        let (status, output) = TestPython.run(tools.java, ["-cp", "\(decoder):\(jar)", "\(driver).Main"] + files)
         return (status, output.split(separator: "\n").map(String.init), Date().timeIntervalSince(start))
     }
 }
