@@ -23,11 +23,9 @@ public struct Button: Component {
         line: Int = #line,
         column: Int = #column
     ) {
-        node = Self.makeNode(
-            id: id,
-            props: [Prop(key: "label", value: .string(label)), Prop(key: "action", value: .action(action))],
-            source: SourceLocation(file: file, line: line, column: column)
-        )
+        self.init(
+            label: .string(label), id: id, action: action,
+            source: SourceLocation(file: file, line: line, column: column))
     }
 
     /// A button labelled `label` in the locale the screen is built for, running `action`.
@@ -39,11 +37,15 @@ public struct Button: Component {
         line: Int = #line,
         column: Int = #column
     ) {
+        self.init(
+            label: .localized(label), id: id, action: action,
+            source: SourceLocation(file: file, line: line, column: column))
+    }
+
+    private init(label: Value, id: String, action: Action, source: SourceLocation) {
         node = Self.makeNode(
-            id: id,
-            props: [Prop(key: "label", value: .localized(label)), Prop(key: "action", value: .action(action))],
-            source: SourceLocation(file: file, line: line, column: column)
-        )
+            id: id, props: [Prop(key: "label", value: label), Prop(key: "action", value: .action(action))],
+            source: source)
     }
 
     /// The visual style.

@@ -22,11 +22,7 @@ public struct Text: Component {
         line: Int = #line,
         column: Int = #column
     ) {
-        node = Self.makeNode(
-            id: id,
-            props: [Prop(key: "content", value: .string(content))],
-            source: SourceLocation(file: file, line: line, column: column)
-        )
+        self.init(content: .string(content), id: id, source: SourceLocation(file: file, line: line, column: column))
     }
 
     /// Text showing `content` in the locale the screen is built for (see ``LocalizedString``).
@@ -37,11 +33,12 @@ public struct Text: Component {
         line: Int = #line,
         column: Int = #column
     ) {
-        node = Self.makeNode(
-            id: id,
-            props: [Prop(key: "content", value: .localized(content))],
-            source: SourceLocation(file: file, line: line, column: column)
-        )
+        self.init(
+            content: .localized(content), id: id, source: SourceLocation(file: file, line: line, column: column))
+    }
+
+    private init(content: Value, id: String?, source: SourceLocation) {
+        node = Self.makeNode(id: id, props: [Prop(key: "content", value: content)], source: source)
     }
 
     /// The typographic style.

@@ -54,7 +54,7 @@ enum ClientContractCommands {
 
     static let codegen = Command(
         name: "codegen",
-        summary: "A Swift client model of one frozen version.",
+        summary: "A Swift or TypeScript client model of one frozen version.",
         help: """
             OVERVIEW: Print (or write) one Swift source file a client app drops in: Decodable models
             of a frozen contract version (components as an enum over typed data structs, defaults
@@ -62,13 +62,18 @@ enum ClientContractCommands {
             writes for that version, in the wire profile its clients decode, and reject what it does
             not know. Plain Foundation; compiles on Linux.
 
-            USAGE: screenkit contract codegen swift [--version K] [--out FILE] [--contract DIR]
+            With typescript: one TypeScript module with readonly types (nodes a union on `type`,
+            actions on `kind`, enums string-literal unions) and `decode(json: unknown)`, as strict,
+            its errors naming the JSON path; no runtime dependency. With kotlin: one Kotlin file
+            with data classes, sealed classes and enum classes and a decoder over org.json (as
+            Android ships it), as strict; Kotlin 1.3 to 2.x.
+
+            USAGE: screenkit contract codegen swift|typescript [--version K] [--out FILE] [--contract DIR]
                    screenkit contract codegen kotlin [--version K] [--package NAME] [--out FILE]
 
             OPTIONS:
-              swift             The language: swift, or kotlin (data classes, sealed classes and
-                                enum classes with a strict decoder over org.json, as Android
-                                ships it, in the same wire profile; Kotlin 1.3 to 2.x).
+              swift|typescript|kotlin
+                                The language.
               --version K       The frozen version (default: the newest).
               --package NAME    The Kotlin package (default: screenkit.contract.v<K>).
               --out FILE        Write it to FILE instead of printing it.
@@ -80,8 +85,8 @@ enum ClientContractCommands {
             guard let language = arguments.positional.first else {
                 throw .usage("codegen needs a language: screenkit contract codegen swift")
             }
-            guard ["swift", "kotlin"].contains(language) else {
-                throw .usage("codegen supports swift and kotlin (got '\(language)')")
+            guard ["swift", "typescript", "kotlin"].contains(language) else {
+                throw .usage("codegen supports swift, typescript and kotlin (got '\(language)')")
             }
             if arguments.positional.count > 1 { throw .usage("unexpected argument '\(arguments.positional[1])'") }
             let history = try frozenHistory(ContractLocation(arguments, context), context)
@@ -92,6 +97,13 @@ enum ClientContractCommands {
                     Array(source.utf8), label: "the Kotlin model of contract \(frozen.version)", arguments, context)
             }
             if arguments.isGiven("--package") { throw .usage("--package is for kotlin") }
+            if language == "typescript" {
+                let source = TypeScriptClientModel.source(
+                    frozen.contract, version: frozen.version, sha256: frozen.sha256,
+                    profile: profile(of: frozen, history, context))
+                return try emit(
+                    Array(source.utf8), label: "the TypeScript model of contract \(frozen.version)", arguments, context)
+            }
             let source = SwiftClientModel.source(
                 frozen.contract, version: frozen.version, sha256: frozen.sha256,
                 profile: profile(of: frozen, history, context))

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Generated TypeScript, proven in a real compiler: Debian's tsc (`node-typescript`, tsc 4.8),
+/// installed with apt-get when missing, compiles a module with a driver under `--strict
+/// --noUncheckedIndexedAccess`, and node runs the driver over payload files, one process a batch.
+public enum TypeScriptCheck {
+    /// tsc, installed from Debian's `node-typescript` when missing; nil when it cannot be had (the
+    /// tests that need it then fail, never skip).
+    public static let tsc: String? = {
+        if let tsc = TestPython.which("tsc") { return tsc }
+        if let aptGet = TestPython.which("apt-get") {
+            _ = TestPython.run(
+                "/usr/bin/env", ["DEBIAN_FRONTEND=noninteractive", aptGet, "install", "-y", "-qq", "node-typescript"])
+        }
+        return TestPython.which("tsc")
+    }()
+
+    /// Why a test cannot run without tsc.
+    public static let missing =
+        "tsc is required: apt-get install -y node-typescript failed or is unavailable (.ci/run installs it)"
+
+    /// Decodes each file named on the command line with the module's `decode`: `decoded <id>` or
+    /// `failed <file>: <message>` (`crashed` for an error that is no `DecodeError`) a line.
+    public static let driver = """
+        import { decode, DecodeError } from "./ScreenModel";
+
+        declare const require: (name: string) => { readFileSync(path: string, encoding: string): string };
+        declare const process: { argv: string[]; exitCode?: number };
+
+        const fs = require("fs");
+        let failed = 0;
+        for (const path of process.argv.slice(2)) {
+            try {
+                decode(JSON.parse(fs.readFileSync(path, "utf8")));
+                console.log(`decoded ${path}`);
+            } catch (error) {
+                failed += 1;
+                const kind = error instanceof DecodeError ? "failed" : "crashed";
+                console.log(`${kind} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+            }
+        }
+        process.exitCode = failed === 0 ? 0 : 1;
+
+        """
+
+    /// Compiles `source` as `ScreenModel.ts` with the driver into `folder` (printing the time it
+    /// took, named `label`): the driver's JavaScript and tsc's status and output.
+    public static func compile(_ source: String, label: String, in folder: URL) throws -> (
+        script: String, status: Int32, output: String
+    ) {
+        let model = folder.appendingPathComponent("ScreenModel.ts")
+        let main = folder.appendingPathComponent("main.ts")
+        try Data(source.utf8).write(to: model)
+        try Data(driver.utf8).write(to: main)
+        let started = Date()
+        let (status, output) = TestPython.run(
+            tsc ?? "/nonexistent/tsc",
+            [
+                "--strict", "--noUncheckedIndexedAccess", "--target", "ES2020", "--module", "commonjs", "--outDir",
+                folder.appendingPathComponent("out").path, model.path, main.path,
+            ])
+        print("tsc, \(label): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        return (folder.appendingPathComponent("out/main.js").path, status, output)
+    }
+
+    /// Runs the compiled driver with node over `payloads`, written into `folder`, in one process.
+    public static func decode(_ script: String, _ payloads: [(String, [UInt8])], in folder: URL) throws -> (
+        status: Int32, output: String
+    ) {
+        let files = try payloads.map { name, bytes in
+            let file = folder.appendingPathComponent(name)
+            try Data(bytes).write(to: file)
+            return file.path
+        }
+        let started = Date()
+        let result = TestPython.run(TestPython.which("node") ?? "/nonexistent/node", [script] + files)
+        print("node, \(files.count) payloads: \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+        return result
+    }
+}
