@@ -231,7 +231,7 @@ import Testing
             (["contract", "schema", "--version", "9"], "--version 9 is not a frozen version (1 to 2)"),
             (["contract", "schema", "--full", "--version", "1"], "--full and --version exclude each other"),
             (["contract", "codegen"], "codegen needs a language"),
-            (["contract", "codegen", "cobol"], "codegen supports swift and typescript (got 'cobol')"),
+            (["contract", "codegen", "cobol"], "codegen supports swift, typescript and kotlin (got 'cobol')"),
             (["contract", "serves"], "serves needs the app's contract version"),
             (["contract", "serves", "0"], "'0' is not a contract version"),
         ]

@@ -78,6 +78,31 @@ struct ClientShape {
         return fields
     }
 
+    /// The property name of each stored envelope field, by wire key (constants are checked, not
+    /// stored): the flat format's names; a member's `member(key, attempt)` for the first attempt
+    /// (1, 2, …) that is not taken, `root` (the root's property) taken from the start.
+    func propertyNames(root: String, member: (String, Int) -> String) -> [String: String] {
+        var names: [String: String] = [:]
+        var used: Set<String> = [root]
+        for field in fields where field.isStandard { used.insert(field.name) }
+        for field in fields {
+            if case .constant = field.value { continue }
+            if field.isStandard {
+                names[field.key] = field.name
+                continue
+            }
+            var attempt = 1
+            var name = member(field.name, attempt)
+            while used.contains(name) {
+                attempt += 1
+                name = member(field.name, attempt)
+            }
+            used.insert(name)
+            names[field.key] = name
+        }
+        return names
+    }
+
     /// The object keys leading to the root, outermost first (never empty).
     var rootPath: [String] { profile.envelope.rootPath.isEmpty ? ["root"] : profile.envelope.rootPath }
 

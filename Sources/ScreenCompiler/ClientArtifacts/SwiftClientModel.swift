@@ -88,25 +88,9 @@ public enum SwiftClientModel {
     /// The property name of each stored envelope field, by wire key (constants are checked, not
     /// stored): the flat format's names; a member its key's, made unique (the root's name taken).
     private static func propertyNames(_ shape: ClientShape) -> [String: String] {
-        var names: [String: String] = [:]
-        var used: Set<String> = [rootName(shape)]
-        for field in shape.fields where field.isStandard { used.insert(field.name) }
-        for field in shape.fields {
-            if case .constant = field.value { continue }
-            if field.isStandard {
-                names[field.key] = field.name
-                continue
-            }
-            var name = memberName(field.name)
-            var attempt = 1
-            while used.contains(name) {
-                attempt += 1
-                name = memberName("\(field.name) \(attempt)")
-            }
-            used.insert(name)
-            names[field.key] = name
+        shape.propertyNames(root: rootName(shape)) { name, attempt in
+            memberName(attempt == 1 ? name : "\(name) \(attempt)")
         }
-        return names
     }
 
     private static func envelope(_ shape: ClientShape, into out: inout SourceLines) {

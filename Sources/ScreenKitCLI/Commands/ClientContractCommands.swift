@@ -64,28 +64,39 @@ enum ClientContractCommands {
 
             With typescript: one TypeScript module with readonly types (nodes a union on `type`,
             actions on `kind`, enums string-literal unions) and `decode(json: unknown)`, as strict,
-            its errors naming the JSON path; no runtime dependency.
+            its errors naming the JSON path; no runtime dependency. With kotlin: one Kotlin file
+            with data classes, sealed classes and enum classes and a decoder over org.json (as
+            Android ships it), as strict; Kotlin 1.3 to 2.x.
 
             USAGE: screenkit contract codegen swift|typescript [--version K] [--out FILE] [--contract DIR]
+                   screenkit contract codegen kotlin [--version K] [--package NAME] [--out FILE]
 
             OPTIONS:
-              swift|typescript  The language.
+              swift|typescript|kotlin
+                                The language.
               --version K       The frozen version (default: the newest).
+              --package NAME    The Kotlin package (default: screenkit.contract.v<K>).
               --out FILE        Write it to FILE instead of printing it.
 
             """ + ContractCommand.common,
-        valueOptions: ["--version", "--out", "--contract"],
+        valueOptions: ["--version", "--out", "--contract", "--package"],
         flags: [],
         run: { arguments, context throws(CommandError) in
             guard let language = arguments.positional.first else {
                 throw .usage("codegen needs a language: screenkit contract codegen swift")
             }
-            guard ["swift", "typescript"].contains(language) else {
-                throw .usage("codegen supports swift and typescript (got '\(language)')")
+            guard ["swift", "typescript", "kotlin"].contains(language) else {
+                throw .usage("codegen supports swift, typescript and kotlin (got '\(language)')")
             }
             if arguments.positional.count > 1 { throw .usage("unexpected argument '\(arguments.positional[1])'") }
             let history = try frozenHistory(ContractLocation(arguments, context), context)
             let frozen = try version(arguments.value("--version"), in: history)
+            if language == "kotlin" {
+                let source = try KotlinCodegen.source(frozen, profile(of: frozen, history, context), arguments)
+                return try emit(
+                    Array(source.utf8), label: "the Kotlin model of contract \(frozen.version)", arguments, context)
+            }
+            if arguments.isGiven("--package") { throw .usage("--package is for kotlin") }
             if language == "typescript" {
                 let source = TypeScriptClientModel.source(
                     frozen.contract, version: frozen.version, sha256: frozen.sha256,
