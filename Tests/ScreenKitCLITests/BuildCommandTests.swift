@@ -98,7 +98,7 @@ import Testing
         // Each frozen version's decoders, beside its schema, named by their hash too.
         #expect(
             manifest.decoders.map { "\($0.contract) \($0.language.rawValue)" } == [
-                "1 swift", "1 typescript", "2 swift", "2 typescript",
+                "1 swift", "1 typescript", "1 kotlin", "2 swift", "2 typescript", "2 kotlin",
             ])
         for decoder in manifest.decoders {
             let path = "dist/contracts/\(decoder.contract)/\(decoder.language.fileName)"

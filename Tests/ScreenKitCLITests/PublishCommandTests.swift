@@ -38,25 +38,25 @@ import Testing
         #expect(out.contains("published manifest "))
         // 20 envelope objects, 9 more for the home screen's other three combinations of experiment
         // arms (a full envelope and two variants each), the manifest, and the schemas of contracts
-        // 1 and 2 and of the full envelopes, and the Swift and TypeScript decoders of contracts 1 and 2.
-        #expect(out.contains("to \(target): uploaded 36 objects"))
+        // 1 and 2 and of the full envelopes, and the Swift, TypeScript and Kotlin decoders of contracts 1 and 2.
+        #expect(out.contains("to \(target): uploaded 38 objects"))
         #expect(FileManager.default.fileExists(atPath: bucket.appendingPathComponent("screens/home").path))
         for schema in [
             "contracts/1/schema.json", "contracts/2/schema.json", "contracts/full/schema.json",
-            "contracts/1/ScreenModel.swift", "contracts/2/ScreenModel.ts",
+            "contracts/1/ScreenModel.swift", "contracts/2/ScreenModel.ts", "contracts/2/ScreenModel.kt",
         ] {
             #expect(FileManager.default.fileExists(atPath: bucket.appendingPathComponent(schema).path), "\(schema)")
         }
         let (second, again, _) = await run(["publish", "--to", target])
         #expect(second == .success)
-        #expect(again.contains("\(target) is up to date: nothing uploaded (36 objects already present)"))
+        #expect(again.contains("\(target) is up to date: nothing uploaded (38 objects already present)"))
         var changed = App.catalog
         changed.screens[0].title = "Hello"
         let (dry, plan, _) = await run(["publish", "--to", target, "--dry-run"], catalog: changed)
         #expect(dry == .success)
         #expect(plan.contains("dry run: nothing is changed in \(target)"))
         #expect(plan.contains("would upload objects/"))
-        #expect(plan.contains("already present: 33 objects"))
+        #expect(plan.contains("already present: 35 objects"))
         #expect(plan.contains("would write alias screens/sign-in"))
         let (_, unchanged, _) = await run(["publish", "--to", target])
         #expect(unchanged.contains("is up to date"), "the dry run changed nothing")

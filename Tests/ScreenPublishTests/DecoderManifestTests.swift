@@ -36,7 +36,7 @@ import Testing
         let cases: [(String, String)] = [
             (
                 #"[{"contract":1,"language":"../x","object":"\#(Self.hash)"}]"#,
-                #"a decoder in "../x", not one of swift, typescript"#
+                #"a decoder in "../x", not one of swift, typescript, kotlin"#
             ),
             (
                 #"[{"contract":3,"language":"swift","object":"\#(Self.hash)"}]"#,
@@ -46,9 +46,9 @@ import Testing
             (#"[{"contract":1,"language":"swift","object":"x"}]"#, #"names "x", which is not a SHA-256"#),
             (
                 "["
-                    + Array(repeating: #"{"contract":1,"language":"swift","object":"\#(Self.hash)"}"#, count: 5).joined(
+                    + Array(repeating: #"{"contract":1,"language":"swift","object":"\#(Self.hash)"}"#, count: 7).joined(
                         separator: ",") + "]",
-                "lists 5 decoders; a manifest lists at most one per frozen version and language"
+                "lists 7 decoders; a manifest lists at most one per frozen version and language"
             ),
         ]
         for (decoders, message) in cases {

@@ -272,7 +272,7 @@ import Testing
         )
         #expect(code == .success, "\(terminal.standardError)")
         // 32: see PublishCommandTests (the home screen's experiment combinations included).
-        #expect(terminal.standardOutput.contains("to s3://\(server.bucket)/\(prefix): uploaded 36 objects"))
+        #expect(terminal.standardOutput.contains("to s3://\(server.bucket)/\(prefix): uploaded 38 objects"))
         let again = Terminal.capturing()
         #expect(
             await CLI.run(

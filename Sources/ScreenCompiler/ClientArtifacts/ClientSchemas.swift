@@ -76,12 +76,15 @@ public enum ClientLanguage: String, Sendable, Hashable, CaseIterable {
     case swift
     /// Types and a validating `decode` (`ScreenModel.ts`).
     case typescript
+    /// Data classes and an `org.json` decoder (`ScreenModel.kt`, package `screenkit.contract.v<k>`).
+    case kotlin
 
     /// The file name a version's decoder is published under, beside its `schema.json`.
     public var fileName: String {
         switch self {
         case .swift: "ScreenModel.swift"
         case .typescript: "ScreenModel.ts"
+        case .kotlin: "ScreenModel.kt"
         }
     }
 
@@ -90,6 +93,10 @@ public enum ClientLanguage: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .swift: SwiftClientModel.source(contract, version: version, sha256: sha256, profile: profile)
         case .typescript: TypeScriptClientModel.source(contract, version: version, sha256: sha256, profile: profile)
+        case .kotlin:
+            KotlinClientModel.source(
+                contract, version: version, sha256: sha256, package: KotlinClientModel.defaultPackage(version: version),
+                profile: profile)
         }
     }
 }

@@ -127,7 +127,7 @@ public struct Manifest: Sendable, Hashable {
     public struct Decoder: Sendable, Hashable {
         /// The frozen version it decodes.
         public let contract: Int
-        /// Its language: `swift` or `typescript` (``ClientLanguage``).
+        /// Its language: `swift`, `typescript` or `kotlin` (``ClientLanguage``).
         public let language: ClientLanguage
         /// The SHA-256 of its source file.
         public let object: String
