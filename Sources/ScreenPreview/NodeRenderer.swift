@@ -100,7 +100,7 @@ struct NodeRenderer {
     private mutating func renderThroughFallback(_ node: [String: Any], type: String, id: String) {
         let attributes = "data-node-id=\"\(HTML.escape(id))\" data-type=\"\(HTML.escape(type))\""
         guard var fallback = full[id]?["fallback"] as? [String: Any] else {
-            html += "<div class=\"sk-unknown\" \(attributes)>\(HTML.escape(type)) (no preview)</div>"
+            renderGeneric(node, type: type, id: id)
             return
         }
         if fallback["id"] == nil { fallback["id"] = id }
@@ -110,6 +110,80 @@ struct NodeRenderer {
         var inner = NodeRenderer(full: [:], marks: [:])
         inner.render(fallback)
         html += inner.html + "</div>"
+    }
+
+    /// The keys of a flat-format node that are not props.
+    static let structuralKeys: Set<String> = ["type", "id", "children", "fallback", "slot"]
+
+    /// A component with neither a renderer here nor a fallback: a labelled box showing its wire
+    /// type, ID and every prop (URLs and images as such, actions described), with its children
+    /// inside, each named slot's under its name. Styled inline, so pages without such a component
+    /// keep their bytes.
+    private mutating func renderGeneric(_ node: [String: Any], type: String, id: String) {
+        html += "<div class=\"sk-generic\" data-node-id=\"\(HTML.escape(id))\" data-type=\"\(HTML.escape(type))\""
+        html += " style=\"border:1px solid #9ca3af;border-radius:6px;padding:6px;margin:4px 0;background:#f9fafb\">"
+        html += "<div class=\"sk-generic-type\" style=\"font:600 12px ui-monospace,monospace;color:#374151\">"
+        html += "\(HTML.escape(type))<span style=\"font-weight:400;color:#6b7280\"> #\(HTML.escape(id))</span></div>"
+        let keys = node.keys.filter { !Self.structuralKeys.contains($0) }.sorted()
+        if !keys.isEmpty {
+            html +=
+                "<dl class=\"sk-props\" style=\"margin:4px 0;font-size:12px;display:grid;grid-template-columns:auto 1fr;gap:2px 8px\">"
+            for key in keys {
+                html +=
+                    "<dt style=\"color:#6b7280\">\(HTML.escape(key))</dt><dd style=\"margin:0;overflow-wrap:anywhere\">"
+                html += Self.propHTML(key: key, value: node[key]) + "</dd>"
+            }
+            html += "</dl>"
+        }
+        let children = node["children"] as? [[String: Any]] ?? []
+        var slots: [String] = []
+        for child in children {
+            if let slot = child["slot"] as? String, !slots.contains(slot) { slots.append(slot) }
+        }
+        let plain = children.filter { $0["slot"] == nil }
+        if !plain.isEmpty {
+            html += "<div class=\"sk-generic-children\" style=\"display:flex;flex-direction:column;gap:4px\">"
+            for child in plain { render(child) }
+            html += "</div>"
+        }
+        for slot in slots {
+            html +=
+                "<div class=\"sk-slot\" data-slot=\"\(HTML.escape(slot))\" style=\"border-left:3px solid #d1d5db;padding-left:6px;margin-top:4px\">"
+            html +=
+                "<div class=\"sk-slot-label\" style=\"font:11px ui-monospace,monospace;color:#6b7280\">slot \(HTML.escape(slot))</div>"
+            for child in children where child["slot"] as? String == slot { render(child) }
+            html += "</div>"
+        }
+        html += "</div>"
+    }
+
+    /// A prop's value as HTML: an image URL or URL as such, an action described, anything else as text.
+    static func propHTML(key: String, value: Any?) -> String {
+        switch value {
+        case let text as String:
+            let lower = text.lowercased()
+            guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
+                return "<span class=\"sk-prop-text\">\(HTML.escape(text))</span>"
+            }
+            let path = lower.split(separator: "?").first.map(String.init) ?? lower
+            let isImage =
+                key.lowercased().contains("image") || key.lowercased().contains("icon")
+                || [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"].contains { path.hasSuffix($0) }
+            return isImage
+                ? "<span class=\"sk-prop-image\" role=\"img\" aria-label=\"image\">image \(HTML.escape(text))</span>"
+                : "<span class=\"sk-prop-url\">\(HTML.escape(text))</span>"
+        case let action as [String: Any] where action["type"] is String:
+            return "<span class=\"sk-prop-action\">\(HTML.escape(describe(action: action)))</span>"
+        case nil:
+            return ""
+        default:
+            let data =
+                (try? JSONSerialization.data(withJSONObject: value!, options: [.sortedKeys, .fragmentsAllowed]))
+                ?? Data()
+            var text = String(decoding: data, as: UTF8.self)
+            if text.count > 200 { text = String(text.prefix(200)) + "…" }
+            return "<span class=\"sk-prop-value\">\(HTML.escape(text))</span>"
+        }
     }
 
     static func label(_ downgrade: Downgrade) -> String {
