@@ -14,6 +14,15 @@ public struct ProductCard: Component {
         ],
         fallback: .node
     )
+    .previewed(
+        .html(
+            """
+            <div class="sk sk-card" style="padding:12px;border-radius:12px;display:flex;flex-direction:column;gap:6px">\
+            <div role="img" aria-label="{{title}}" style="height:120px;border-radius:8px;background:#e5e7eb;\
+            display:flex;align-items:center;justify-content:center;font-size:11px;color:#6b7280;overflow:hidden">\
+            {{imageURL}}</div><p class="sk sk-text sk-text-headline">{{title}}</p>\
+            <p class="sk sk-text sk-text-subheadline">{{price}}</p><p class="sk sk-text sk-text-caption">{{badge}}</p></div>
+            """))
 
     /// The node.
     public var node: Node

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenCompiler
+import ScreenKit
 
 /// Renders one variant's node tree as HTML, following the components' layout meaning.
 ///
@@ -12,6 +13,8 @@ struct NodeRenderer {
     let full: [String: [String: Any]]
     /// What this version gets differently, by node ID.
     let marks: [String: [Downgrade]]
+    /// The app's components' declared previews, by wire type.
+    var previews: [String: ComponentPreview] = [:]
     var html = ""
 
     static let knownTypes: Set<String> = [
@@ -23,7 +26,11 @@ struct NodeRenderer {
         let type = node["type"] as? String ?? "?"
         let id = node["id"] as? String ?? ""
         guard Self.knownTypes.contains(type) else {
-            renderThroughFallback(node, type: type, id: id)
+            if let preview = previews[type] {
+                renderDeclared(node, type: type, id: id, preview: preview)
+            } else {
+                renderThroughFallback(node, type: type, id: id)
+            }
             return
         }
         var classes = ["sk", "sk-\(type)"]
@@ -107,9 +114,44 @@ struct NodeRenderer {
         fallback.removeValue(forKey: "fallback")
         html += "<div class=\"sk-custom\" \(attributes)>"
         html += "<span class=\"sk-badge sk-badge-custom\">\(HTML.escape(type)), shown through its fallback</span>"
-        var inner = NodeRenderer(full: [:], marks: [:])
+        var inner = NodeRenderer(full: [:], marks: [:], previews: previews)
         inner.render(fallback)
         html += inner.html + "</div>"
+    }
+
+    /// A component drawn with the template its declaration gives (``ComponentPreview``): each
+    /// `{{key}}` the prop's value escaped, `{{children}}` and `{{slot:name}}` drawn here.
+    private mutating func renderDeclared(_ node: [String: Any], type: String, id: String, preview: ComponentPreview) {
+        html += "<div class=\"sk-declared\" data-node-id=\"\(HTML.escape(id))\" data-type=\"\(HTML.escape(type))\">"
+        var rest = Substring(preview.template)
+        while let open = rest.range(of: "{{") {
+            html += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                rest = rest[open.lowerBound...]
+                break
+            }
+            let name = String(rest[open.upperBound..<close.lowerBound])
+            rest = rest[close.upperBound...]
+            let children = node["children"] as? [[String: Any]] ?? []
+            if name == "children" {
+                for child in children where child["slot"] == nil { render(child) }
+            } else if name.hasPrefix("slot:") {
+                let slot = String(name.dropFirst(5))
+                for child in children where child["slot"] as? String == slot { render(child) }
+            } else {
+                html += HTML.escape(Self.text(node[name]))
+            }
+        }
+        html += rest + "</div>"
+    }
+
+    /// A prop's value as text: a string as it is, anything else as compact JSON; empty when unset.
+    static func text(_ value: Any?) -> String {
+        guard let value else { return "" }
+        if let string = value as? String { return string }
+        let data =
+            (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The keys of a flat-format node that are not props.

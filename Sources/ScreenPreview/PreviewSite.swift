@@ -26,12 +26,16 @@ public enum PreviewSite {
 
     /// Every page of the site: `index.html`, one per screen, and one per locale of each localized
     /// screen; `sourceLocale` names the source language in the locale switcher.
-    public static func pages(for screens: [CompiledScreen], sourceLocale: String = "en") throws(RenderError) -> [Page] {
+    /// `previews` are the app's components' declared previews, by wire type.
+    public static func pages(
+        for screens: [CompiledScreen], sourceLocale: String = "en", previews: [String: ComponentPreview] = [:]
+    ) throws(RenderError) -> [Page] {
         var pages = [Page(name: "index.html", html: index(screens))]
         for screen in screens {
-            pages.append(Page(name: pageName(screen.id), html: try page(screen, sourceLocale: sourceLocale)))
+            pages.append(
+                Page(name: pageName(screen.id), html: try page(screen, sourceLocale: sourceLocale, previews: previews)))
             for localized in screen.localizations {
-                let html = try page(screen, locale: localized.locale, sourceLocale: sourceLocale)
+                let html = try page(screen, locale: localized.locale, sourceLocale: sourceLocale, previews: previews)
                 pages.append(Page(name: pageName(screen.id, locale: localized.locale), html: html))
             }
         }
@@ -49,20 +53,23 @@ public enum PreviewSite {
     /// every version side by side. A localized screen's page is in `locale` (one of its
     /// ``CompiledScreen/localizations``; nil for the source language) and links every locale.
     public static func page(
-        _ screen: CompiledScreen, locale: String? = nil, sourceLocale: String = "en"
+        _ screen: CompiledScreen, locale: String? = nil, sourceLocale: String = "en",
+        previews: [String: ComponentPreview] = [:]
     ) throws(RenderError) -> String {
-        guard !screen.localizations.isEmpty else { return try page(screen, switcher: nil) }
+        guard !screen.localizations.isEmpty else { return try page(screen, switcher: nil, previews: previews) }
         let switcher = LocaleSwitcher(
             screenID: screen.id, source: sourceLocale, others: screen.localizations.map(\.locale), current: locale)
-        guard let locale else { return try page(screen, switcher: switcher) }
+        guard let locale else { return try page(screen, switcher: switcher, previews: previews) }
         guard let localized = screen.localizations.first(where: { $0.locale == locale }) else {
             throw RenderError(description: "the screen \(screen.id) is not localized for \(locale)")
         }
-        return try page(localized.screen, switcher: switcher)
+        return try page(localized.screen, switcher: switcher, previews: previews)
     }
 
     /// The page of `screen` (in one locale), with `switcher` on the pages of a localized screen.
-    private static func page(_ screen: CompiledScreen, switcher: LocaleSwitcher?) throws(RenderError) -> String {
+    private static func page(
+        _ screen: CompiledScreen, switcher: LocaleSwitcher?, previews: [String: ComponentPreview]
+    ) throws(RenderError) -> String {
         let full = try object(screen.full, screen.id)
         let title = full["title"] as? String
         let home = HTML.escape((switcher?.pathToRoot ?? "") + "index.html")
@@ -76,7 +83,9 @@ public enum PreviewSite {
         let localeStyle = switcher == nil ? "" : localeStylesheet
         guard !screen.combinations.isEmpty else {
             body += "</header><main class=\"versions\"\(language)>"
-            body += try columns(full: full, variants: screen.variants, title: title, screenID: screen.id, heading: "h2")
+            body += try columns(
+                full: full, variants: screen.variants, title: title, screenID: screen.id, heading: "h2",
+                previews: previews)
             body += "</main>"
             return document(title: pageTitle, body: body, style: localeStyle)
         }
@@ -95,7 +104,7 @@ public enum PreviewSite {
             body += "</h2><div class=\"versions\">"
             body += try columns(
                 full: try object(combination.full, screen.id), variants: combination.variants, title: title,
-                screenID: screen.id, heading: "h3")
+                screenID: screen.id, heading: "h3", previews: previews)
             body += "</div></section>"
         }
         body += "</main>"
@@ -139,14 +148,15 @@ public enum PreviewSite {
 
     /// Every variant's column, side by side, each headed by a `heading` element.
     private static func columns(
-        full: [String: Any], variants: [CompiledScreen.Variant], title: String?, screenID: String, heading: String
+        full: [String: Any], variants: [CompiledScreen.Variant], title: String?, screenID: String, heading: String,
+        previews: [String: ComponentPreview]
     ) throws(RenderError) -> String {
         var body = ""
         for variant in variants {
             let envelope = try object(variant.envelope, screenID)
             var marks: [String: [Downgrade]] = [:]
             for downgrade in variant.downgrades { marks[downgrade.nodeID, default: []].append(downgrade) }
-            var renderer = NodeRenderer(full: index(full["root"]), marks: marks)
+            var renderer = NodeRenderer(full: index(full["root"]), marks: marks, previews: previews)
             if let root = envelope["root"] as? [String: Any] { renderer.render(root) }
             let status =
                 variant.downgrades.isEmpty

@@ -1,3 +1,4 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract
@@ -82,5 +83,37 @@ import Testing
         #expect(!html.contains("<script>"))
         #expect(!html.contains("<b>sale"))
         #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;"))
+    }
+
+    @Test func aDeclaredPreviewFillsItsTemplateWithEscapedProps() throws {
+        let catalog = Catalog(components: StandardCatalog.components + [PromoBanner.self], screens: [Self.screen])
+        let result = Compiler(catalog: catalog).compile(CompileOptions(history: [Contract.live(catalog).0]))
+        let previews = [
+            "promoBanner": ComponentPreview.html(
+                #"<section title="{{title}}"><h3>{{title}}</h3><i>{{missing}}</i><header>{{slot:header}}</header>{{slot:body}}{{children}}</section>"#
+            )
+        ]
+        let html = try #require(
+            try PreviewSite.pages(for: result.screens, previews: previews).first { $0.name == "promo.html" }
+        ).html
+        #expect(html.contains(#"<div class="sk-declared" data-node-id="banner-1" data-type="promoBanner">"#))
+        #expect(
+            html.contains(
+                #"<section title="Summer &lt;b&gt;sale&lt;/b&gt;"><h3>Summer &lt;b&gt;sale&lt;/b&gt;</h3><i></i><header>"#
+            ))
+        #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;"))
+        #expect(!html.contains("<script>") && !html.contains("<b>sale"))
+        // The nested banner is drawn with the template too, inside the slot.
+        #expect(html.contains(#"data-node-id="inner" data-type="promoBanner"><section title="Inner">"#))
+        #expect(!html.contains("sk-generic"))
+    }
+
+    @Test func theExampleProductCardDeclaresItsPreview() throws {
+        let preview = try #require(ProductCard.schema.preview)
+        #expect(preview.template.contains("{{title}}") && preview.template.contains("{{imageURL}}"))
+        // Not part of the contract: the declaration is equal with or without it.
+        var bare = ProductCard.schema
+        bare.preview = nil
+        #expect(bare == ProductCard.schema)
     }
 }

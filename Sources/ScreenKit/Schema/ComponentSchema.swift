@@ -24,6 +24,8 @@ public struct ComponentSchema: Sendable, Hashable {
     public var fallback: FallbackRule
     /// Where the component was declared in Swift, when known; not part of the contract.
     public var source: SourceLocation?
+    /// How the preview draws it (``previewed(_:)``); nil draws it generically. Not part of the contract.
+    public var preview: ComponentPreview?
 
     /// Creates a component declaration.
     public init(

@@ -51,8 +51,12 @@ enum PreviewCommand {
         }
         let pages: [PreviewSite.Page]
         do {
+            let previews = Dictionary(
+                context.catalog.components.compactMap { component in component.preview.map { (component.type, $0) } }
+            ) { first, _ in first }
             pages = try PreviewSite.pages(
-                for: compilation.result.screens, sourceLocale: compilation.result.locales.first ?? "en")
+                for: compilation.result.screens, sourceLocale: compilation.result.locales.first ?? "en",
+                previews: previews)
         } catch {
             throw .failure(error.description)
         }
