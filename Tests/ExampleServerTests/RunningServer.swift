@@ -43,7 +43,7 @@ enum ExampleServer: String, CaseIterable, CustomTestStringConvertible, Sendable 
         touchSources()
         try? FileManager.default.removeItem(
             at: package.appendingPathComponent(".build/debug/description.json").resolvingSymlinksInPath())
-        let built = await Command.run(
+        let built = await ChildProcess.run(
             ["swift", "build", "--package-path", package.path], output: log, timeout: 3600)
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard built == 0 else {
@@ -54,7 +54,7 @@ enum ExampleServer: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let binLog = log.appendingPathExtension("bin")
         defer { try? FileManager.default.removeItem(at: binLog) }
         guard
-            await Command.run(
+            await ChildProcess.run(
                 ["swift", "build", "--package-path", package.path, "--show-bin-path"], output: binLog, timeout: 600)
                 == 0,
             let path = try? String(contentsOf: binLog, encoding: .utf8).split(separator: "\n").last
@@ -81,42 +81,8 @@ enum ExampleServer: String, CaseIterable, CustomTestStringConvertible, Sendable 
     static func run(_ server: ExampleServer, _ arguments: [String]) async throws -> (Int32, String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-server-\(UUID()).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        let status = await Command.run([try await server.executable().path] + arguments, output: log, timeout: 60)
+        let status = await ChildProcess.run([try await server.executable().path] + arguments, output: log, timeout: 60)
         return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
-    }
-}
-
-/// Runs commands with their output in a file.
-enum Command {
-    /// Runs `arguments` (through `/usr/bin/env`), output and errors into `output`; the exit
-    /// status, or -1 when it ran past `timeout` seconds (it is killed then).
-    static func run(_ arguments: [String], output: URL, timeout: TimeInterval) async -> Int32 {
-        guard let process = try? start(arguments, output: output) else { return -1 }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return -1
-        }
-        return process.terminationStatus
-    }
-
-    /// Starts `arguments` with output and errors into `output`.
-    static func start(_ arguments: [String], output: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try handle.close()
-        return process
     }
 }
 
@@ -148,7 +114,7 @@ final class RunningServer: @unchecked Sendable {
     static func start(_ server: ExampleServer, _ arguments: [String] = []) async throws -> RunningServer {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent(
             "screenkit-\(server.rawValue)-\(UUID()).log")
-        let process = try Command.start(
+        let process = try ChildProcess.start(
             [try await server.executable().path, "--port", "0"] + arguments, output: log)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {

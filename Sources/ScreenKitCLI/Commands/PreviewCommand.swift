@@ -21,6 +21,14 @@ enum PreviewCommand {
             drawn as labelled placeholders.
 
             USAGE: screenkit preview [--out DIR] [--contract DIR] [--config FILE] [--verbose]
+                   screenkit preview --watch [--port N] [--host ADDRESS] [options above]
+
+            With --watch, the site is also served on a loopback port (it prints "listening on
+            http://127.0.0.1:PORT"), and when a file under the screens folder (the contract
+            folder's parent) or the contract changes, the package is rebuilt with its own build
+            (swift build --product screenkit, then the new binary's preview) and the open pages
+            reload; a failed build is shown in the page with its diagnostics. ^C stops it. Only
+            the served pages carry the reload script; the files written stay script-free.
 
             OPTIONS:
               --out DIR         Output folder (default: the config's "preview", else preview); replaced
@@ -30,24 +38,50 @@ enum PreviewCommand {
               --config FILE     The config file (default: the nearest screenkit.json at or above the
                                 working folder); flags override it.
               --verbose         Say which config file was used.
+              --watch           Serve, rebuild on a change and reload the open pages (see above).
+              --port N          The port to serve on with --watch (default 8420; 0 picks a free one).
+              --host ADDRESS    The IPv4 address to serve on with --watch (default 127.0.0.1).
+              --rebuild-command CMD
+                                The rebuild run by /bin/sh in the package root with --watch, with
+                                SCREENKIT_PREVIEW_OUT and SCREENKIT_PREVIEW_CONTRACT set (default:
+                                swift build --product screenkit, then the built binary's preview
+                                --out "$SCREENKIT_PREVIEW_OUT" --contract "$SCREENKIT_PREVIEW_CONTRACT").
               -h, --help        Show this help.
             """,
-        valueOptions: ["--out", "--contract"],
-        flags: [],
+        valueOptions: ["--out", "--contract", "--port", "--host", "--rebuild-command"],
+        flags: ["--watch"],
         run: run
     )
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
         guard arguments.positional.isEmpty else { throw .usage("unexpected argument '\(arguments.positional[0])'") }
         let outPath = arguments.value("--out") ?? "preview"
+        let location = try ContractLocation(arguments, context)
+        guard arguments.flag("--watch") else {
+            for option in ["--port", "--host", "--rebuild-command"] where arguments.isGiven(option) {
+                throw .usage("\(option) needs --watch")
+            }
+            guard try write(location, to: outPath, context) == nil else { return .violations }
+            return .success
+        }
+        return try await PreviewWatch.run(
+            arguments, context, out: context.url(outPath).standardizedFileURL, contract: location.folder
+        ) { () throws(CommandError) in try write(location, to: outPath, context) }
+    }
+
+    /// Compiles the screens and writes the site to `outPath`; nil, or the diagnostics when the
+    /// screens have errors (nothing is written then).
+    static func write(_ location: ContractLocation, to outPath: String, _ context: CommandContext)
+        throws(CommandError) -> String?
+    {
         // The preview draws the flat variants, whatever shape the catalog's clients decode.
-        let compilation = try ContractLocation(arguments, context).compile(
-            context.catalog, writesProfile: false, pseudoLocale: true)
+        let compilation = location.compile(context.catalog, writesProfile: false, pseudoLocale: true)
         context.report(compilation.diagnostics)
         if compilation.hasErrors {
             let errors = compilation.diagnostics.count { $0.severity == .error }
+            let formatter = DiagnosticFormatter(workingDirectory: context.workingDirectory)
             context.terminal.printError("preview failed: \(errors) error\(errors == 1 ? "" : "s"); nothing was written")
-            return .violations
+            return compilation.diagnostics.filter { $0.severity == .error }.map(formatter.text).joined(separator: "\n")
         }
         let pages: [PreviewSite.Page]
         do {
@@ -71,6 +105,6 @@ enum PreviewCommand {
             context.url(outPath).standardizedFileURL.path)
         context.terminal.print(
             "wrote \(pages.count) pages to \(display)/ — open \(display)/index.html in a browser")
-        return .success
+        return nil
     }
 }
