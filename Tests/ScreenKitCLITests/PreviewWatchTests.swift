@@ -65,7 +65,9 @@ import Testing
                 Self.rebuild,
             ], output: log, in: folder)
         var port: String?
-        let started = Date().addingTimeInterval(60)
+        // Generous: on a loaded CI machine (many suites, compilers and pip installs at once) the
+        // process may take long to be scheduled; it normally listens within a second.
+        let started = Date().addingTimeInterval(240)
         while port == nil && Date() < started && process.isRunning {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             if let range = text.range(of: "listening on http://127.0.0.1:") {
@@ -74,7 +76,10 @@ import Testing
                 try await Task.sleep(for: .milliseconds(100))
             }
         }
-        let number = try #require(port, "no 'listening on' line")
+        let number = try #require(
+            port,
+            "no 'listening on' line (\(process.isRunning ? "still running" : "exited \(process.terminationStatus)")): \((try? String(contentsOf: log, encoding: .utf8)) ?? "")"
+        )
         let base = try #require(URL(string: "http://127.0.0.1:\(number)"))
         return (process, log, base)
     }
