@@ -153,27 +153,56 @@ public enum PreviewSite {
     ) throws(RenderError) -> String {
         var body = ""
         for variant in variants {
-            let envelope = try object(variant.envelope, screenID)
-            var marks: [String: [Downgrade]] = [:]
-            for downgrade in variant.downgrades { marks[downgrade.nodeID, default: []].append(downgrade) }
-            var renderer = NodeRenderer(full: index(full["root"]), marks: marks, previews: previews)
-            if let root = envelope["root"] as? [String: Any] { renderer.render(root) }
-            let status =
-                variant.downgrades.isEmpty
-                ? "<span class=\"status ok\">renders fully</span>"
-                : "<span class=\"status warn\">\(variant.downgrades.count) fallback\(variant.downgrades.count == 1 ? "" : "s")</span>"
-            body += "<section class=\"version\" data-contract=\"\(variant.contract)\">"
-            body += "<\(heading)>Contract \(variant.contract) \(status)</\(heading)><div class=\"phone\">"
-            if let title { body += "<div class=\"nav-title\">\(HTML.escape(title))</div>" }
-            body += "<div class=\"phone-body\">\(renderer.html)</div></div>"
-            if !variant.downgrades.isEmpty {
-                body += "<ul class=\"downgrades\">"
-                for downgrade in variant.downgrades { body += "<li>\(HTML.escape(downgrade.description))</li>" }
-                body += "</ul>"
-            }
-            body += "</section>"
+            body += try section(
+                envelope: object(variant.envelope, screenID), contract: variant.contract,
+                downgrades: variant.downgrades,
+                full: full, title: title, heading: heading, previews: previews)
         }
         return body
+    }
+
+    /// One version's column: what clients of `contract` render from `envelope`, with its fallbacks.
+    private static func section(
+        envelope: [String: Any], contract: Int, downgrades: [Downgrade], full: [String: Any], title: String?,
+        heading: String, previews: [String: ComponentPreview]
+    ) -> String {
+        var marks: [String: [Downgrade]] = [:]
+        for downgrade in downgrades { marks[downgrade.nodeID, default: []].append(downgrade) }
+        var renderer = NodeRenderer(full: index(full["root"]), marks: marks, previews: previews)
+        if let root = envelope["root"] as? [String: Any] { renderer.render(root) }
+        let status =
+            downgrades.isEmpty
+            ? "<span class=\"status ok\">renders fully</span>"
+            : "<span class=\"status warn\">\(downgrades.count) fallback\(downgrades.count == 1 ? "" : "s")</span>"
+        var body = "<section class=\"version\" data-contract=\"\(contract)\">"
+        body += "<\(heading)>Contract \(contract) \(status)</\(heading)><div class=\"phone\">"
+        if let title { body += "<div class=\"nav-title\">\(HTML.escape(title))</div>" }
+        body += "<div class=\"phone-body\">\(renderer.html)</div></div>"
+        if !downgrades.isEmpty {
+            body += "<ul class=\"downgrades\">"
+            for downgrade in downgrades { body += "<li>\(HTML.escape(downgrade.description))</li>" }
+            body += "</ul>"
+        }
+        return body + "</section>"
+    }
+
+    /// A page of one version of a screen, from its published bytes alone (e.g. a baseline build's
+    /// objects): what clients of `contract` render from the variant `envelope`, titled from the
+    /// `full` envelope when given. Fallbacks are not marked (a published object does not list them).
+    /// For before/after screenshots in review.
+    public static func versionPage(
+        screenID: String, contract: Int, envelope: [UInt8], full: [UInt8]?,
+        previews: [String: ComponentPreview] = [:]
+    ) throws(RenderError) -> String {
+        let envelopeObject = try object(envelope, screenID)
+        let fullObject = try full.map { bytes throws(RenderError) in try object(bytes, screenID) } ?? envelopeObject
+        let title = fullObject["title"] as? String ?? envelopeObject["title"] as? String
+        let body =
+            "<main class=\"versions\">"
+            + section(
+                envelope: envelopeObject, contract: contract, downgrades: [], full: fullObject, title: title,
+                heading: "h2", previews: previews) + "</main>"
+        return document(title: "\(screenID) (contract \(contract)) — ScreenKit preview", body: body)
     }
 
     /// The arm of each of the screen's experiments in `arms` (the control where it names none), in

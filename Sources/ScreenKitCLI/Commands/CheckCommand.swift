@@ -15,7 +15,8 @@ enum CheckCommand {
             fallbacks.
 
             USAGE: screenkit check [--format text|json|github|markdown] [--against GIT_REF] [--contract DIR]
-                                   [--baseline DIR] [--preview-url URL] [--allow-empty-history]
+                                   [--baseline DIR [--screenshots OUTDIR [--screenshot-url BASE]
+                                   [--chromium PATH]]] [--preview-url URL] [--allow-empty-history]
                                    [--config FILE] [--verbose]
 
             OPTIONS:
@@ -30,6 +31,17 @@ enum CheckCommand {
                                 named folder that does not exist is an error (exit 3).
               --baseline DIR    A `build` output of the base branch: the report lists the screens
                                 whose published output changed, per client version.
+              --screenshots OUTDIR
+                                With --baseline: draw each changed screen's affected contract
+                                versions before (the baseline's objects) and after (this build)
+                                with headless Chromium into OUTDIR/<screen>@<k>-before.png and
+                                -after.png, listed in the markdown report. Without Chromium no
+                                pictures are taken, and the report and standard error say so
+                                (the exit status is unaffected).
+              --screenshot-url BASE
+                                Where OUTDIR's images are served, for the report (default: OUTDIR/).
+              --chromium PATH   The browser (default: SCREENKIT_CHROMIUM, else chromium,
+                                chromium-browser or google-chrome on PATH).
               --preview-url U   Where `screenkit preview` pages are served (default: the config's
                                 "previewURL", else preview); the markdown report links each
                                 changed screen's page.
@@ -44,7 +56,10 @@ enum CheckCommand {
             Exit codes: 0 clean, 1 violations, 2 usage, 3 I/O (e.g. git failed, a named contract
             folder that does not exist).
             """,
-        valueOptions: ["--format", "--against", "--contract", "--baseline", "--preview-url"],
+        valueOptions: [
+            "--format", "--against", "--contract", "--baseline", "--preview-url", "--screenshots", "--screenshot-url",
+            "--chromium",
+        ],
         flags: ["--allow-empty-history"],
         run: run
     )
@@ -54,6 +69,9 @@ enum CheckCommand {
             throw .usage("unexpected argument '\(arguments.positional[0])'")
         }
         let format = try ReportFormat.parse(arguments.value("--format"))
+        if arguments.value("--screenshots") != nil && arguments.value("--baseline") == nil {
+            throw .usage("--screenshots needs --baseline DIR")
+        }
         let compilation = try ContractLocation(arguments, context).compile(
             context.catalog, requireHistory: !arguments.flag("--allow-empty-history"))
         var diagnostics = compilation.diagnostics
@@ -79,11 +97,26 @@ enum CheckCommand {
             }
         }
         var changedScreens: [ScreenChanges]?
+        var screenshots: Screenshots?
         if let baseline = arguments.value("--baseline") {
             guard let previous = BuildCommand.previousManifest(in: context.url(baseline)) else {
                 throw .failure("--baseline \(baseline) holds no build output (no readable pointer.json and manifest)")
             }
             changedScreens = ScreenChanges.between(previous.manifest, compilation)
+            if let out = arguments.value("--screenshots"), let changedScreens {
+                screenshots = await Screenshots.take(
+                    changedScreens, current: compilation.result.screens, baseline: context.url(baseline),
+                    into: context.url(out),
+                    chromium: Screenshots.chromium(
+                        option: arguments.value("--chromium"), environment: context.environment),
+                    previews: Screenshots.previews(context.catalog))
+                screenshots?.base =
+                    arguments.value("--screenshot-url").map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+                    ?? (out.hasSuffix("/") ? out : out + "/")
+                for problem in screenshots?.problems ?? [] {
+                    context.terminal.printError("screenkit check: \(problem)")
+                }
+            }
             let sunsets = try ContractLocation(arguments, context).sunsets()  // the file beside the history
             let checked = sunsets.check(
                 base: previous.manifest.screens.map { ($0.id, $0.minContract) },
@@ -96,6 +129,7 @@ enum CheckCommand {
             changes: compilation.contract.pendingChanges, matrix: compilation.result.screens)
         report.previewURL = arguments.value("--preview-url") ?? "preview"
         if let changedScreens { report.changedScreens = changedScreens }
+        report.screenshots = screenshots
         context.terminal.print(report.render(format, workingDirectory: context.workingDirectory))
         return report.errorCount > 0 ? .violations : .success
     }

@@ -85,9 +85,7 @@ enum PreviewCommand {
         }
         let pages: [PreviewSite.Page]
         do {
-            let previews = Dictionary(
-                context.catalog.components.compactMap { component in component.preview.map { (component.type, $0) } }
-            ) { first, _ in first }
+            let previews = Screenshots.previews(context.catalog)
             pages = try PreviewSite.pages(
                 for: compilation.result.screens, sourceLocale: compilation.result.locales.first ?? "en",
                 previews: previews)

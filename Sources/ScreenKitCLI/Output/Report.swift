@@ -49,6 +49,8 @@ struct Report {
     var matrix: [CompiledScreen] = []
     /// The screens whose published output differs from a baseline build, with what changed.
     var changedScreens: [ScreenChanges]?
+    /// Before/after pictures of the changed screens (`--screenshots`), for the markdown form.
+    var screenshots: Screenshots?
     /// Where preview pages are served, for links.
     var previewURL = "preview"
 
@@ -289,6 +291,7 @@ struct Report {
                 }
             }
         }
+        if let screenshots { lines += screenshots.markdown() }
         if let newest = matrix.map(\.contract).max(), let oldest = matrix.map(\.minContract).min() {
             let versions = Array(oldest...newest)
             lines.append("")
