@@ -111,7 +111,7 @@ let package = Package(
             name: "ScreenPreviewTests",
             dependencies: [
                 "ScreenPreview", "ScreenCompiler", "ScreenContract", "ScreenKit", "ScreenLocalization",
-                "ExampleScreens",
+                "ExampleScreens", "ExampleProfiles",
                 "ScreenTestSupport",
             ]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),

@@ -243,7 +243,8 @@ public enum ContractFile {
             }
             actions.append(ActionSchema(kind: entry.kind, fields: fields, fallback: fallback, source: nil))
         }
-        let profile = try file.profile.map { (entry) throws(ReadError) in try ProfileFile.profile(from: entry) } ?? .flat
+        let profile =
+            try file.profile.map { (entry) throws(ReadError) in try ProfileFile.profile(from: entry) } ?? .flat
         let contract = Contract(components: components, actions: actions, enums: Array(enums.values), profile: profile)
         return Content(version: file.version, previous: file.previous, contract: contract)
     }

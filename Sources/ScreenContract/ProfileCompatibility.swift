@@ -18,8 +18,9 @@ enum ProfileCompatibility {
         let after = new.profile
         guard before != after else { return [] }
         var found: [(Rule, String, String)] = []
-        func compare<T: Equatable>(_ rule: Rule, _ element: String, _ what: String, _ a: T, _ b: T, _ text: (T) -> String)
-        {
+        func compare<T: Equatable>(
+            _ rule: Rule, _ element: String, _ what: String, _ a: T, _ b: T, _ text: (T) -> String
+        ) {
             if a != b { found.append((rule, element, "\(what) is \(text(b)), frozen as \(text(a))")) }
         }
         let key: (String?) -> String = { $0.map { "\"\($0)\"" } ?? "left out" }
@@ -47,13 +48,17 @@ enum ProfileCompatibility {
             ContractRules.profileRootChanged, "profile:envelope.rootChildrenOnly",
             "writing the root's children only", e0.rootChildrenOnly, e1.rootChildrenOnly
         ) { $0 ? "on" : "off" }
-        compare(ContractRules.profileLayoutsChanged, "profile:envelope.layouts", "the list of layouts", e0.layouts, e1.layouts)
-        { $0.map { "{\"\($0.deviceKey)\", \"\($0.rootKey)\"}" } ?? "not written (one document per device)" }
+        compare(
+            ContractRules.profileLayoutsChanged, "profile:envelope.layouts", "the list of layouts", e0.layouts,
+            e1.layouts
+        ) { $0.map { "{\"\($0.deviceKey)\", \"\($0.rootKey)\"}" } ?? "not written (one document per device)" }
 
         // Nodes.
         let n0 = before.nodes
         let n1 = after.nodes
-        compare(ContractRules.profileNodeKeysChanged, "profile:nodes.typeKey", "a node's type key", n0.typeKey, n1.typeKey) {
+        compare(
+            ContractRules.profileNodeKeysChanged, "profile:nodes.typeKey", "a node's type key", n0.typeKey, n1.typeKey
+        ) {
             "\"\($0)\""
         }
         compare(ContractRules.profileNodeKeysChanged, "profile:nodes.idKey", "a node's ID key", n0.idKey, n1.idKey, key)
@@ -73,7 +78,9 @@ enum ProfileCompatibility {
             }
         }
         if old.components.contains(where: { !$0.slots.isEmpty }) {
-            compare(ContractRules.profileSlotsChanged, "profile:nodes.slots", "where named slots go", n0.slots, n1.slots, describe)
+            compare(
+                ContractRules.profileSlotsChanged, "profile:nodes.slots", "where named slots go", n0.slots, n1.slots,
+                describe)
         }
 
         // Values.
@@ -95,7 +102,8 @@ enum ProfileCompatibility {
                     ContractRules.profileValuesChanged, "profile:values.\(name)", "the discriminator of \(name) values",
                     w0.discriminator(for: type), w1.discriminator(for: type), key)
                 compare(
-                    ContractRules.profileValuesChanged, "profile:values.\(name).object", "the object \(name) values are wrapped in",
+                    ContractRules.profileValuesChanged, "profile:values.\(name).object",
+                    "the object \(name) values are wrapped in",
                     w0.object(for: type), w1.object(for: type), describe)
             }
         } else {
@@ -113,7 +121,8 @@ enum ProfileCompatibility {
                     location: location)
                 : ContractChange(
                     rule: rule, isBreaking: true, element: element,
-                    message: "wire profile \"\(after.name)\": \(message); every shipped client of that version decodes the frozen shape",
+                    message:
+                        "wire profile \"\(after.name)\": \(message); every shipped client of that version decodes the frozen shape",
                     location: location)
         }
         if before.name != after.name {

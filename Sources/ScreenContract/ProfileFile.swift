@@ -175,7 +175,8 @@ enum ProfileFile {
             switch (member.constant, member.screenValue) {
             case (let value?, nil): members.append(.constant(member.key, value))
             case (nil, let name?): members.append(.screenValue(member.key, from: name))
-            default: throw fail("envelope member \"\(member.key)\" needs exactly one of \"constant\" and \"screenValue\"")
+            default:
+                throw fail("envelope member \"\(member.key)\" needs exactly one of \"constant\" and \"screenValue\"")
             }
         }
         let layouts = e.layouts.map { WireProfile.Layouts(deviceKey: $0.deviceKey, rootKey: $0.rootKey) }
@@ -241,7 +242,9 @@ enum ProfileFile {
         ]
         if let w = entry.values.wrapping {
             counts += [("profile discriminators", w.discriminators.count), ("profile value objects", w.objects.count)]
-            counts += w.objects.map { ("constants of the profile's \($0.key.prefix(64)) object", $0.value.constants.count) }
+            counts += w.objects.map {
+                ("constants of the profile's \($0.key.prefix(64)) object", $0.value.constants.count)
+            }
         }
         return counts
     }

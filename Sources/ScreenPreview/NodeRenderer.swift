@@ -7,7 +7,7 @@ import ScreenKit
 /// Works from the variant's JSON, exactly what those clients receive. Nodes replaced by a
 /// fallback are outlined and labelled; dropped nodes leave a labelled placeholder where they
 /// were (found through the full envelope). A component the preview has no renderer for (an app's
-/// own) renders through its fallback from the full envelope, as an old client would.
+/// own) is drawn with its declared preview, else as a labelled box of its type, props and children.
 struct NodeRenderer {
     /// The full envelope's nodes by ID, for fallbacks and dropped-node positions.
     let full: [String: [String: Any]]
@@ -26,10 +26,12 @@ struct NodeRenderer {
         let type = node["type"] as? String ?? "?"
         let id = node["id"] as? String ?? ""
         guard Self.knownTypes.contains(type) else {
+            // The clients of this version know the component: it is drawn as itself (a node they
+            // do not know is already its fallback in the variant, and marked).
             if let preview = previews[type] {
                 renderDeclared(node, type: type, id: id, preview: preview)
             } else {
-                renderThroughFallback(node, type: type, id: id)
+                renderGeneric(node, type: type, id: id)
             }
             return
         }
@@ -39,12 +41,8 @@ struct NodeRenderer {
         case "button": classes.append("sk-button-\(node["style"] as? String ?? "primary")")
         default: break
         }
-        var badge = ""
-        if let downgrades = marks[id], !downgrades.isEmpty {
-            classes.append("sk-marked")
-            if case .replaced = downgrades[0] { classes.append("sk-fallback") }
-            badge = "<span class=\"sk-badge\">\(HTML.escape(downgrades.map(Self.label).joined(separator: "; ")))</span>"
-        }
+        let (markClasses, badge) = mark(id)
+        classes += markClasses
         let style = Self.style(type, node)
         var attributes = "class=\"\(classes.joined(separator: " "))\" data-node-id=\"\(HTML.escape(id))\""
         if !style.isEmpty { attributes += " style=\"\(HTML.escape(style))\"" }
@@ -103,26 +101,25 @@ struct NodeRenderer {
         }
     }
 
-    /// A component without a renderer here: its fallback from the full envelope, marked.
-    private mutating func renderThroughFallback(_ node: [String: Any], type: String, id: String) {
-        let attributes = "data-node-id=\"\(HTML.escape(id))\" data-type=\"\(HTML.escape(type))\""
-        guard var fallback = full[id]?["fallback"] as? [String: Any] else {
-            renderGeneric(node, type: type, id: id)
-            return
-        }
-        if fallback["id"] == nil { fallback["id"] = id }
-        fallback.removeValue(forKey: "fallback")
-        html += "<div class=\"sk-custom\" \(attributes)>"
-        html += "<span class=\"sk-badge sk-badge-custom\">\(HTML.escape(type)), shown through its fallback</span>"
-        var inner = NodeRenderer(full: [:], marks: [:], previews: previews)
-        inner.render(fallback)
-        html += inner.html + "</div>"
+    /// The classes and the badge marking what this version gets differently at `id`; none when
+    /// it gets the node as written.
+    private func mark(_ id: String) -> (classes: [String], badge: String) {
+        guard let downgrades = marks[id], !downgrades.isEmpty else { return ([], "") }
+        var classes = ["sk-marked"]
+        if case .replaced = downgrades[0] { classes.append("sk-fallback") }
+        return (
+            classes,
+            "<span class=\"sk-badge\">\(HTML.escape(downgrades.map(Self.label).joined(separator: "; ")))</span>"
+        )
     }
 
     /// A component drawn with the template its declaration gives (``ComponentPreview``): each
     /// `{{key}}` the prop's value escaped, `{{children}}` and `{{slot:name}}` drawn here.
     private mutating func renderDeclared(_ node: [String: Any], type: String, id: String, preview: ComponentPreview) {
-        html += "<div class=\"sk-declared\" data-node-id=\"\(HTML.escape(id))\" data-type=\"\(HTML.escape(type))\">"
+        let (marked, badge) = mark(id)
+        let classes = (["sk-declared"] + marked).joined(separator: " ")
+        html += "<div class=\"\(classes)\" data-node-id=\"\(HTML.escape(id))\" data-type=\"\(HTML.escape(type))\""
+        html += (marked.isEmpty ? "" : " style=\"position:relative\"") + ">" + badge
         var rest = Substring(preview.template)
         while let open = rest.range(of: "{{") {
             html += rest[..<open.lowerBound]
@@ -162,8 +159,11 @@ struct NodeRenderer {
     /// inside, each named slot's under its name. Styled inline, so pages without such a component
     /// keep their bytes.
     private mutating func renderGeneric(_ node: [String: Any], type: String, id: String) {
-        html += "<div class=\"sk-generic\" data-node-id=\"\(HTML.escape(id))\" data-type=\"\(HTML.escape(type))\""
-        html += " style=\"border:1px solid #9ca3af;border-radius:6px;padding:6px;margin:4px 0;background:#f9fafb\">"
+        let (marked, badge) = mark(id)
+        let classes = (["sk-generic"] + marked).joined(separator: " ")
+        html += "<div class=\"\(classes)\" data-node-id=\"\(HTML.escape(id))\" data-type=\"\(HTML.escape(type))\""
+        html += " style=\"\(marked.isEmpty ? "" : "position:relative;")"
+        html += "border:1px solid #9ca3af;border-radius:6px;padding:6px;margin:4px 0;background:#f9fafb\">" + badge
         html += "<div class=\"sk-generic-type\" style=\"font:600 12px ui-monospace,monospace;color:#374151\">"
         html += "\(HTML.escape(type))<span style=\"font-weight:400;color:#6b7280\"> #\(HTML.escape(id))</span></div>"
         let keys = node.keys.filter { !Self.structuralKeys.contains($0) }.sorted()

@@ -18,6 +18,14 @@ public enum PreviewSite {
         public let html: String
     }
 
+    /// The previews `catalog`'s components declare (``ComponentSchema/preview``), by wire type:
+    /// what ``pages(for:sourceLocale:previews:)`` draws them with.
+    public static func declaredPreviews(of catalog: Catalog) -> [String: ComponentPreview] {
+        Dictionary(catalog.components.compactMap { component in component.preview.map { (component.type, $0) } }) {
+            first, _ in first
+        }
+    }
+
     /// The file name of a screen's page: `home.html` in the source language, else in the locale's
     /// folder, `de/home.html`.
     public static func pageName(_ screenID: String, locale: String? = nil) -> String {
@@ -377,7 +385,6 @@ public enum PreviewSite {
         .sk-marked{outline:2px dashed #d97706;outline-offset:2px}\
         .sk-badge{position:absolute;top:0;right:0;z-index:1;font-size:10px;font-weight:600;color:#fff;background:#d97706;\
         padding:1px 6px;border-radius:8px;white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis}\
-        .sk-custom{position:relative;outline:2px dotted #7c3aed;outline-offset:2px}.sk-badge-custom{background:#7c3aed}\
         .sk-dropped{font-size:11px;color:#92400e;border:1px dashed #d97706;border-radius:6px;padding:4px 8px;background:#fffbeb}\
         .matrix{border-collapse:collapse;margin:24px;background:#fff}.matrix th,.matrix td{border:1px solid #d1d5db;padding:8px 12px;\
         font-size:14px;text-align:left}

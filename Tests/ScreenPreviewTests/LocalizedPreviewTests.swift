@@ -30,7 +30,9 @@ enum LocalizedPreviewFixture {
 
     static let result = compile()
 
-    static let pages = try! PreviewSite.pages(for: result.screens, sourceLocale: result.locales.first ?? "?")
+    static let pages = try! PreviewSite.pages(
+        for: result.screens, sourceLocale: result.locales.first ?? "?",
+        previews: PreviewSite.declaredPreviews(of: App.catalog))
 
     static func page(_ name: String) -> String { pages.first { $0.name == name }?.html ?? "" }
 }

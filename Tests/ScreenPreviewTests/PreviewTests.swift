@@ -10,7 +10,8 @@ import Testing
 enum PreviewFixture {
     static let screens = ExampleApp.compact.screens
 
-    static let pages = try! PreviewSite.pages(for: screens)
+    /// The site as `screenkit preview` writes it: with the components' declared previews.
+    static let pages = try! PreviewSite.pages(for: screens, previews: PreviewSite.declaredPreviews(of: App.catalog))
 
     /// The HTML of one version's column of a page.
     static func section(_ html: String, contract: Int) -> String {
@@ -56,8 +57,8 @@ enum PreviewFixture {
         #expect(v1.contains("TextStyle.display → largeTitle"))
         let v2 = PreviewFixture.section(home, contract: 2)
         #expect(
-            v2.contains("productCard, shown through its fallback"),
-            "an app's own component renders through its fallback")
+            v2.contains(#"<div class="sk-declared" data-node-id="card-kettle" data-type="productCard">"#),
+            "an app's own component is drawn with its declared preview where its clients know it")
         #expect(!v2.contains("sk-fallback"))
         let settings = try #require(PreviewFixture.pages.first { $0.name == "settings.html" }).html
         #expect(

@@ -43,7 +43,8 @@ enum EnvelopeValueRules {
                 problems.append("envelope value \"\(name)\" is empty")
             } else if value.utf8.count > maximumValueBytes {
                 problems.append(
-                    "envelope value \"\(name)\" is \(value.utf8.count) bytes; an envelope value is at most \(maximumValueBytes)")
+                    "envelope value \"\(name)\" is \(value.utf8.count) bytes; an envelope value is at most \(maximumValueBytes)"
+                )
             } else if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
                 problems.append("envelope value \"\(name)\" holds a control character")
             }

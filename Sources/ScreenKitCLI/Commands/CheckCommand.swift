@@ -1,6 +1,7 @@
 import ScreenCompiler
 import ScreenContract
 import ScreenKit
+import ScreenPreview
 
 /// `screenkit check`: run every screen and contract rule and report all problems; write nothing.
 enum CheckCommand {
@@ -109,7 +110,7 @@ enum CheckCommand {
                     into: context.url(out),
                     chromium: Screenshots.chromium(
                         option: arguments.value("--chromium"), environment: context.environment),
-                    previews: Screenshots.previews(context.catalog))
+                    previews: PreviewSite.declaredPreviews(of: context.catalog))
                 screenshots?.base =
                     arguments.value("--screenshot-url").map { $0.hasSuffix("/") ? $0 : $0 + "/" }
                     ?? (out.hasSuffix("/") ? out : out + "/")

@@ -85,7 +85,7 @@ enum PreviewCommand {
         }
         let pages: [PreviewSite.Page]
         do {
-            let previews = Screenshots.previews(context.catalog)
+            let previews = PreviewSite.declaredPreviews(of: context.catalog)
             pages = try PreviewSite.pages(
                 for: compilation.result.screens, sourceLocale: compilation.result.locales.first ?? "en",
                 previews: previews)

@@ -41,13 +41,6 @@ struct Screenshots {
         return nil
     }
 
-    /// The app's components' declared previews, by wire type.
-    static func previews(_ catalog: Catalog) -> [String: ComponentPreview] {
-        Dictionary(catalog.components.compactMap { component in component.preview.map { (component.type, $0) } }) {
-            first, _ in first
-        }
-    }
-
     /// Takes the pictures of `changes` into `folder` with `chromium` (nil: not found, said plainly).
     static func take(
         _ changes: [ScreenChanges], current: [CompiledScreen], baseline: URL, into folder: URL, chromium: String?,
