@@ -351,9 +351,9 @@ public struct Compiler: Sendable {
     /// `screen`'s tree flattened with IDs assigned, ready for the validators; with the reason it
     /// could not be flattened (over the size limits), if so. A body without exactly one root is
     /// left for the root validator to report.
-    func resolve(_ screen: Screen) -> (ResolvedScreen, problem: Diagnostic?) {
+    func resolve(_ screen: Screen, localizer: Localizer? = nil) -> (ResolvedScreen, problem: Diagnostic?) {
         guard screen.content.count == 1 else { return (ResolvedScreen(screen: screen, flat: nil), nil) }
-        let made = FlatScreen.make(screen, root: screen.content[0], context: context)
+        let made = FlatScreen.make(screen, root: screen.content[0], context: context, localizer: localizer)
         return (ResolvedScreen(screen: screen, flat: made.flat), made.problem)
     }
 

@@ -262,17 +262,20 @@ public struct ScreenRenderer: Sendable {
     private func renderResolved(_ screen: Screen, for client: ClientContract, locale: String?) throws(RenderError)
         -> RenderedScreen
     {
-        // Localized before validation, so the rules and the writer only ever see plain strings.
-        let screen = Localizer(translations: translations, locale: locale ?? "en").localize(screen)
-        var rendered = try renderLocalized(screen, for: client)
+        // Localized as the tree is flattened, before validation, so the rules and the writer only
+        // ever see plain strings.
+        let localizer = Localizer(translations: translations, locale: locale ?? "en")
+        var rendered = try renderLocalized(screen, for: client, localizer: localizer)
         rendered.locale = locale
         return rendered
     }
 
-    /// `screen`, holding no localized string, validated and written for `client`.
-    private func renderLocalized(_ screen: Screen, for client: ClientContract) throws(RenderError) -> RenderedScreen {
+    /// `screen` validated and written for `client`, its localized strings by `localizer`.
+    private func renderLocalized(_ screen: Screen, for client: ClientContract, localizer: Localizer)
+        throws(RenderError) -> RenderedScreen
+    {
         guard !screen.layouts.isEmpty else {
-            let variant = try flatVariant(of: screen, for: client)
+            let variant = try flatVariant(of: screen, for: client, localizer: localizer)
             return RenderedScreen(
                 screenID: screen.id,
                 bytes: compiler.shaped(variant.bytes, of: screen, for: variant.version, history: prepared),
@@ -292,7 +295,7 @@ public struct ScreenRenderer: Sendable {
         var problems: [RenderProblem] = []
         for (layout, layoutScreen) in zip(screen.layouts, screen.layoutScreens) {
             do {
-                parts.append((layout.device, try flatVariant(of: layoutScreen, for: client)))
+                parts.append((layout.device, try flatVariant(of: layoutScreen, for: client, localizer: localizer)))
             } catch .invalidScreen(_, let found) {
                 problems += found
             }
@@ -318,16 +321,20 @@ public struct ScreenRenderer: Sendable {
     }
 
     /// `screen` (with one layout) validated and written in the flat format for `client`.
-    private func flatVariant(of screen: Screen, for client: ClientContract) throws(RenderError) -> SingleVariant {
+    private func flatVariant(of screen: Screen, for client: ClientContract, localizer: Localizer)
+        throws(RenderError) -> SingleVariant
+    {
         let minContract = screen.minContract ?? self.minContract
         let (variant, diagnostics): (SingleVariant?, [Diagnostic])
         if (1...current).contains(minContract) {
             guard let version = client.served(minContract: minContract, current: current) else {
                 throw .clientTooOld(screen: screen.id, client: client, minContract: minContract)
             }
-            (variant, diagnostics) = compiler.variant(of: screen, for: version, history: prepared)
+            (variant, diagnostics) = compiler.variant(
+                of: screen, for: version, history: prepared, localizer: localizer)
         } else {
-            (variant, diagnostics) = compiler.variant(of: screen, for: current, history: prepared)
+            (variant, diagnostics) = compiler.variant(
+                of: screen, for: current, history: prepared, localizer: localizer)
         }
         guard let variant else {
             throw .invalidScreen(

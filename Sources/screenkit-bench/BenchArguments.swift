@@ -77,6 +77,13 @@ enum BenchArguments: Equatable {
                 case "--localized-only": render.localizedOnly = true
                 case "--observed-only": render.observedOnly = true
                 case "--flood": render.flood = try options.positiveInteger(for: name)
+                case "--profile-loop": render.profileLoop = try options.positiveInteger(for: name)
+                case "--profile-phase":
+                    let phase = try options.value(for: name)
+                    guard ["all", "build", "render"].contains(phase) else {
+                        throw UsageError("--profile-phase must be one of all, build, render (got '\(phase)')")
+                    }
+                    render.profilePhase = phase
                 case "-h", "--help": return .help
                 default: throw UsageError("unknown option '\(name)' for render")
                 }

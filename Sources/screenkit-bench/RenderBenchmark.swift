@@ -29,6 +29,11 @@ enum RenderBenchmark {
         var observedOnly = false
         /// Responses in the observer's flood.
         var flood = 1_000_000
+        /// Renders of the orders screen from data in a loop, and nothing else, for a profiler
+        /// (``ProfileLoop``); nil to run the benchmark.
+        var profileLoop: Int?
+        /// What the profile loop repeats: `all` (build from data, render), `build` or `render`.
+        var profilePhase = "all"
     }
 
     /// One case: a screen rendered for one client version.
@@ -46,6 +51,7 @@ enum RenderBenchmark {
         guard !options.experimentsOnly else { return try ExperimentRenderBenchmark.run(options) }
         guard !options.localizedOnly else { return try LocalizedRenderBenchmark.run(options) }
         guard !options.observedOnly else { return try ObservedRenderBenchmark.run(options) }
+        if let loops = options.profileLoop { return try ProfileLoop.run(options, loops: loops) }
         let renderer = try ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
         let compiler = Compiler(catalog: App.catalog)
         let home = App.catalog.screens.first { $0.id == "home" }!
@@ -256,5 +262,33 @@ enum LocalizedRenderBenchmark {
         print(
             "# localized: the Localizer pass alone \(RenderBenchmark.format(walk.p50)) us on the screen, \(RenderBenchmark.format(none.p50)) us on its literal copy (nothing to replace)"
         )
+    }
+}
+
+/// The orders screen rendered from data in a loop for the current contract version, and nothing
+/// else: what `perf record` or `valgrind --tool=callgrind` profile. Prints the p50 of the loop.
+enum ProfileLoop {
+    static func run(_ options: RenderBenchmark.Options, loops: Int) throws {
+        let renderer = try ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
+        let customer = Customer.sample(orders: options.orders)
+        let built = OrdersScreen.screen(for: customer)
+        let client = ClientContract.version(renderer.current)
+        var size = 0
+        let step: () throws -> Void
+        switch options.profilePhase {
+        case "build": step = { size &+= OrdersScreen.screen(for: customer).content.count }
+        case "render": step = { size &+= try renderer.render(built, for: client).bytes.count }
+        default: step = { size &+= try renderer.render(OrdersScreen.screen(for: customer), for: client).bytes.count }
+        }
+        var allocations = "not counted"
+        if let counter = AllocationCounter() {
+            let before = counter.count()
+            for _ in 0..<100 { try step() }
+            allocations = String(format: "%.0f", Double(counter.count() - before) / 100)
+        }
+        let timing = try RenderBenchmark.sample(loops, step)
+        print(
+            "profile loop (\(options.profilePhase), \(loops) times): p50 \(RenderBenchmark.format(timing.p50)) us, "
+                + "p99 \(RenderBenchmark.format(timing.p99)) us, \(allocations) allocations per loop (\(size) bytes)")
     }
 }

@@ -125,7 +125,18 @@ public struct Localizer: Sendable {
         return copy
     }
 
-    private func localize(_ value: Value) -> Value {
+    /// `screen` with the localized strings of its initial state replaced; its nodes as they are.
+    /// For a screen whose nodes are localized as they are flattened (``Compiler/variant(of:for:history:style:localizer:)``).
+    func localizingInitialState(of screen: Screen) -> Screen {
+        var screen = screen
+        for key in screen.initialState.keys.sorted() where screen.initialState[key]!.holdsLocalized {
+            screen.initialState[key] = localize(screen.initialState[key]!)
+        }
+        return screen
+    }
+
+    /// `value` with every localized string in it replaced by its text.
+    func localize(_ value: Value) -> Value {
         switch value {
         case .localized(let string): .string(text(of: string))
         case .list(let values): .list(values.map(localize))

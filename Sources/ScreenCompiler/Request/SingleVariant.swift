@@ -51,7 +51,18 @@ extension Compiler {
     public func variant(
         of screen: Screen, for version: Int, history: PreparedHistory, style: JSONStyle = .compact
     ) -> (variant: SingleVariant?, diagnostics: [Diagnostic]) {
-        let screen = Localizer(translations: nil, locale: "en").localize(screen)
+        variant(
+            of: screen, for: version, history: history, style: style,
+            localizer: Localizer(translations: nil, locale: "en"))
+    }
+
+    /// ``variant(of:for:history:style:)`` with the localized strings written by `localizer`, each
+    /// replaced as the tree is flattened rather than in a walk of its own.
+    package func variant(
+        of screen: Screen, for version: Int, history: PreparedHistory, style: JSONStyle = .compact,
+        localizer: Localizer
+    ) -> (variant: SingleVariant?, diagnostics: [Diagnostic]) {
+        let screen = localizer.localizingInitialState(of: screen)
         var diagnostics: [Diagnostic] = []
         let views = history.views
         if !CatalogValidator.isValidScreenOrLayoutID(screen.id) {
@@ -60,7 +71,7 @@ extension Compiler {
                     "screen ID \"\(screen.id)\" is invalid: use [a-z0-9][a-z0-9_-]*, at most 64 characters",
                     at: screen.source, path: screen.id))
         }
-        let (resolved, problem) = resolve(screen)
+        let (resolved, problem) = resolve(screen, localizer: localizer)
         let flat = resolved.flat
         if let problem { diagnostics.append(problem) }
         for validator in Self.validators { diagnostics += validator.validate(resolved, in: context) }

@@ -108,10 +108,15 @@ final class FlatScreen: Sendable {
     /// Flattens `screen`'s single root, or returns why it cannot: the tree nests deeper or holds
     /// more nodes than ``ScreenLimits`` allow. The walk stops one level past the limit, so the
     /// stack stays bounded whatever the input; nothing else recurses over an unchecked tree.
-    static func make(_ screen: Screen, root: Node, context: ValidationContext) -> (
+    ///
+    /// With a `localizer`, every localized string in a prop is replaced by its text as the prop is
+    /// recorded (the tree is not walked a second time to localize it): validators and writers then
+    /// read the replaced values.
+    static func make(_ screen: Screen, root: Node, context: ValidationContext, localizer: Localizer? = nil) -> (
         flat: FlatScreen?, problem: Diagnostic?
     ) {
         var builder = Builder(screen: screen, context: context)
+        builder.localizer = localizer
         withUnsafePointer(to: root) { root in
             builder.add(root, parent: -1, depth: 1, isFallbackRoot: false, inFallback: false, slot: -1)
         }
@@ -219,6 +224,8 @@ final class FlatScreen: Sendable {
         var typeHasDot = false
         var problem: Diagnostic?
         var table = PlanTable()
+        /// Replaces localized strings in props as they are recorded; nil to record them as they are.
+        var localizer: Localizer?
         /// A sum of sizes read ahead of use (see ``add(_:parent:depth:isFallbackRoot:inFallback:slot:)``),
         /// kept so the reads are not optimized away.
         private(set) var touched = 0
@@ -348,6 +355,15 @@ final class FlatScreen: Sendable {
             nodes[index].end = Int32(nodes.count)
         }
 
+        /// Whether `value` is of a kind that can hold a localized string: not a plain scalar.
+        @inline(__always)
+        static func mayHoldLocalized(_ value: Value) -> Bool {
+            switch value {
+            case .string, .number, .bool: false
+            case .localized, .list, .map, .action: true
+            }
+        }
+
         /// The index of the named slot `name` in ``slotNames``, escaping its name the first time.
         private mutating func slotIndex(of name: String) -> Int32 {
             if let index = slotNames.firstIndex(of: name) { return Int32(index) }
@@ -372,18 +388,27 @@ final class FlatScreen: Sendable {
                     var end: Int32 = -1
                     var enumCase: Int32 = -1
                     var dynamic: Int32 = -1
+                    // A localized string is replaced now; the replaced value is what every reader
+                    // gets (``FlatScreen/value(ofProp:)`` reads `dynamicValues` first).
+                    var localized: Value?
+                    if let localizer, Self.mayHoldLocalized(prop.pointee.value), prop.pointee.value.holdsLocalized {
+                        localized = localizer.localize(prop.pointee.value)
+                        dynamic = Int32(dynamicValues.count)
+                        dynamicValues.append(localized!)
+                    }
                     if declared >= 0 {
                         let key = table.plans[planIndex].firstKey + Int32(declared)
-                        if table.keys[Int(key)].isEnumeration, case .string(let value) = prop.pointee.value {
+                        let value = localized ?? prop.pointee.value
+                        if table.keys[Int(key)].isEnumeration, case .string(let value) = value {
                             enumCase = table.caseIndex(of: value, key: key)
                         }
                         let before = bytes.count
-                        if appendJSONToken(prop.pointee.value, to: &bytes) {
+                        if appendJSONToken(value, to: &bytes) {
                             start = Int32(before)
                             end = Int32(bytes.count)
-                        } else {
+                        } else if localized == nil {
                             dynamic = Int32(dynamicValues.count)
-                            dynamicValues.append(prop.pointee.value)
+                            dynamicValues.append(value)
                         }
                         if slots[firstSlot + declared] < 0 { slots[firstSlot + declared] = Int32(props.count) }
                     }

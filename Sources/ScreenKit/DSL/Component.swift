@@ -44,6 +44,22 @@ extension Component {
         return makeNode(id: id, props: props, children: all, fallback: fallback, source: source)
     }
 
+    /// `first` alone, in an array with room for every prop the component declares: the modifiers
+    /// that set the others then never grow it.
+    static func props(_ first: Prop) -> [Prop] {
+        var props: [Prop] = []
+        props.reserveCapacity(schema.props.count)
+        props.append(first)
+        return props
+    }
+
+    /// `first` and `second`, in an array with room for every prop the component declares.
+    static func props(_ first: Prop, _ second: Prop) -> [Prop] {
+        var props = Self.props(first)
+        props.append(second)
+        return props
+    }
+
     /// A copy with the prop set to `value`, or removed when nil; the basis of every typed modifier.
     public consuming func setting(_ key: String, _ value: Value?) -> Self {
         // Consumed, not copied: the props array is then uniquely held and grows in place.

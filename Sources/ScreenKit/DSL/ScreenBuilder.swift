@@ -32,6 +32,9 @@ public enum ScreenBuilder {
     /// A `for` loop.
     public static func buildArray(_ parts: [[Node]]) -> [Node] {
         var nodes: [Node] = []
+        var count = 0
+        for part in parts { count += part.count }
+        nodes.reserveCapacity(count)
         for part in parts { nodes.append(contentsOf: part) }
         return nodes
     }

@@ -41,7 +41,7 @@ public struct Card: Component {
     ) {
         node = Self.makeNode(
             id: id,
-            props: [Prop(key: "action", value: .action(action))],
+            props: Self.props(Prop(key: "action", value: .action(action))),
             children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )

@@ -27,7 +27,7 @@ public struct Image: Component {
     ) {
         node = Self.makeNode(
             id: id,
-            props: [Prop(key: "url", value: .string(url))],
+            props: Self.props(Prop(key: "url", value: .string(url))),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

@@ -68,7 +68,7 @@ extension Action {
             .navigate,
             fields: [
                 Prop(key: "destination", value: .string(destination)),
-                Prop(key: "params", value: .map(params.mapValues { .string($0) })),
+                Prop(key: "params", value: .map(params.isEmpty ? [:] : params.mapValues { .string($0) })),
                 Prop(key: "presentation", value: presentation.wireValue),
             ]
         )

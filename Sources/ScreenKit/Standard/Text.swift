@@ -38,7 +38,7 @@ public struct Text: Component {
     }
 
     private init(content: Value, id: String?, source: SourceLocation) {
-        node = Self.makeNode(id: id, props: [Prop(key: "content", value: content)], source: source)
+        node = Self.makeNode(id: id, props: Self.props(Prop(key: "content", value: content)), source: source)
     }
 
     /// The typographic style.

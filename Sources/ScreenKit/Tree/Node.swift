@@ -86,6 +86,8 @@ public struct Node: Sendable, Hashable {
         if let index = props.firstIndex(where: { $0.key == key }) {
             if let value { props[index].value = value } else { props.remove(at: index) }
         } else if let value {
+            // Room for a few more at once: modifiers set props one by one.
+            if props.count == props.capacity { props.reserveCapacity(Swift.max(4, props.count * 2)) }
             props.append(Prop(key: key, value: value))
         }
     }
