@@ -118,6 +118,10 @@ final class FlatScreen: Sendable {
         var builder = Builder(screen: screen, context: context)
         builder.localizer = localizer
         withUnsafePointer(to: root) { root in
+            // Sized once from a count of the tree, so no array grows (copying itself) on the way.
+            var size = TreeSize()
+            size.count(root, depth: 1)
+            builder.reserve(size)
             builder.add(root, parent: -1, depth: 1, isFallbackRoot: false, inFallback: false, slot: -1)
         }
         if let problem = builder.problem { return (nil, problem) }
@@ -355,6 +359,18 @@ final class FlatScreen: Sendable {
             nodes[index].end = Int32(nodes.count)
         }
 
+        /// Room in every array for a tree of `size`.
+        mutating func reserve(_ size: TreeSize) {
+            nodes.reserveCapacity(size.nodes)
+            authoredIDs.reserveCapacity(size.nodes)
+            sourcePlaces.reserveCapacity(size.nodes)
+            nodeProps.reserveCapacity(size.nodes)
+            props.reserveCapacity(size.props)
+            slots.reserveCapacity(size.props + size.nodes)
+            // The IDs (derived ones are written later, about 24 bytes each) and the quoted values.
+            bytes.reserveCapacity(bytes.count + size.stringBytes + 8 * size.props + 24 * size.nodes)
+        }
+
         /// Whether `value` is of a kind that can hold a localized string: not a plain scalar.
         @inline(__always)
         static func mayHoldLocalized(_ value: Value) -> Bool {
@@ -418,6 +434,33 @@ final class FlatScreen: Sendable {
                             tokenEnd: end, enumCase: enumCase, dynamic: dynamic))
                 }
             }
+        }
+    }
+}
+
+/// How big a tree is: its nodes, props and the bytes of its string values, counted to size the
+/// flat screen's arrays once. The count stops where the flattening reports a problem.
+struct TreeSize {
+    var nodes = 0
+    var props = 0
+    var stringBytes = 0
+
+    /// Adds the node at `node` and its subtree, fallbacks included, down to the depth limit.
+    mutating func count(_ node: UnsafePointer<Node>, depth: Int) {
+        guard depth <= ScreenLimits.maximumDepth, nodes <= ScreenLimits.maximumNodes else { return }
+        nodes += 1
+        node.pointee.props.withUnsafeBufferPointer { props in
+            self.props += props.count
+            for prop in props.indices {
+                if case .string(let string) = props[prop].value { stringBytes += string.utf8.count }
+            }
+        }
+        node.pointee.children?.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return }
+            for position in 0..<children.count { count(first + position, depth: depth + 1) }
+        }
+        if case .node(let fallback) = node.pointee.fallback {
+            withUnsafePointer(to: fallback) { count($0, depth: depth + 1) }
         }
     }
 }
