@@ -35,6 +35,11 @@ struct BenchArgumentsTests {
         observed.observedOnly = true
         observed.flood = 5000
         #expect(try BenchArguments.parse(["render", "--observed-only", "--flood", "5000"]) == .render(observed))
+        var loop = RenderBenchmark.Options()
+        loop.profileLoop = 300
+        loop.profilePhase = "build"
+        #expect(
+            try BenchArguments.parse(["render", "--profile-loop", "300", "--profile-phase", "build"]) == .render(loop))
     }
 
     @Test func assignTakesUnitsWeightsAndARollout() throws {
@@ -110,6 +115,10 @@ struct BenchArgumentsTests {
             "--localized-only and --observed-only each run one comparison: give one"
         ),
         (["render", "--flood", "0"], "--flood must be a whole number of at least 1 (got '0')"),
+        (
+            ["render", "--profile-loop", "10", "--profile-phase", "write"],
+            "--profile-phase must be one of all, build, render (got 'write')"
+        ),
         (["assign", "--units"], "--units needs a value"),
         (
             ["assign", "--weights", "50"],
