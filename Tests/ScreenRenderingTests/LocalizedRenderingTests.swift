@@ -145,6 +145,51 @@ import Testing
         #expect(Self.renderer.locales == ["en", "de", "fr", "pl"])
     }
 
+    /// Per request, localized strings are replaced as the tree is flattened; at start-up and in
+    /// `build`, by a walk of the tree first. Both give the same bytes: for every catalog screen,
+    /// locale and version, and for a screen holding localized strings in every place one can be —
+    /// a prop, a fallback's subtree (written for the clients that lack the component), an action's
+    /// fields (nested in a sequence too), a list, and the initial state.
+    @Test func localizingWhileFlatteningWritesWhatTheLocalizersWalkWrites() throws {
+        let renderer = Self.renderer
+        let compiler = Compiler(catalog: App.catalog)
+        let history = compiler.prepare(EmbeddedContractHistory.files.map { try! ContractFile.decode($0).contract })
+        var alert = Action.showAlert(title: "t", message: "m")
+        alert.fields[0].value = .localized("Keep shopping")
+        alert.fields[1].value = .localized(LocalizedString("orders.count", defaultValue: "You have \(3) orders"))
+        let tagged = Screen("tagged", title: "Tagged", initialState: ["note": .localized("No orders yet")]) {
+            Column(id: "body") {
+                Text(localized: "Keep shopping", id: "lead")
+                ProductCard(
+                    title: "Kettle", price: "€1", imageURL: "https://cdn.example.com/k.png", id: "card",
+                    action: .sequence(alert, .navigate(to: "home"))
+                )
+                .fallback(Card(id: "card") { Text(localized: "No orders yet", id: "gone") })
+                Button("Go", id: "go", action: alert)
+            }
+        }
+        let screens = App.catalog.screens.filter { $0.layouts.isEmpty } + [tagged]
+        var compared = 0
+        for screen in screens.map({ ExperimentResolution.resolve($0, arms: [:]) }) {
+            for locale in [nil, "de", "fr", "pl"] {
+                let served = locale ?? "en"
+                let walked = Localizer(translations: renderer.translations, locale: served).localize(screen)
+                for version in (screen.minContract ?? 1)...renderer.current {
+                    let rendered = try renderer.render(screen, for: .version(version), locale: locale)
+                    let reference = try #require(
+                        compiler.variant(of: walked, for: version, history: history).variant,
+                        "\(screen.id) \(served) @\(version)")
+                    #expect(rendered.bytes == reference.bytes, "\(screen.id) in \(served) for contract \(version)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared >= 4 * (screens.count + 1))
+        // The screen holding strings everywhere is written in German, fallback included.
+        let german = try Self.texts(in: try renderer.render(tagged, for: .version(1), locale: "de").bytes)
+        #expect(!german.contains("Keep shopping") && !german.contains("No orders yet"))
+    }
+
     @Test func startUpRefusesALocaleWithoutPluralRulesAndAMalformedCatalog() throws {
         func refusal(_ strings: ScreenRenderer.Strings) -> String {
             do {
