@@ -60,6 +60,9 @@ enum PreviewWatch {
         }
         defer { for source in sources { source.cancel() } }
 
+        // Taken before the first build and before "listening on" is printed: an edit made from
+        // then on, even while the first build runs, is seen by the first poll.
+        var snapshot = Self.snapshot(watched, skipping: [out, root.appendingPathComponent(".build")])
         if let error = try await initialBuild() { state.finish(error: error) }
         server.start()
         context.terminal.print("listening on http://\(host):\(server.port)")
@@ -67,7 +70,6 @@ enum PreviewWatch {
             "watching \(watched.map(\.path).joined(separator: ", ")); rebuilding with the package's build on a change; ^C stops"
         )
         let command = arguments.value("--rebuild-command") ?? defaultRebuild
-        var snapshot = Self.snapshot(watched, skipping: [out, root.appendingPathComponent(".build")])
         while !stop.isSet {
             try? await Task.sleep(for: pollInterval)
             let now = Self.snapshot(watched, skipping: [out, root.appendingPathComponent(".build")])
