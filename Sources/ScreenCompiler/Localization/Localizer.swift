@@ -63,10 +63,7 @@ public struct Localizer: Sendable {
     /// shared with `screen` as it is, so a screen with few localized strings (or none) costs little
     /// more than reading it.
     public func localize(_ screen: Screen) -> Screen {
-        var screen = screen
-        for key in screen.initialState.keys.sorted() where screen.initialState[key]!.holdsLocalized {
-            screen.initialState[key] = localize(screen.initialState[key]!)
-        }
+        var screen = localizingInitialState(of: screen)
         if let content = localized(screen.content, depth: 0) { screen.content = content }
         for index in screen.layouts.indices {
             if let content = localized(screen.layouts[index].content, depth: 0) {
