@@ -118,7 +118,8 @@ final class FlatScreen: Sendable {
         var builder = Builder(screen: screen, context: context)
         builder.localizer = localizer
         withUnsafePointer(to: root) { root in
-            // Sized once from a count of the tree, so no array grows (copying itself) on the way.
+            // Sized once from a count of the tree, so no array grows (copying itself) on the way;
+            // the count also brings the tree into the cache before it is recorded.
             var size = TreeSize()
             size.count(root, depth: 1)
             builder.reserve(size)
@@ -230,9 +231,6 @@ final class FlatScreen: Sendable {
         var table = PlanTable()
         /// Replaces localized strings in props as they are recorded; nil to record them as they are.
         var localizer: Localizer?
-        /// A sum of sizes read ahead of use (see ``add(_:parent:depth:isFallbackRoot:inFallback:slot:)``),
-        /// kept so the reads are not optimized away.
-        private(set) var touched = 0
         /// This screen's copies of each component's index and prop keys.
         private let planIndex: [String: Int]
         private let keyNames: [[String]]
@@ -321,21 +319,6 @@ final class FlatScreen: Sendable {
             nodes.append(flat)
             node.pointee.children?.withUnsafeBufferPointer { children in
                 guard let first = children.baseAddress else { return }
-                // Touch every child's props and their first value before visiting any child: the
-                // loads are independent, so the processor overlaps their cache misses instead of
-                // waiting for each child's in turn.
-                var touched = 0
-                for position in 0..<children.count {
-                    (first + position).pointee.props.withUnsafeBufferPointer { props in
-                        for prop in props.indices {
-                            if case .string(let string) = props[prop].value {
-                                touched &+= Int(string.utf8.first ?? 0)
-                            }
-                        }
-                    }
-                    touched &+= (first + position).pointee.children?.count ?? 0
-                }
-                self.touched &+= touched
                 for position in 0..<children.count {
                     add(
                         first + position, parent: Int32(index), depth: depth + 1, isFallbackRoot: false,
