@@ -14,7 +14,7 @@ import Testing
 
         /// Runs a command in the package folder; returns its exit status and combined output.
         @discardableResult
-        func run(_ arguments: [String], timeout: TimeInterval = 900) throws -> (status: Int32, output: String) {
+        func run(_ arguments: [String], timeout: TimeInterval = 900) async throws -> (status: Int32, output: String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
@@ -33,7 +33,7 @@ import Testing
             process.standardInput = FileHandle.nullDevice
             try process.run()
             let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
             if process.isRunning {
                 process.terminate()
                 process.waitUntilExit()
@@ -46,8 +46,10 @@ import Testing
 
         /// Runs a command that must succeed.
         @discardableResult
-        func must(_ arguments: String..., sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
-            let (status, output) = try run(arguments)
+        func must(_ arguments: String..., sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws
+            -> String
+        {
+            let (status, output) = try await run(arguments)
             #expect(
                 status == 0, "\(arguments.joined(separator: " ")) exited \(status):\n\(output)",
                 sourceLocation: sourceLocation)
@@ -56,9 +58,9 @@ import Testing
         }
 
         /// The package's own `screenkit`, rebuilt first (the screens are compiled into it).
-        func screenkit(_ arguments: String...) throws -> (status: Int32, output: String) {
-            try must("swift", "build", "--product", "screenkit")
-            return try run([folder.appendingPathComponent(".build/debug/screenkit").path] + arguments)
+        func screenkit(_ arguments: String...) async throws -> (status: Int32, output: String) {
+            try await must("swift", "build", "--product", "screenkit")
+            return try await run([folder.appendingPathComponent(".build/debug/screenkit").path] + arguments)
         }
 
         func write(_ text: String, to path: String) throws {
@@ -89,7 +91,7 @@ import Testing
         let shell = Shell(folder: workspace.appendingPathComponent("shopapp"))
 
         // 2. It builds and passes as written (its own component is pending until frozen).
-        let first = try shell.screenkit("check")
+        let first = try await shell.screenkit("check")
         #expect(first.status == 0, "\(first.output)")
         #expect(first.output.contains("warning: [contract-pending] screen \"welcome\" uses component:banner"))
         #expect(first.output.contains("check: 0 errors, 1 warning"))
@@ -112,20 +114,20 @@ import Testing
         try shell.edit(
             "Screens/App.swift", replacing: "screens: [WelcomeScreen.screen]",
             with: "screens: [WelcomeScreen.screen, OffersScreen.screen]")
-        let frozen = try shell.screenkit("contract", "freeze")
+        let frozen = try await shell.screenkit("contract", "freeze")
         #expect(frozen.status == 0, "\(frozen.output)")
         #expect(frozen.output.contains("froze contract version 2 -> Screens/Contract/history/2.json"))
         #expect(frozen.output.contains("[component-added] component \"banner\" was added (fallback: node)"))
-        let clean = try shell.screenkit("check")
+        let clean = try await shell.screenkit("check")
         #expect(clean.status == 0 && clean.output.contains("check: 0 errors, 0 warnings"), "\(clean.output)")
-        try shell.must("git", "init", "-q", "-b", "main")
-        try shell.must("git", "add", "-A")
-        try shell.must("git", "commit", "-q", "-m", "Start screens")
-        let ignored = try shell.must("git", "status", "--porcelain", "--ignored")
+        try await shell.must("git", "init", "-q", "-b", "main")
+        try await shell.must("git", "add", "-A")
+        try await shell.must("git", "commit", "-q", "-m", "Start screens")
+        let ignored = try await shell.must("git", "status", "--porcelain", "--ignored")
         #expect(ignored.contains("!! .build/"))
 
         // 4. The build output: contract-1 clients get only the standard version-1 vocabulary.
-        let built = try shell.screenkit("build")
+        let built = try await shell.screenkit("build")
         #expect(built.status == 0, "\(built.output)")
         for screen in ["welcome", "offers"] {
             let variant1 = try [UInt8](
@@ -139,37 +141,37 @@ import Testing
         }
 
         // 5. An allowed change on a branch passes the gate against main.
-        try shell.must("git", "checkout", "-q", "-b", "allowed-change")
+        try await shell.must("git", "checkout", "-q", "-b", "allowed-change")
         try shell.edit(
             "Screens/Components/Banner.swift", replacing: ".optional(\"message\", .string),",
             with: ".optional(\"message\", .string),\n            .optional(\"icon\", .string),")
-        let allowed = try shell.screenkit("check", "--against", "main")
+        let allowed = try await shell.screenkit("check", "--against", "main")
         #expect(allowed.status == 0, "\(allowed.output)")
 
         // 6. A breaking change on another branch fails it, naming the rule and the Swift line.
-        try shell.must("git", "checkout", "-q", "-f", "main")
-        try shell.must("git", "checkout", "-q", "-b", "breaking-change")
+        try await shell.must("git", "checkout", "-q", "-f", "main")
+        try await shell.must("git", "checkout", "-q", "-b", "breaking-change")
         try shell.edit(
             "Screens/Components/Banner.swift", replacing: ".optional(\"message\", .string),",
             with: ".optional(\"message\", .number),")
         try shell.edit(
             "Screens/Components/Banner.swift", replacing: "\"message\": message.map { .string($0) }",
             with: "\"message\": message.map { .number(Double($0.count)) }")
-        let breaking = try shell.screenkit("check", "--against", "main", "--format", "github")
+        let breaking = try await shell.screenkit("check", "--against", "main", "--format", "github")
         #expect(breaking.status == 1, "\(breaking.output)")
         #expect(
             breaking.output.contains(
                 "::error file=Screens/Components/Banner.swift,line=10,col=1,title=prop-type-changed::"),
             "\(breaking.output)")
-        let text = try shell.screenkit("check", "--against", "main")
+        let text = try await shell.screenkit("check", "--against", "main")
         #expect(text.status == 1)
         #expect(
             text.output.contains("Screens/Components/Banner.swift:10:1: error: [prop-type-changed]"), "\(text.output)")
 
         // 7. Deleting the history on the branch fails the gate too.
-        try shell.must("git", "checkout", "-q", "-f", "main")
+        try await shell.must("git", "checkout", "-q", "-f", "main")
         try FileManager.default.removeItem(at: shell.folder.appendingPathComponent("Screens/Contract/history"))
-        let deleted = try shell.screenkit("check", "--against", "main")
+        let deleted = try await shell.screenkit("check", "--against", "main")
         #expect(deleted.status == 1)
         #expect(deleted.output.contains("[contract-history-missing]"))
         #expect(deleted.output.contains("version 2 exists at main but was deleted here"))

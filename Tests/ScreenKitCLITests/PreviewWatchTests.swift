@@ -43,16 +43,19 @@ import Testing
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 
-    /// Polls the version until it is no longer `old` (within 30 s).
-    func nextVersion(after old: String, base: URL) async throws -> String {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let (_, version) = try await get(base.appendingPathComponent("__screenkit/version"))
-            if version != old { return version }
-            try await Task.sleep(for: .milliseconds(100))
+    /// Polls the version until it is no longer `old` (patiently: see `Eventually`).
+    func nextVersion(after old: String, base: URL, log: URL) async throws -> String {
+        var version = old
+        let moved = try await Eventually.wait(seconds: 30) {
+            version = try await get(base.appendingPathComponent("__screenkit/version")).1
+            return version != old
         }
-        Issue.record("the version stayed \(old)")
-        return old
+        if !moved {
+            Issue.record(
+                "the version stayed \(old); the watcher printed: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")"
+            )
+        }
+        return version
     }
 
     /// Starts `screenkit preview --watch --port 0` in the folder; the process, its log and the
@@ -67,14 +70,12 @@ import Testing
         var port: String?
         // Generous: on a loaded CI machine (many suites, compilers and pip installs at once) the
         // process may take long to be scheduled; it normally listens within a second.
-        let started = Date().addingTimeInterval(240)
-        while port == nil && Date() < started && process.isRunning {
+        _ = await Eventually.wait(seconds: 240) {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             if let range = text.range(of: "listening on http://127.0.0.1:") {
                 port = String(text[range.upperBound...].prefix { $0.isNumber })
-            } else {
-                try await Task.sleep(for: .milliseconds(100))
             }
+            return port != nil || !process.isRunning
         }
         let number = try #require(
             port,
@@ -103,14 +104,14 @@ import Testing
 
         // An edit: rebuilt, the version moves, the page has the new text.
         try Data("second text".utf8).write(to: screen)
-        let second = try await nextVersion(after: first, base: base)
+        let second = try await nextVersion(after: first, base: base, log: log)
         let (_, page) = try await get(base.appendingPathComponent("edited.html"))
         #expect(page.contains("<p>second text</p>"))
         #expect(page.contains("location.reload()"))
 
         // A failing build: every page shows its diagnostics, escaped.
         try Data("broken text".utf8).write(to: screen)
-        let third = try await nextVersion(after: second, base: base)
+        let third = try await nextVersion(after: second, base: base, log: log)
         let (_, failed) = try await get(base.appendingPathComponent("edited.html"))
         #expect(failed.contains("Build failed"))
         #expect(
@@ -120,12 +121,11 @@ import Testing
 
         // Fixed again: the pages come back.
         try Data("fixed text".utf8).write(to: screen)
-        _ = try await nextVersion(after: third, base: base)
+        _ = try await nextVersion(after: third, base: base, log: log)
         #expect(try await get(base.appendingPathComponent("edited.html")).1.contains("<p>fixed text</p>"))
 
         kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        _ = await Eventually.wait(seconds: 10, interval: 0.05) { !process.isRunning }
         #expect(!process.isRunning)
         #expect(process.terminationStatus == 0)
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -146,7 +146,7 @@ import Testing
         // The first page, then an edit once the browser has it open.
         try Data("before the edit".utf8).write(to: screen)
         let (_, before) = try await get(base.appendingPathComponent("__screenkit/version"))
-        _ = try await nextVersion(after: before, base: base)
+        _ = try await nextVersion(after: before, base: base, log: log)
         let changed = try await get(base.appendingPathComponent("__screenkit/version")).1
         let dom = folder.appendingPathComponent("dom.html")
         let browserLog = folder.appendingPathComponent("chromium.log")
@@ -155,16 +155,12 @@ import Testing
             base.appendingPathComponent("edited.html"), virtualTime: 3_000_000, chromium: chromium, dom: dom,
             log: browserLog)
         defer { if browser.isRunning { browser.terminate() } }
-        let opened = Date().addingTimeInterval(30)
-        while Date() < opened,
-            !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("GET /edited.html 200")
-        {
-            try await Task.sleep(for: .milliseconds(20))
+        _ = await Eventually.wait(seconds: 30, interval: 0.02) {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("GET /edited.html 200")
         }
         try Data("after the edit".utf8).write(to: screen)
-        _ = try await nextVersion(after: changed, base: base)
-        let finished = Date().addingTimeInterval(60)
-        while browser.isRunning && Date() < finished { try await Task.sleep(for: .milliseconds(50)) }
+        _ = try await nextVersion(after: changed, base: base, log: log)
+        _ = await Eventually.wait(seconds: 60, interval: 0.05) { !browser.isRunning }
         let page = (try? String(contentsOf: dom, encoding: .utf8)) ?? ""
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(page.contains("<p>after the edit</p>"), "DOM: \(page)\nserver: \(output)")
@@ -172,8 +168,7 @@ import Testing
         let problems = Browser.problems(in: (try? String(contentsOf: browserLog, encoding: .utf8)) ?? "")
         #expect(problems.isEmpty, "\(problems)")
         kill(process.processIdentifier, SIGINT)
-        let stopped = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < stopped { try await Task.sleep(for: .milliseconds(50)) }
+        _ = await Eventually.wait(seconds: 10, interval: 0.05) { !process.isRunning }
         #expect(process.terminationStatus == 0)
     }
 }
