@@ -278,6 +278,7 @@ enum ProfileLoop {
         switch options.profilePhase {
         case "build": step = { size &+= OrdersScreen.screen(for: customer).content.count }
         case "render": step = { size &+= try renderer.render(built, for: client).bytes.count }
+        case "data": step = { size &+= OrdersDataWork.strings(for: customer) }
         default: step = { size &+= try renderer.render(OrdersScreen.screen(for: customer), for: client).bytes.count }
         }
         var allocations = "not counted"
@@ -290,5 +291,24 @@ enum ProfileLoop {
         print(
             "profile loop (\(options.profilePhase), \(loops) times): p50 \(RenderBenchmark.format(timing.p50)) us, "
                 + "p99 \(RenderBenchmark.format(timing.p99)) us, \(allocations) allocations per loop (\(size) bytes)")
+    }
+}
+
+/// The work the orders screen function does with the customer's data before any node exists: the
+/// product lookups and the strings it makes, with nothing built from them. A floor that any way of
+/// building the screen from the same data pays (`--profile-phase data`).
+enum OrdersDataWork {
+    /// Makes the screen's strings for `customer`; their total length, so nothing is optimized away.
+    static func strings(for customer: Customer) -> Int {
+        var size = "Hello, \(customer.name)".utf8.count + "You have \(customer.orders.count) orders".utf8.count
+        for order in customer.orders {
+            let product = Product.all.first { $0.sku == order.sku }
+            size &+= "order-\(order.number)".utf8.count
+            size &+= (product?.screenID ?? "home").utf8.count
+            size &+= (product?.name ?? order.sku).utf8.count
+            size &+= "\(order.quantity) × · \(order.total)".utf8.count
+            if let url = order.trackingURL { size &+= "track-\(order.number)".utf8.count + url.utf8.count }
+        }
+        return size
     }
 }

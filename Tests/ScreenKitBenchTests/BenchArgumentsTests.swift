@@ -40,6 +40,9 @@ struct BenchArgumentsTests {
         loop.profilePhase = "build"
         #expect(
             try BenchArguments.parse(["render", "--profile-loop", "300", "--profile-phase", "build"]) == .render(loop))
+        loop.profilePhase = "data"
+        #expect(
+            try BenchArguments.parse(["render", "--profile-loop", "300", "--profile-phase", "data"]) == .render(loop))
     }
 
     @Test func assignTakesUnitsWeightsAndARollout() throws {
@@ -117,7 +120,7 @@ struct BenchArgumentsTests {
         (["render", "--flood", "0"], "--flood must be a whole number of at least 1 (got '0')"),
         (
             ["render", "--profile-loop", "10", "--profile-phase", "write"],
-            "--profile-phase must be one of all, build, render (got 'write')"
+            "--profile-phase must be one of all, build, render, data (got 'write')"
         ),
         (["assign", "--units"], "--units needs a value"),
         (
