@@ -115,6 +115,15 @@ let package = Package(
                 "ScreenTestSupport",
             ]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
+        // The documentation: the DocC catalogs build without warnings, and every Swift block of the
+        // README and the articles is an excerpt of code that compiles (Snippets/ here, or the
+        // example sources) or a file `screenkit init` writes.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "ScreenKit", "ScreenRendering", "ScreenKitCLI", "ExampleScreens", "ExampleProfiles",
+                "ScreenTestSupport",
+            ]),
         .testTarget(
             name: "ClientArtifactTests",
             dependencies: [

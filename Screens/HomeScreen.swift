@@ -39,6 +39,7 @@ enum HomeScreen {
             Button("Settings", id: "open-settings", action: .navigate(to: "settings")).style(.secondary)
         }
         ScrollView(.horizontal, id: "promos") {
+            // snippet: experiment
             Row(spacing: 12) {
                 // An A/B test: which promotion comes first.
                 Experiment("promo-order") {
@@ -52,6 +53,7 @@ enum HomeScreen {
                     }
                 }
             }
+            // snippet: end
         }
     }
 

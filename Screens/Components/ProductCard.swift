@@ -1,6 +1,7 @@
 import ScreenKit
 
 /// The app's own component: a tappable product tile. Clients that predate it get a standard card.
+// snippet: product-card
 public struct ProductCard: Component {
     /// `productCard`: title, price, imageURL, action (required), badge (optional); falls back to a card.
     public static let schema = ComponentSchema(
@@ -56,3 +57,4 @@ public struct ProductCard: Component {
         )
     }
 }
+// snippet: end

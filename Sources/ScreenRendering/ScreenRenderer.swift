@@ -234,7 +234,7 @@ public struct ScreenRenderer: Sendable {
     ///
     /// A screen with device layouts is written as one document holding every layout when the
     /// catalog's profile lists layouts; otherwise render one device's with
-    /// ``render(_:device:for:)``.
+    /// ``render(_:device:for:experiments:locale:)``.
     ///
     /// Its localized strings are written in `locale` (as for ``render(screenID:for:experiments:locale:)``),
     /// each formatted with its arguments there, plural forms chosen by their numbers; without
@@ -309,7 +309,7 @@ public struct ScreenRenderer: Sendable {
     }
 
     /// `device`'s layout of `screen` (the screen `<id>.<device>`, as the flat format publishes it),
-    /// built per request, for `client`; as ``render(_:for:)``. A device the screen has no layout
+    /// built per request, for `client`; as ``render(_:for:experiments:locale:)``. A device the screen has no layout
     /// for is ``RenderError/unknownScreen(_:)``.
     public func render(
         _ screen: Screen, device: String, for client: ClientContract, experiments: ExperimentContext = .none,
@@ -354,7 +354,7 @@ public struct RenderedScreen: Sendable, Hashable {
     /// The client contract version the bytes were written for (the envelope's `contract` field may
     /// name an older version that receives exactly the same bytes).
     public let servedVersion: Int
-    /// A strong ETag: a 128-bit hash of `bytes`, quoted (see ``ETag``).
+    /// A strong ETag: a 128-bit hash of `bytes`, quoted, computed from the bytes alone.
     public let etag: String
     /// What this client gets differently from the newest clients.
     public let downgrades: [Downgrade]

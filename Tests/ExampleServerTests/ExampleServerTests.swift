@@ -267,34 +267,4 @@ import Testing
         let (status, output) = try await ExampleServer.run(server, ["--help"])
         #expect(status == 0 && output.contains("USAGE"), "\(server) --help: \(output)")
     }
-
-    @Test func theReadmeShowsTheExampleServersHandlersAsTheyAre() throws {
-        let readme = try String(contentsOf: ExampleApp.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let sources = [
-            (ExampleServer.hummingbird.mainFile, "hummingbird-handler"),
-            (ExampleServer.vapor.mainFile, "vapor-handler"),
-            (ExampleServer.package.appendingPathComponent("Sources/ServerSupport/ScreenRoutes.swift"), "screen-routes"),
-        ]
-        for (file, marker) in sources {
-            let source = try String(contentsOf: file, encoding: .utf8)
-            let excerpt = try #require(
-                Self.excerpt(of: source, marker: marker), "\(file.path) has no \(marker) excerpt")
-            let shown = readme.contains("```swift\n\(excerpt)```")
-            #expect(
-                shown, "README.md's \(marker) snippet drifted from \(file.lastPathComponent); it is now:\n\(excerpt)")
-        }
-    }
-
-    /// The lines between `// README: marker` and `// README: end`, with the indentation of the
-    /// marker removed.
-    static func excerpt(of source: String, marker: String) -> String? {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        guard
-            let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// README: \(marker)" }),
-            let end = lines[start...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// README: end" })
-        else { return nil }
-        let indent = lines[start].prefix { $0 == " " }.count
-        return lines[(start + 1)..<end].map { $0.dropFirst(min(indent, $0.prefix { $0 == " " }.count)) + "\n" }
-            .joined()
-    }
 }

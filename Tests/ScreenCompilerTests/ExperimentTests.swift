@@ -391,7 +391,7 @@ import Testing
 
     // MARK: Assignment
 
-    /// The published vectors (README, "Experiments and flags"), computed independently with
+    /// The published vectors (the "Experiments and flags" article), computed independently with
     /// Python's hashlib.
     static let vectors:
         [(unit: String, experiment: String, salt: String, weights: [Int], arms: [String], bucket: Int, arm: String)] = [

@@ -163,7 +163,7 @@ import Testing
                 depth > 0 && Int.random(in: 0..<6, using: &random) == 0 ? .node(tree(depth: depth + 2)) : nil
             return Node(type: type, id: id, children: children, fallback: fallback, source: source)
         }
-        /// Every node's ID in document order (a node, its children, its fallback), by the README's rule.
+        /// Every node's ID in document order (a node, its children, its fallback), by the "Writing screens" article's rule.
         func expected(_ root: Node, screenID: String) -> [String] {
             var explicit: Set<String> = []
             func collect(_ node: Node) {

@@ -4,7 +4,7 @@ import ScreenKitCLI
 import ScreenTestSupport
 import Testing
 
-/// The README's "Using ScreenKit in your own package", done as a new team would: from an empty
+/// The "Getting started in your own package" article, done as a new team would: from an empty
 /// folder, `init` a package that depends on this checkout by path, build it with SwiftPM, add a
 /// screen, freeze, commit, then gate an allowed and a breaking change on branches against `main`,
 /// and decode the build output with the strict client. Slow (a fresh package build): about a minute.

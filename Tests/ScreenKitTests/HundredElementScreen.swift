@@ -1,7 +1,7 @@
 import ScreenKit
 
 /// A 100-element screen written as one builder expression: it must type-check without
-/// "expression too complex" (this file is generated; see the README on splitting screens).
+/// "expression too complex" (this file is generated; see the "Writing screens" article on splitting screens).
 enum HundredElementScreen {
     static func make(flag: Bool) -> Screen {
         Screen("hundred") {

@@ -81,7 +81,7 @@ import Testing
         ] {
             #expect(lines.contains(expected), "missing \(expected) in:\n\(output)")
         }
-        // The fallback hit rate, as the README's PromQL computes it: 4 of the 6 home responses.
+        // The fallback hit rate, as the "Operating ScreenKit" article's PromQL computes it: 4 of the 6 home responses.
         #expect(lines.contains("screenkit_fallback_responses_total{screen=home,served_version=1} 4"))
     }
 

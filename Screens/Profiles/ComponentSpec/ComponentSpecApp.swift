@@ -6,12 +6,14 @@ import ScreenKit
 /// whose fallback is a text card; version-1 variants carry the text card instead.
 public enum ComponentSpecApp {
     /// The profile: no IDs; the full envelope keeps fallbacks inline, as the client resolves them.
+    // snippet: component-spec-profile
     public static let profile = WireProfile(
         name: "component-spec",
         envelope: .init(
             format: nil, screenID: "screen", contract: "version", minContract: nil, title: nil, initialState: nil,
             rootPath: ["components"], rootChildrenOnly: true),
         nodes: .init(idKey: nil, props: .under("props"), fallbackKey: "fallback"))
+    // snippet: end
 
     /// The components version 1 froze.
     public static let version1Components = [

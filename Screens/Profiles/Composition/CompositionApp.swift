@@ -8,6 +8,7 @@ import ScreenKit
 public enum CompositionApp {
     /// The profile: `{"composition": {"slots": {"mainContent": [{"type", "parameters": {…},
     /// "slots": {…}}]}}}`, strings as `{"type": "text", "value"}`, URLs as links.
+    // snippet: composition-profile
     public static let profile = WireProfile(
         name: "composition",
         envelope: .init(
@@ -18,6 +19,7 @@ public enum CompositionApp {
             wrapping: .init(
                 discriminators: ["string": "text", "url": "link"],
                 objects: ["url": ValueObject(valueKey: "path", constants: ["type": "url"])])))
+    // snippet: end
 
     /// The components version 1 froze.
     public static let version1Components = [
@@ -96,6 +98,7 @@ public struct PromotionBanner: Component {
 }
 
 /// A titled grid whose cells sit in the named slot `items`.
+// snippet: feature-grid
 public struct FeatureGrid: Component {
     /// `featureGrid`: title; slot `items`.
     public static let schema = ComponentSchema(
@@ -112,6 +115,7 @@ public struct FeatureGrid: Component {
             source: SourceLocation(file: file, line: line, column: column))
     }
 }
+// snippet: end
 
 /// A short customer quote.
 public struct Testimonial: Component {

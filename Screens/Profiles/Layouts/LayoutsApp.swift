@@ -6,12 +6,14 @@ import ScreenKit
 /// (falling back to a vertical stack) and an optional `spacing` on stacks.
 public enum LayoutsApp {
     /// The profile: `{"layouts": [{"key": "ipad", "screen": {"type", "children"?, "widgetID"?}}]}`.
+    // snippet: layouts-profile
     public static let profile = WireProfile(
         name: "layouts",
         envelope: .init(
             format: nil, screenID: nil, contract: nil, minContract: nil, title: nil, initialState: nil,
             rootPath: ["layouts"], layouts: .init(deviceKey: "key", rootKey: "screen")),
         nodes: .init(idKey: nil, fallbackKey: nil))
+    // snippet: end
 
     /// The components version 1 froze (stacks without `spacing`, no navigation container).
     public static let version1Components = [
@@ -34,6 +36,7 @@ public enum LayoutsApp {
     }
 
     /// The sample payload's screen: a split view on iPad, one column on iPhone.
+    // snippet: device-layouts
     public static let home = Screen(
         "home",
         layouts: [
@@ -52,6 +55,7 @@ public enum LayoutsApp {
                 .spacing(8)
             },
         ])
+    // snippet: end
 }
 
 /// A stack of the block's views; `spacing` since version 2.

@@ -8,6 +8,7 @@ import ScreenKit
 public enum RouteApp {
     /// The profile: a constant `type`, the screen's route as `matchedRoute`, then the composition
     /// under `compositionApiResponse`; no ScreenKit envelope fields.
+    // snippet: route-profile
     public static let profile = WireProfile(
         name: "route-response",
         envelope: .init(
@@ -19,6 +20,7 @@ public enum RouteApp {
             wrapping: .init(
                 discriminators: ["string": "text", "url": "link"],
                 objects: ["url": ValueObject(valueKey: "path", constants: ["type": "url"])])))
+    // snippet: end
 
     /// The components version 1 froze (the composition app's).
     public static let version1Components = CompositionApp.version1Components

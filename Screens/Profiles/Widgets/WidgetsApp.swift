@@ -6,6 +6,7 @@ import ScreenKit
 /// explore tile, which version-1 variants leave out.
 public enum WidgetsApp {
     /// The profile: `{"title", "widgets": [{"type", "header", "components": [{"type", "data"}]}]}`.
+    // snippet: widgets-profile
     public static let profile = WireProfile(
         name: "widgets",
         envelope: .init(
@@ -15,6 +16,7 @@ public enum WidgetsApp {
             idKey: nil, props: .under("data"),
             propsByType: [Carousel.schema.type: .inline, Grid.schema.type: .inline, WidgetList.schema.type: .inline],
             childrenKey: "components", fallbackKey: nil))
+    // snippet: end
 
     /// The components as version 1 froze them (the explore tile without its badge).
     public static let version1Components: [ComponentSchema] =

@@ -3,7 +3,7 @@ import ScreenKit
 
 /// Gives every node without an explicit ID a deterministic derived one.
 ///
-/// The scheme (documented in the README): a derived ID is `<anchor>.<type>-<n>`, where the anchor
+/// The scheme (documented in the "Writing screens" article): a derived ID is `<anchor>.<type>-<n>`, where the anchor
 /// is the nearest ancestor's explicit ID (the screen ID when there is none), `<type>` the wire
 /// type, and `<n>` counts, from 1 in document order, that anchor's derived nodes of that type,
 /// skipping numbers that would collide with an explicit ID. A fallback root without an ID takes the

@@ -10,7 +10,7 @@ import ServerSupport
 
 let (options, routes) = ServerStartup.fromCommandLine()
 
-// README: hummingbird-handler
+// snippet: hummingbird-handler
 let contractHeader = HTTPField.Name(ClientContract.headerName)!
 let armHeader = HTTPField.Name(ExperimentContext.overrideHeaderName)!
 let router = Router()
@@ -44,7 +44,7 @@ extension Request {
         return values
     }
 }
-// README: end
+// snippet: end
 
 // The benchmark's baselines (Benchmarks/serve.sh): Codable + JSONEncoder per request, and bytes
 // encoded once.

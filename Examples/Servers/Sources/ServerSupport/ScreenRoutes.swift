@@ -51,7 +51,7 @@ public struct ScreenRoutes: Sendable {
         handWrittenHome = HandWrittenScreen(home, catalog: App.catalog)
     }
 
-    // README: screen-routes
+    // snippet: screen-routes
     /// `GET /screens/{id}`. The demo's unit is the `user` query parameter (a real server takes
     /// its signed-in user's ID); `armHeader` is the request's `ScreenKit-Arm`, `acceptLanguage`
     /// its `Accept-Language`.
@@ -79,7 +79,7 @@ public struct ScreenRoutes: Sendable {
                 acceptLanguage: acceptLanguage)
         }
     }
-    // README: end
+    // snippet: end
 
     /// `GET /metrics`: every metric of the process, from swift-metrics' Prometheus registry.
     public func metrics() -> ScreenResponse {

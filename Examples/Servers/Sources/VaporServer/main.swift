@@ -15,7 +15,7 @@ let environment = Environment(
 let app = try await Application.make(environment)
 app.logger.logLevel = .notice
 
-// README: vapor-handler
+// snippet: vapor-handler
 app.get("screens", ":id") { request in
     Response(
         routes.screen(
@@ -45,7 +45,7 @@ extension Request {
         return values
     }
 }
-// README: end
+// snippet: end
 
 // The benchmark's baselines: Codable + JSONEncoder per request, and bytes encoded once.
 app.get("codable", ":id") { request in
