@@ -94,7 +94,8 @@ import Testing
                 case .success(let expected):
                     #expect(
                         block.code == expected,
-                        "\(path): the block after \(block.comment) drifted from its source (Scripts/sync-snippets.py rewrites it); it is now:\n\(expected)")
+                        "\(path): the block after \(block.comment) drifted from its source (Scripts/sync-snippets.py rewrites it); it is now:\n\(expected)"
+                    )
                 }
             }
         }
