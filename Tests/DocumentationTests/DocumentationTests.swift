@@ -170,6 +170,20 @@ import Testing
         #expect(brokenOutput.contains("NoSuchSymbol"), "\(brokenOutput)")
     }
 
+    @Test func theScriptsRefuseABadCommandLineBeforeTouchingAnything() async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-docs-usage-\(UUID()).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let docs = await ChildProcess.run(
+            [Self.root.appendingPathComponent("Scripts/docs.sh").path, "--bogus"], output: log, timeout: 60)
+        #expect(docs == 2)
+        #expect(((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("unknown argument --bogus"))
+        let sync = await ChildProcess.run(
+            ["python3", Self.root.appendingPathComponent("Scripts/sync-snippets.py").path, "--bogus"], output: log,
+            timeout: 60)
+        #expect(sync == 2)
+        #expect(((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("Usage: Scripts/sync-snippets.py"))
+    }
+
     @Test func nothingPointsOutsideTheRepository() throws {
         for path in Self.documents + ["docs/README.md", "docs/architecture.md", "Benchmarks/README.md"] {
             let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8).lowercased()
