@@ -136,7 +136,13 @@ public struct ContractHistory: Sendable {
             // Frozen files are written by screenkit alone: one canonical form, so a hand edit of
             // even the newest version (which no successor's hash protects) is caught here.
             let canonical = ContractFile.encode(content.contract, version: content.version, previous: content.previous)
-            if canonical != bytes {
+            if canonical != bytes, LineEndings.isCRLFCopy(bytes, of: canonical) {
+                diagnostics.append(
+                    ContractRules.historyEdited.diagnostic(
+                        "\(number).json has CRLF line endings where screenkit wrote LF: \(LineEndings.fix)",
+                        at: location))
+                intact = false
+            } else if canonical != bytes {
                 let offset =
                     zip(canonical, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(canonical.count, bytes.count)

@@ -66,7 +66,12 @@ public enum HistoryAgainstRef {
                         "version \(number) exists at \(ref) but was deleted here", at: location))
                 continue
             }
-            if mine != theirs {
+            if mine != theirs, LineEndings.isCRLFCopy(mine, of: theirs) {
+                diagnostics.append(
+                    ContractRules.historyRewritten.diagnostic(
+                        "version \(number) differs from the one at \(ref) only in its line endings: \(LineEndings.fix)",
+                        at: location))
+            } else if mine != theirs {
                 diagnostics.append(
                     ContractRules.historyRewritten.diagnostic(
                         "version \(number) differs from the one at \(ref): frozen files never change", at: location))

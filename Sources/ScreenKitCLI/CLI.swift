@@ -4,7 +4,7 @@ import ScreenKit
 /// The `screenkit` command line: parses arguments and runs a command over an app's catalog.
 public enum CLI {
     /// This screenkit's version, printed by `screenkit --version`.
-    public static let version = "0.13.0"
+    public static let version = "0.14.0"
 
     /// Runs the command line of this process over `catalog` and exits with its code.
     public static func main(catalog: Catalog) async -> Never {

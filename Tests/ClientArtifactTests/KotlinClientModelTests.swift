@@ -80,7 +80,8 @@ import Testing
         ]
     }
 
-    @Test func eachVersionsModelCompilesWithKotlin13AndDecodesEveryVariantOfItsVersionInOneJVM() throws {
+    @Test(.needs(.kotlin)) func eachVersionsModelCompilesWithKotlin13AndDecodesEveryVariantOfItsVersionInOneJVM() throws
+    {
         let folder = try ClientArtifactTests.folder("kotlin-model")
         defer { try? FileManager.default.removeItem(at: folder) }
         // Every version in one kotlinc run, each model in a package of its own.
@@ -151,7 +152,7 @@ extension KotlinClientModelTests {
     static let weird = EnumSchema(
         name: "Value", cases: ["default", "fun", "a-b", "aB", "1x", "$x"].map { EnumCase($0) })
 
-    @Test func awkwardNamesCompileAndDecode() throws {
+    @Test(.needs(.kotlin)) func awkwardNamesCompileAndDecode() throws {
         let folder = try ClientArtifactTests.folder("kotlin-names")
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = KotlinClientModel.source(Self.awkward, version: 1, sha256: "0", package: Self.package)

@@ -28,7 +28,6 @@ import Testing
 
     /// Compiles `source` with the driver into `folder`; the driver's JavaScript.
     static func compiledDecoder(_ source: String, label: String, in folder: URL) throws -> String {
-        _ = try #require(TypeScriptCheck.tsc, "\(TypeScriptCheck.missing)")
         let (script, status, output) = try TypeScriptCheck.compile(source, label: label, in: folder)
         #expect(status == 0 && output.isEmpty, "tsc: \(output)")
         return script
@@ -36,11 +35,11 @@ import Testing
 
     /// Runs the compiled driver with node over `payloads` in one process.
     static func decode(_ script: String, _ payloads: [(String, [UInt8])], in folder: URL) throws -> (Int32, String) {
-        _ = try #require(TestPython.which("node"), "node is required (Debian's nodejs)")
         return try TypeScriptCheck.decode(script, payloads, in: folder)
     }
 
-    @Test func eachVersionsModelCompilesStrictlyAndDecodesEveryVariantAndRefusesTheNegativeControls() throws {
+    @Test(.needs(.typeScript))
+    func eachVersionsModelCompilesStrictlyAndDecodesEveryVariantAndRefusesTheNegativeControls() throws {
         let folder = try ClientArtifactTests.folder("typescript-model")
         defer { try? FileManager.default.removeItem(at: folder) }
         let settings = try #require(ExampleApp.compact.screens.first { $0.id == "settings" })
@@ -87,7 +86,7 @@ import Testing
     /// A contract whose wire names are no plain TypeScript: reserved words, dashes, a leading digit,
     /// names that collide once camel-cased or with the module's own types, tagged slots, lists and
     /// maps; its module still compiles, and decodes and refuses with the right paths.
-    @Test func awkwardWireNamesCompileAndDecode() throws {
+    @Test(.needs(.typeScript)) func awkwardWireNamesCompileAndDecode() throws {
         let size = EnumSchema(name: "Node", cases: [EnumCase("huge-size"), EnumCase("small")])
         let contract = Contract(
             components: [

@@ -22,14 +22,15 @@ import Testing
         return paths
     }
 
-    /// Each ```swift block of `text` with the comment on the line before its fence (or "").
+    /// Each ```swift block of `text` with the comment on the line before its fence (or ""), and
+    /// each block in another language whose comment says it is a generated file.
     static func swiftBlocks(_ text: String) -> [(comment: String, code: String)] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var blocks: [(String, String)] = []
         var index = 0
         while index < lines.count {
-            if lines[index] == "```swift" {
-                let comment = index > 0 ? lines[index - 1] : ""
+            let comment = index > 0 ? lines[index - 1] : ""
+            if lines[index] == "```swift" || (lines[index].hasPrefix("```") && comment.hasPrefix("<!-- generated: ")) {
                 var end = index + 1
                 while end < lines.count && lines[end] != "```" { end += 1 }
                 blocks.append((comment, lines[(index + 1)..<min(end, lines.count)].map { $0 + "\n" }.joined()))

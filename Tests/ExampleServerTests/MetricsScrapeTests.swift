@@ -8,7 +8,7 @@ import Testing
 /// `GET /metrics` on both example servers: a known mix of requests, then the scrape parsed with
 /// Prometheus's own text parser (Python's `prometheus_client`), each value checked exactly against
 /// the same requests counted in process by ScreenKit's built-in aggregator.
-@Suite(.serialized) struct MetricsScrapeTests {
+@Suite(.serialized, .buildsTheExampleServersEarly) struct MetricsScrapeTests {
     /// The requests: several contract headers, fallbacks, a 304, no header, a malformed one, a
     /// too-old client, a data error, an unknown screen and a localized data-driven screen.
     static let requests: [(path: String, headers: [String: String])] = [

@@ -357,7 +357,8 @@ import Testing
         #expect(out.contains("created package shop in shop/"))
         #expect(
             files(under: "shop") == [
-                ".gitignore", "Package.swift", "README.md", "Screens/App.swift", "Screens/Components/Banner.swift",
+                ".gitattributes", ".github/workflows/screens.yml", ".gitignore", "Package.swift", "README.md",
+                "Screens/App.swift", "Screens/Components/Banner.swift",
                 "Screens/Contract/history/1.json", "Screens/WelcomeScreen.swift", "Sources/screenkit/main.swift",
                 "screenkit.json",
             ])

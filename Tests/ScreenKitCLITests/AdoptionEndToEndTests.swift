@@ -7,7 +7,8 @@ import Testing
 /// The "Getting started in your own package" article, done as a new team would: from an empty
 /// folder, `init` a package that depends on this checkout by path, build it with SwiftPM, add a
 /// screen, freeze, commit, then gate an allowed and a breaking change on branches against `main`,
-/// and decode the build output with the strict client. Slow (a fresh package build): about a minute.
+/// decode the build output with the strict client, and pass the gate of init's CI workflow after a
+/// checkout that converts line endings. Slow (a fresh package build): about a minute.
 @Suite(.serialized) struct AdoptionEndToEndTests {
     struct Shell {
         let folder: URL
@@ -61,6 +62,13 @@ import Testing
         func screenkit(_ arguments: String...) async throws -> (status: Int32, output: String) {
             try await must("swift", "build", "--product", "screenkit")
             return try await run([folder.appendingPathComponent(".build/debug/screenkit").path] + arguments)
+        }
+
+        /// Checks every tracked file out again, as a fresh clone with the current settings would
+        /// (`core.autocrlf`, attributes).
+        func windowsCheckout() async throws {
+            try await must("git", "rm", "-rq", "--cached", ".")
+            try await must("git", "reset", "-q", "--hard")
         }
 
         func write(_ text: String, to path: String) throws {
@@ -175,6 +183,46 @@ import Testing
         #expect(deleted.status == 1)
         #expect(deleted.output.contains("[contract-history-missing]"))
         #expect(deleted.output.contains("version 2 exists at main but was deleted here"))
+
+        // 8. A checkout that converts line endings (Git for Windows' core.autocrlf=true) keeps the
+        //    history byte-exact thanks to init's .gitattributes, and the CI workflow's own gate
+        //    command passes against origin/main. Without the attribute the gate names the cause.
+        try await shell.must("git", "checkout", "-q", "-f", "main")
+        try await shell.must("git", "init", "-q", "--bare", "../origin.git")
+        try await shell.must("git", "remote", "add", "origin", "../origin.git")
+        try await shell.must("git", "push", "-q", "origin", "main")
+        try await shell.must("git", "fetch", "-q", "origin")
+        try await shell.must("git", "config", "core.autocrlf", "true")
+        try await shell.windowsCheckout()
+        let history1 = try Data(contentsOf: shell.folder.appendingPathComponent("Screens/Contract/history/1.json"))
+        let welcome = try Data(contentsOf: shell.folder.appendingPathComponent("Screens/WelcomeScreen.swift"))
+        #expect(!history1.contains(UInt8(ascii: "\r")), "the history stays byte-exact")
+        #expect(welcome.contains(UInt8(ascii: "\r")), "the checkout did convert the sources")
+        let workflow = try String(
+            contentsOf: shell.folder.appendingPathComponent(".github/workflows/screens.yml"), encoding: .utf8
+        ).replacingOccurrences(of: "\r\n", with: "\n")
+        let gate = try #require(
+            workflow.components(separatedBy: "- name: Contract gate\n").dropFirst().first?
+                .split(separator: "\n").first?.trimmingCharacters(in: .whitespaces))
+        #expect(gate.hasPrefix("run: swift run screenkit check --against"), "\(gate)")
+        let command = String(gate.dropFirst("run: ".count))
+        let gated = try await shell.run(["GITHUB_BASE_REF=main", "bash", "-c", command])
+        #expect(gated.status == 0, "\(command):\n\(gated.output)")
+        #expect(!gated.output.contains("::error"), "\(gated.output)")
+
+        try FileManager.default.createDirectory(
+            at: shell.folder.appendingPathComponent(".git/info"), withIntermediateDirectories: true)
+        try shell.write("Screens/Contract/** text\n", to: ".git/info/attributes")
+        try await shell.windowsCheckout()
+        let converted = try await shell.run([
+            shell.folder.appendingPathComponent(".build/debug/screenkit").path, "check", "--against", "origin/main",
+        ])
+        #expect(converted.status == 1, "\(converted.output)")
+        #expect(
+            converted.output.contains(
+                "version 1 differs from the one at origin/main only in its line endings: a checkout converted"),
+            "\(converted.output)")
+        #expect(converted.output.contains("1.json has CRLF line endings where screenkit wrote LF"))
         print("adoption end to end: \(Int(Date().timeIntervalSince(started))) s")
     }
 }

@@ -135,9 +135,9 @@ import Testing
 
     /// In Chromium: the open page polls the version and reloads after an edit, showing the new
     /// text, with no console error.
-    @Test(.enabled(if: Browser.path != nil || Browser.required, "needs Chromium (apt-get install chromium)"))
+    @Test(.needs(.chromium))
     func theOpenPageReloadsInChromiumAfterAnEdit() async throws {
-        let chromium = try #require(Browser.path, "Chromium is required (SCREENKIT_REQUIRE_BROWSER=1) but not on PATH")
+        let chromium = try Browser.chromium()
         let (process, log, base) = try await startWatching()
         defer {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }

@@ -26,9 +26,9 @@ import Testing
         return catalog
     }
 
-    @Test(.enabled(if: Browser.path != nil || Browser.required, "needs Chromium (apt-get install chromium)"))
+    @Test(.needs(.chromium))
     func changedScreensArePhotographedBeforeAndAfter() async throws {
-        let chromium = try #require(Browser.path, "Chromium is required (SCREENKIT_REQUIRE_BROWSER=1) but not on PATH")
+        let chromium = try Browser.chromium()
         #expect(await run(["build", "--out", "base-dist"]).0 == .success)
         let (code, markdown, errors) = await run(
             [

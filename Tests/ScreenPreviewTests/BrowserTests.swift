@@ -5,18 +5,16 @@ import Testing
 
 @Suite(.serialized) struct BrowserTests {
     @Test(
-        .enabled(
-            if: Browser.path != nil || Browser.required,
-            "needs Chromium (apt-get install chromium); .ci/run installs it and requires it"))
+        .needs(.chromium))
     func everyPageLoadsWithoutConsoleErrorsAndIsScreenshotted() throws {
-        let chromium = try #require(Browser.path, "Chromium is required (SCREENKIT_REQUIRE_BROWSER=1) but not on PATH")
+        let chromium = try Browser.chromium()
         try Self.expectLoads(PreviewFixture.pages, in: PreviewFixture.pages, chromium: chromium)
     }
 
     /// The localized screen's pages in their locale folders, and the index linking them.
-    @Test(.enabled(if: Browser.path != nil || Browser.required, "needs Chromium"))
+    @Test(.needs(.chromium))
     func localizedPagesLoadWithoutConsoleErrorsAndAreScreenshotted() throws {
-        let chromium = try #require(Browser.path, "Chromium is required (SCREENKIT_REQUIRE_BROWSER=1) but not on PATH")
+        let chromium = try Browser.chromium()
         let site = LocalizedPreviewFixture.pages
         let localized = site.filter { $0.name.contains("sign-in.html") || $0.name == "index.html" }
         #expect(localized.count == 6)
@@ -45,9 +43,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: Browser.path != nil || Browser.required, "needs Chromium"))
+    @Test(.needs(.chromium))
     func theCheckDetectsAConsoleErrorAndANetworkFetch() throws {
-        let chromium = try #require(Browser.path)
+        let chromium = try Browser.chromium()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "screenkit-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

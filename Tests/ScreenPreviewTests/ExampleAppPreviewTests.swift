@@ -122,9 +122,9 @@ import Testing
 
     /// In a real browser, the widgets app's home page draws its nested custom components: every
     /// box is visible, lies inside the box of its parent component, and shows its props' values.
-    @Test(.enabled(if: Browser.path != nil || Browser.required, "needs Chromium"))
+    @Test(.needs(.chromium))
     func theWidgetsAppsNestedComponentsAreDrawnInABrowser() throws {
-        let chromium = try #require(Browser.path, "Chromium is required (SCREENKIT_REQUIRE_BROWSER=1) but not on PATH")
+        let chromium = try Browser.chromium()
         let (_, pages) = try Self.apps[1].pages()
         let html = try #require(pages["home.html"])
         // The page with a probe appended: the layout the browser computed, written into the DOM.

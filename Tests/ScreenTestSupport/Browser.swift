@@ -1,23 +1,10 @@
 import Foundation
 
-/// Headless Chromium, from Debian's packages: `.ci/run` installs it and sets
-/// `SCREENKIT_REQUIRE_BROWSER=1`, so in CI a missing browser fails instead of skipping.
+/// Headless Chromium (``ExternalTool/chromium``): tests that need it declare `.needs(.chromium)`
+/// and take its path from ``Browser/chromium()``.
 public enum Browser {
-    public static let path: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["SCREENKIT_CHROMIUM"], FileManager.default.isExecutableFile(atPath: path) {
-            return path
-        }
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for folder in (environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-                let candidate = "\(folder)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            }
-        }
-        return nil
-    }()
-
-    public static let required = ProcessInfo.processInfo.environment["SCREENKIT_REQUIRE_BROWSER"] == "1"
+    /// The browser's path, provisioned if need be; throws what is missing.
+    public static func chromium() throws -> String { try ExternalTool.chromium.require()[0] }
 
     /// Loads `page` headless, takes a screenshot, and returns the browser's log.
     public static func load(_ page: URL, screenshot: URL, chromium: String) throws -> (status: Int32, log: String) {

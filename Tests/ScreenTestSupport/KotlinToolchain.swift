@@ -1,35 +1,16 @@
 import Foundation
 
 /// Debian's Kotlin compiler (1.3.31, the oldest Kotlin the generated models promise) and Android's
-/// `org.json` jar, for compiling a generated Kotlin model with a driver and running it on the JVM.
+/// `org.json` jar (``ExternalTool/kotlin``), for compiling a generated Kotlin model with a driver and running it on the JVM.
 public enum KotlinToolchain {
     /// Android's `org.json`, from Debian's `libandroid-json-java`.
     public static let jar = "/usr/share/java/com.android.json.jar"
 
-    /// What the tests report when the toolchain is missing and cannot be installed.
-    public struct Missing: Error, CustomStringConvertible {
-        public let description: String
+    /// `kotlinc` and `java` (``ExternalTool/kotlin``: tests that use them declare `.needs(.kotlin)`).
+    static func tools() throws -> (kotlinc: String, java: String) {
+        let paths = try ExternalTool.kotlin.require()
+        return (paths[0], paths[1])
     }
-
-    /// `kotlinc` and `java`: installed from Debian when missing (as `.ci/run` does), else an error
-    /// naming what is missing, so a test fails rather than skips.
-    public static let tools: Result<(kotlinc: String, java: String), Missing> = {
-        func find() -> (String, String)? {
-            guard let kotlinc = TestPython.which("kotlinc"), let java = TestPython.which("java"),
-                FileManager.default.fileExists(atPath: jar)
-            else { return nil }
-            return (kotlinc, java)
-        }
-        if let found = find() { return .success(found) }
-        var log = "kotlinc, java or \(jar) is missing"
-        if TestPython.which("apt-get") != nil {
-            let install = "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kotlin libandroid-json-java"
-            let (status, output) = TestPython.run("/bin/sh", ["-c", "apt-get update -qq; \(install)"])
-            log += "; `\(install)` exited \(status): \(output.suffix(2000))"
-        }
-        if let found = find() { return .success(found) }
-        return .failure(Missing(description: log))
-    }()
 
     /// The driver, in package `driver`, for a model in `package`: decodes each file named on the
     /// command line in one JVM, printing `decoded NAME: ID` and `tree NAME: ENVELOPE`, or `failed
@@ -69,7 +50,7 @@ public enum KotlinToolchain {
     public static func compile(_ sources: [String], in folder: URL) throws
         -> (jar: String, status: Int32, diagnostics: String, seconds: Double)
     {
-        let tools = try Self.tools.get()
+        let tools = try Self.tools()
         var files: [String] = []
         for (index, source) in sources.enumerated() {
             let file = folder.appendingPathComponent("Source\(index).kt")
@@ -90,7 +71,7 @@ public enum KotlinToolchain {
     public static func decode(_ decoder: String, driver: String, _ files: [String]) throws
         -> (status: Int32, lines: [String], seconds: Double)
     {
-        let tools = try Self.tools.get()
+        let tools = try Self.tools()
         let start = Date()
         let (status, output) = TestPython.run(tools.java, ["-cp", "\(decoder):\(jar)", "\(driver).Main"] + files)
         return (status, output.split(separator: "\n").map(String.init), Date().timeIntervalSince(start))

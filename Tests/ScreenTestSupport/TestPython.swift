@@ -19,7 +19,9 @@ public enum TestPython {
     }
 
     /// The modules the test-support scripts import.
-    public static let modules = ["moto.server", "boto3", "werkzeug", "jsonschema", "babel", "prometheus_client"]
+    public static let modules = [
+        "moto.server", "boto3", "werkzeug", "jsonschema", "babel", "prometheus_client", "check_jsonschema", "yaml",
+    ]
 
     /// `Tests/Support`.
     public static let supportFolder = URL(fileURLWithPath: #filePath)

@@ -1,24 +1,9 @@
 import Foundation
 
-/// Generated TypeScript, proven in a real compiler: Debian's tsc (`node-typescript`, tsc 4.8),
-/// installed with apt-get when missing, compiles a module with a driver under `--strict
+/// Generated TypeScript, proven in a real compiler: Debian's tsc (`node-typescript`, tsc 4.8;
+/// ``ExternalTool/typeScript``, so tests that use it declare `.needs(.typeScript)`) compiles a module with a driver under `--strict
 /// --noUncheckedIndexedAccess`, and node runs the driver over payload files, one process a batch.
 public enum TypeScriptCheck {
-    /// tsc, installed from Debian's `node-typescript` when missing; nil when it cannot be had (the
-    /// tests that need it then fail, never skip).
-    public static let tsc: String? = {
-        if let tsc = TestPython.which("tsc") { return tsc }
-        if let aptGet = TestPython.which("apt-get") {
-            _ = TestPython.run(
-                "/usr/bin/env", ["DEBIAN_FRONTEND=noninteractive", aptGet, "install", "-y", "-qq", "node-typescript"])
-        }
-        return TestPython.which("tsc")
-    }()
-
-    /// Why a test cannot run without tsc.
-    public static let missing =
-        "tsc is required: apt-get install -y node-typescript failed or is unavailable (.ci/run installs it)"
-
     /// Decodes each file named on the command line with the module's `decode`: `decoded <id>` or
     /// `failed <file>: <message>` (`crashed` for an error that is no `DecodeError`) a line.
     public static let driver = """
@@ -53,8 +38,9 @@ public enum TypeScriptCheck {
         try Data(source.utf8).write(to: model)
         try Data(driver.utf8).write(to: main)
         let started = Date()
+        let tsc = try ExternalTool.typeScript.require()[0]
         let (status, output) = TestPython.run(
-            tsc ?? "/nonexistent/tsc",
+            tsc,
             [
                 "--strict", "--noUncheckedIndexedAccess", "--target", "ES2020", "--module", "commonjs", "--outDir",
                 folder.appendingPathComponent("out").path, model.path, main.path,
@@ -73,7 +59,7 @@ public enum TypeScriptCheck {
             return file.path
         }
         let started = Date()
-        let result = TestPython.run(TestPython.which("node") ?? "/nonexistent/node", [script] + files)
+        let result = TestPython.run(try ExternalTool.typeScript.require()[1], [script] + files)
         print("node, \(files.count) payloads: \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
         return result
     }

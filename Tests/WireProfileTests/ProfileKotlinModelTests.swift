@@ -31,7 +31,7 @@ import Testing
     /// Every example app's versions, compiled in one kotlinc run (each model and driver in a
     /// package of its own), each run in one JVM over every variant of its version and the wrong
     /// shapes it must refuse.
-    @Test func eachVersionsModelCompilesDecodesEveryVariantAndRefusesTheWrongShapes() throws {
+    @Test(.needs(.kotlin)) func eachVersionsModelCompilesDecodesEveryVariantAndRefusesTheWrongShapes() throws {
         let folder = try ClientArtifacts.folder("profile-kotlin")
         defer { try? FileManager.default.removeItem(at: folder) }
         let runs = ProfileExample.all.flatMap { example in

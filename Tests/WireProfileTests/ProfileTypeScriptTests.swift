@@ -28,12 +28,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ProfileExample.all)
+    @Test(.needs(.typeScript), arguments: ProfileExample.all)
     func eachVersionsModelCompilesStrictlyDecodesEveryVariantAndRefusesTheWrongShapes(_ example: ProfileExample)
         throws
     {
-        _ = try #require(TypeScriptCheck.tsc, "\(TypeScriptCheck.missing)")
-        _ = try #require(TestPython.which("node"), "node is required (Debian's nodejs)")
         let folder = try ClientArtifacts.folder("profile-typescript")
         defer { try? FileManager.default.removeItem(at: folder) }
         let wrong = try ProfileClientArtifactTests.wrongShapes(example)

@@ -9,8 +9,9 @@ enum InitCommand {
         help: """
             OVERVIEW: Write a new Swift package in DIR that builds and passes `check` with no edits:
             Package.swift depending on ScreenKit, a `Screens` target with one screen and one custom
-            component, the `screenkit` executable, screenkit.json, .gitignore, a README and a
-            contract history started from the standard version your shipped clients know.
+            component, the `screenkit` executable, screenkit.json, .gitignore, .gitattributes, a
+            GitHub Actions workflow, a README and a contract history started from the standard
+            version your shipped clients know.
 
               Package.swift                     depends on ScreenKit (a path or a URL)
               screenkit.json                    the project config (contract, output, minContract)
@@ -19,6 +20,9 @@ enum InitCommand {
               Screens/WelcomeScreen.swift       an example screen
               Screens/Components/Banner.swift   an example custom component with a fallback
               Screens/Contract/history/*.json   standard versions 1…K, byte for byte
+              .github/workflows/screens.yml     CI: the gate and review report on pull requests;
+                                                build (and publish) on the default branch
+              .gitattributes                    keeps Screens/Contract byte-exact on checkout
 
             DIR must not exist or be empty; nothing is written unless everything is.
 

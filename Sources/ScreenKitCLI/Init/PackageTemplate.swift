@@ -42,6 +42,8 @@ struct PackageTemplate {
             "Package.swift": packageManifest,
             "screenkit.json": config,
             ".gitignore": ".build/\n.build-*\n.swiftpm/\nPackage.resolved\ndist/\npreview/\n",
+            ".gitattributes": gitAttributes,
+            ".github/workflows/screens.yml": workflow,
             "README.md": readme,
             "Sources/screenkit/main.swift":
                 "import ScreenKitCLI\nimport Screens\n\nawait CLI.main(catalog: App.catalog)\n",
@@ -202,6 +204,11 @@ struct PackageTemplate {
         - `Screens/Contract/history/`: the frozen contract versions. It starts from standard
           version \(standard), the vocabulary the shipped clients decode. Never edit these files.
         - `screenkit.json`: where the contract, output and preview live; flags override it.
+        - `.github/workflows/screens.yml`: CI. On a pull request, the contract gate against the base
+          branch (annotations) and the review report as the job summary; on the default branch,
+          `build`, and `publish` when the repository variable `SCREENKIT_BUCKET` is set.
+        - `.gitattributes`: keeps `Screens/Contract/` byte-exact on every checkout (no CRLF
+          conversion), which the hash-chained history needs.
 
         """
     }
