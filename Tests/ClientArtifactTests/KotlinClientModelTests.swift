@@ -24,13 +24,6 @@ import Testing
             id: #"envelope.id + " contract " + envelope.contract + " root " + envelope.root.component"#)
     }
 
-    /// Compiles `sources` into a jar in `folder`, expecting no diagnostics.
-    static func compiled(_ sources: [String], in folder: URL) throws -> (jar: String, seconds: Double) {
-        let (jar, status, diagnostics, seconds) = try KotlinToolchain.compile(sources, in: folder)
-        #expect(status == 0 && diagnostics.isEmpty, "kotlinc: \(diagnostics)")
-        return (jar, seconds)
-    }
-
     @Test func modelsMatchTheirGoldensAndRegenerateIdentically() {
         for version in 1...ClientArtifactTests.versions.count {
             Golden.expect(Array(Self.model(version).utf8), matches: "clients/ScreenModel-\(version).kt")
@@ -80,20 +73,35 @@ import Testing
         ]
     }
 
-    @Test(.needs(.kotlin)) func eachVersionsModelCompilesWithKotlin13AndDecodesEveryVariantOfItsVersionInOneJVM() throws
-    {
-        let folder = try ClientArtifactTests.folder("kotlin-model")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // Every version in one kotlinc run, each model in a package of its own.
+    /// Every model this suite runs — each frozen version's, each in a package of its own, and the
+    /// awkward contract's — compiled in one kotlinc run (it starts slowly) the first time a test
+    /// asks, into a jar both tests share.
+    static let sharedJar = SharedKotlinJar {
         let versions = 1...ClientArtifactTests.versions.count
-        let sources = versions.flatMap { version in
+        return versions.flatMap { version in
             [
                 Self.model(version, package: "\(Self.package).v\(version)"),
                 Self.driver("v\(version)", package: "\(Self.package).v\(version)"),
             ]
-        }
-        let (decoder, compileSeconds) = try Self.compiled(sources, in: folder)
-        print("kotlin models 1 to \(versions.count): one kotlinc \(compileSeconds) s")
+        } + [
+            KotlinClientModel.source(Self.awkward, version: 1, sha256: "0", package: "\(Self.package).awkward"),
+            Self.driver("awkward", package: "\(Self.package).awkward"),
+        ]
+    }
+
+    /// The shared jar, expecting kotlinc to have reported nothing.
+    static func jar() throws -> String {
+        let compiled = try sharedJar.compile()
+        #expect(compiled.status == 0 && compiled.diagnostics.isEmpty, "kotlinc: \(compiled.diagnostics)")
+        return compiled.jar
+    }
+
+    @Test(.needs(.kotlin)) func eachVersionsModelCompilesWithKotlin13AndDecodesEveryVariantOfItsVersionInOneJVM() throws
+    {
+        let folder = try ClientArtifactTests.folder("kotlin-model")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let versions = 1...ClientArtifactTests.versions.count
+        let decoder = try Self.jar()
         for version in versions {
             let build = folder.appendingPathComponent("v\(version)")
             try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
@@ -155,8 +163,7 @@ extension KotlinClientModelTests {
     @Test(.needs(.kotlin)) func awkwardNamesCompileAndDecode() throws {
         let folder = try ClientArtifactTests.folder("kotlin-names")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = KotlinClientModel.source(Self.awkward, version: 1, sha256: "0", package: Self.package)
-        let (decoder, _) = try Self.compiled([source, Self.driver("awkward", package: Self.package)], in: folder)
+        let decoder = try Self.jar()
         let payload = #"""
             {"format":1,"id":"w","contract":1,"minContract":1,"initialState":{"k":[null,{"a":true}]},"root":
             {"type":"text","id":"r","children":[{"type":"list","id":"l","in":"x","class":"$x"},

@@ -45,10 +45,14 @@ import Testing
         let settings = try #require(ExampleApp.compact.screens.first { $0.id == "settings" })
         let v1 = String(decoding: try #require(settings.variant(for: 1)).envelope, as: UTF8.self)
         let v2 = String(decoding: try #require(settings.variant(for: 2)).envelope, as: UTF8.self)
-        for version in 1...ClientArtifactTests.versions.count {
-            let build = folder.appendingPathComponent("v\(version)")
+        // Every version in one tsc run, each model with its driver in a folder of its own.
+        let versions = 1...ClientArtifactTests.versions.count
+        let (scripts, compiled, diagnostics) = try TypeScriptCheck.compile(
+            versions.map { ("v\($0)", Self.model($0)) }, label: "contract models", in: folder)
+        #expect(compiled == 0 && diagnostics.isEmpty, "tsc: \(diagnostics)")
+        for (version, script) in zip(versions, scripts) {
+            let build = folder.appendingPathComponent("payloads/v\(version)")
             try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
-            let script = try Self.compiledDecoder(Self.model(version), label: "contract \(version)", in: build)
             let variants = ClientArtifactTests.variants(version)
             #expect(variants.count == ExampleApp.compact.screens.count)
             let payload = version == 1 ? v1 : v2

@@ -133,8 +133,9 @@ import Testing
         #expect(output.contains("stopped"))
     }
 
-    /// In Chromium: the open page polls the version and reloads after an edit, showing the new
-    /// text, with no console error.
+    /// In Chromium: the open page polls the version and reloads after an edit (the browser asks for
+    /// the page again once the new version is announced, and gets the new text), with no console
+    /// error.
     @Test(.needs(.chromium))
     func theOpenPageReloadsInChromiumAfterAnEdit() async throws {
         let chromium = try Browser.chromium()
@@ -150,21 +151,33 @@ import Testing
         let changed = try await get(base.appendingPathComponent("__screenkit/version")).1
         let dom = folder.appendingPathComponent("dom.html")
         let browserLog = folder.appendingPathComponent("chromium.log")
-        // Page time passes as fast as the polls' round trips allow: minutes of it are seconds.
+        // Page time passes as fast as the polls' round trips allow: the budget (hours of page time)
+        // outlasts any wait below however loaded the machine is; the browser is stopped once it
+        // has reloaded.
         let browser = try Browser.startDumpingDOM(
-            base.appendingPathComponent("edited.html"), virtualTime: 3_000_000, chromium: chromium, dom: dom,
+            base.appendingPathComponent("edited.html"), virtualTime: 36_000_000, chromium: chromium, dom: dom,
             log: browserLog)
         defer { if browser.isRunning { browser.terminate() } }
-        _ = await Eventually.wait(seconds: 30, interval: 0.02) {
-            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("GET /edited.html 200")
+        func serverLog() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        let opened = await Eventually.wait(seconds: 60, interval: 0.02) {
+            serverLog().contains("GET /edited.html 200")
         }
+        #expect(opened, "the browser never asked for the page: \(serverLog())")
         try Data("after the edit".utf8).write(to: screen)
         _ = try await nextVersion(after: changed, base: base, log: log)
-        _ = await Eventually.wait(seconds: 60, interval: 0.05) { !browser.isRunning }
-        let page = (try? String(contentsOf: dom, encoding: .utf8)) ?? ""
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        #expect(page.contains("<p>after the edit</p>"), "DOM: \(page)\nserver: \(output)")
-        #expect(output.components(separatedBy: "GET /edited.html 200").count - 1 >= 2, "\(output)")
+        let reloaded = await Eventually.wait(seconds: 60, interval: 0.05) {
+            serverLog().components(separatedBy: "GET /edited.html 200").count - 1 >= 2
+        }
+        let output = serverLog()
+        #expect(reloaded, "the page did not reload: \(output)")
+        #expect(browser.isRunning, "the browser ran out of page time before the edit: \(output)")
+        browser.terminate()
+        // The reload followed the new version, and fetched the edited page.
+        let announced = try #require(output.range(of: "pages reload (version 3)"))
+        let reload = try #require(output.range(of: "GET /edited.html 200", options: .backwards))
+        #expect(announced.upperBound <= reload.lowerBound, "\(output)")
+        let (_, page) = try await get(base.appendingPathComponent("edited.html"))
+        #expect(page.contains("<p>after the edit</p>"), "\(page)")
         let problems = Browser.problems(in: (try? String(contentsOf: browserLog, encoding: .utf8)) ?? "")
         #expect(problems.isEmpty, "\(problems)")
         kill(process.processIdentifier, SIGINT)

@@ -77,3 +77,36 @@ public enum KotlinToolchain {
         return (status, output.split(separator: "\n").map(String.init), Date().timeIntervalSince(start))
     }
 }
+
+/// Kotlin sources compiled once per test run into one jar that several tests share: the first
+/// test that asks compiles (the others wait), and the jar lives in a temporary folder removed when
+/// the test process exits.
+public final class SharedKotlinJar: @unchecked Sendable {
+    /// What kotlinc produced: the jar, its status, its diagnostics and the seconds it took.
+    public typealias Compiled = (jar: String, status: Int32, diagnostics: String, seconds: Double)
+
+    private let sources: @Sendable () -> [String]
+    private let lock = NSLock()
+    private var result: Result<Compiled, any Error>?
+
+    /// The sources, generated when first compiled.
+    public init(_ sources: @escaping @Sendable () -> [String]) { self.sources = sources }
+
+    /// The compiled jar; throws what stopped the compile (a missing toolchain included).
+    public func compile() throws -> Compiled {
+        lock.lock()
+        defer { lock.unlock() }
+        if let result { return try result.get() }
+        let outcome = Result { () throws -> Compiled in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-kotlin-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            TemporaryFolders.removeAtExit(folder)
+            let files = sources()
+            let compiled = try KotlinToolchain.compile(files, in: folder)
+            print("kotlinc: \(files.count) files in one run, \(String(format: "%.1f", compiled.seconds)) s")
+            return compiled
+        }
+        result = outcome
+        return try outcome.get()
+    }
+}

@@ -33,20 +33,39 @@ public enum TypeScriptCheck {
     public static func compile(_ source: String, label: String, in folder: URL) throws -> (
         script: String, status: Int32, output: String
     ) {
-        let model = folder.appendingPathComponent("ScreenModel.ts")
-        let main = folder.appendingPathComponent("main.ts")
-        try Data(source.utf8).write(to: model)
-        try Data(driver.utf8).write(to: main)
+        let (scripts, status, output) = try compile([("model", source)], label: label, in: folder)
+        return (scripts[0], status, output)
+    }
+
+    /// Compiles every module, each as `<name>/ScreenModel.ts` with its own driver under `folder`,
+    /// in one tsc run (node starts slowly, and the standard library is checked once): each
+    /// driver's JavaScript in the order given, tsc's status and its output (which names the file
+    /// of each diagnostic).
+    public static func compile(_ modules: [(name: String, source: String)], label: String, in folder: URL) throws
+        -> (scripts: [String], status: Int32, output: String)
+    {
+        var roots: [String] = []
+        for (name, source) in modules {
+            let module = folder.appendingPathComponent("src/\(name)")
+            try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
+            try Data(source.utf8).write(to: module.appendingPathComponent("ScreenModel.ts"))
+            try Data(driver.utf8).write(to: module.appendingPathComponent("main.ts"))
+            roots += [
+                module.appendingPathComponent("ScreenModel.ts").path, module.appendingPathComponent("main.ts").path,
+            ]
+        }
         let started = Date()
         let tsc = try ExternalTool.typeScript.require()[0]
+        let out = folder.appendingPathComponent("out")
         let (status, output) = TestPython.run(
             tsc,
             [
-                "--strict", "--noUncheckedIndexedAccess", "--target", "ES2020", "--module", "commonjs", "--outDir",
-                folder.appendingPathComponent("out").path, model.path, main.path,
-            ])
-        print("tsc, \(label): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
-        return (folder.appendingPathComponent("out/main.js").path, status, output)
+                "--strict", "--noUncheckedIndexedAccess", "--target", "ES2020", "--module", "commonjs", "--rootDir",
+                folder.appendingPathComponent("src").path, "--outDir", out.path,
+            ] + roots)
+        print(
+            "tsc, \(label) (\(modules.count) modules): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        return (modules.map { out.appendingPathComponent("\($0.name)/main.js").path }, status, output)
     }
 
     /// Runs the compiled driver with node over `payloads`, written into `folder`, in one process.

@@ -28,19 +28,24 @@ import Testing
         }
     }
 
-    @Test(.needs(.typeScript), arguments: ProfileExample.all)
-    func eachVersionsModelCompilesStrictlyDecodesEveryVariantAndRefusesTheWrongShapes(_ example: ProfileExample)
-        throws
-    {
+    /// Every example app's versions, compiled in one tsc run (each model with its driver in a
+    /// folder of its own), each run with node over every variant of its version and the wrong
+    /// shapes it must refuse.
+    @Test(.needs(.typeScript))
+    func eachVersionsModelCompilesStrictlyDecodesEveryVariantAndRefusesTheWrongShapes() throws {
         let folder = try ClientArtifacts.folder("profile-typescript")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let wrong = try ProfileClientArtifactTests.wrongShapes(example)
-        for version in 1...example.history.versions.count {
-            let build = folder.appendingPathComponent("v\(version)")
+        let runs = ProfileExample.all.flatMap { example in
+            (1...example.history.versions.count).map { (example, $0) }
+        }
+        let (scripts, status, diagnostics) = try TypeScriptCheck.compile(
+            runs.map { example, version in ("\(example.name)-v\(version)", Self.model(example, version)) },
+            label: "profile models", in: folder)
+        #expect(status == 0 && diagnostics.isEmpty, "tsc: \(diagnostics)")
+        for ((example, version), script) in zip(runs, scripts) {
+            let wrong = try ProfileClientArtifactTests.wrongShapes(example)
+            let build = folder.appendingPathComponent("payloads/\(example.name)-v\(version)")
             try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
-            let (script, status, diagnostics) = try TypeScriptCheck.compile(
-                Self.model(example, version), label: "\(example.name) contract \(version)", in: build)
-            #expect(status == 0 && diagnostics.isEmpty, "\(example.name)@\(version) tsc: \(diagnostics)")
             let variants = ProfileClientArtifactTests.variants(example, version)
             let refused = wrong.filter { $0.version == version }
             let (decoded, output) = try TypeScriptCheck.decode(
