@@ -117,6 +117,9 @@ public struct Compiler: Sendable {
     /// The catalog being compiled.
     public let catalog: Catalog
     let context: ValidationContext
+    /// Whether valid screens are written (false when the catalog's shape is refused: they are
+    /// validated only).
+    var writes = true
     /// The screens validated and written: the catalog's, each screen with device layouts standing
     /// as one screen per layout (``Screen/layoutScreens``).
     let screens: [Screen]
@@ -169,7 +172,17 @@ public struct Compiler: Sendable {
         }
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
         collector.report(contentsOf: CatalogValidator.validate(catalog))
-        collector.report(contentsOf: ProfileValidator.validate(catalog, profiles: servedProfiles(views)))
+        // A profile or a prop that would give a node a key twice: screens are validated, never
+        // written (no payload that cannot mean what it says is ever made, even to be dropped).
+        let shape =
+            ProfileValidator.validate(catalog, profiles: servedProfiles(views))
+            + NodeKeyValidator.validate(catalog, profiles: servedProfiles(views))
+        if writes, shape.contains(where: { $0.severity == .error }) {
+            var validating = self
+            validating.writes = false
+            return validating.compile(options)
+        }
+        collector.report(contentsOf: shape)
         collector.report(contentsOf: ExperimentRules.validate(catalog))
         let localized = Set(self.screens.indices.filter { Localizer.isLocalized(self.screens[$0]) })
         if !localized.isEmpty || options.localization != nil || !catalog.requestTimeStrings.isEmpty {
@@ -312,7 +325,7 @@ public struct Compiler: Sendable {
         // starting a thread, it starts alongside validation; what it wrote is dropped if validation
         // finds errors.
         let (validation, early): ([Diagnostic], WriteOutcome?)
-        if alongside, let flat, flat.nodes.count >= Self.nodesWorthAThread, minContractIsValid {
+        if alongside, writes, let flat, flat.nodes.count >= Self.nodesWorthAThread, minContractIsValid {
             (validation, early) = Self.concurrently(validate) {
                 write(
                     flat, views: views,
@@ -330,7 +343,7 @@ public struct Compiler: Sendable {
                     at: screen.source, path: screen.id))
             return ScreenOutcome(diagnostics: collector.diagnostics)
         }
-        guard let flat, !collector.hasErrors else { return ScreenOutcome(diagnostics: collector.diagnostics) }
+        guard let flat, !collector.hasErrors, writes else { return ScreenOutcome(diagnostics: collector.diagnostics) }
         switch early
             ?? write(
                 flat, views: views,

@@ -70,7 +70,24 @@ public struct JSONWriter: Sendable {
     }
 
     /// The bytes written so far (a copy; use `takeBytes()` to take them without copying).
-    public var bytes: [UInt8] { Array(storage[..<length]) }
+    public var bytes: [UInt8] {
+        assertNoDuplicateKey()
+        return Array(storage[..<length])
+    }
+
+    /// Whether an object may hold a key twice: only for a writer that makes deliberately malformed
+    /// documents (tests of hostile input). Otherwise debug builds stop when a document written
+    /// holds a key twice (a payload that cannot mean what it says); release builds check nothing.
+    public var allowsRepeatedKeys = false
+
+    /// Debug builds stop when an object of what was written holds a key twice, unless
+    /// ``allowsRepeatedKeys``; release builds check nothing.
+    @inline(__always)
+    private func assertNoDuplicateKey() {
+        assert(
+            allowsRepeatedKeys || jsonFirstDuplicateKey(in: storage[..<length]) == nil,
+            "JSONWriter: an object holds the key \(jsonFirstDuplicateKey(in: storage[..<length]) ?? "") twice")
+    }
 
     /// How many bytes have been written.
     public var count: Int { length }
@@ -83,6 +100,7 @@ public struct JSONWriter: Sendable {
 
     /// Returns the bytes written so far and leaves the writer empty and ready for a new document.
     public mutating func takeBytes() -> [UInt8] {
+        assertNoDuplicateKey()
         storage.removeSubrange(length...)
         let taken = storage
         storage = [UInt8](repeating: 0, count: initialCapacity)
@@ -97,6 +115,7 @@ public struct JSONWriter: Sendable {
     /// Returns a copy of the bytes written so far and leaves the writer empty, keeping its buffer
     /// for the next document: cheaper than `takeBytes()` for a writer that writes many.
     public mutating func copyBytesAndReset() -> [UInt8] {
+        assertNoDuplicateKey()
         let copy = Array(storage[..<length])
         length = 0
         top = 0

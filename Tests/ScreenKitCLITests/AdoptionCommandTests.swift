@@ -349,6 +349,46 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("bucket/pointer.json").path))
     }
 
+    // MARK: A prop named like a node's own key
+
+    /// `init`'s banner with `.optional("type", .string)` set to "promo": `check` fails with the
+    /// rule at the schema's line, and `build` writes nothing (it used to publish
+    /// `{"type":"banner",…,"type":"promo"}` and pass).
+    @Test func aBannerWithATypePropFailsCheckAndBuildWritesNothing() async throws {
+        var banner = ComponentSchema(
+            type: "banner",
+            props: [.required("headline", .string), .optional("message", .string), .optional("type", .string)],
+            fallback: .node)
+        let declared = SourceLocation(file: folder.appendingPathComponent("Banner.swift").path, line: 10, column: 1)
+        banner.source = declared
+        let card = Node(
+            type: "card",
+            children: [Node(type: "text", props: [Prop(key: "content", value: .string("New"))], source: declared)],
+            source: declared)
+        let screen = Screen("welcome") {
+            Node(
+                type: "banner", id: "whats-new",
+                props: [Prop(key: "headline", value: .string("New")), Prop(key: "type", value: .string("promo"))],
+                fallback: .node(card), source: declared)
+        }
+        var catalog = Catalog(screens: [screen])
+        catalog.components.append(banner)
+        #expect(
+            await run(["contract", "start", "--standard", "\(StandardBaseline.latest)"], catalog: catalog).0 == .success
+        )
+        let (checked, out, _) = await run(["check"], catalog: catalog)
+        #expect(checked == .violations, "\(out)")
+        #expect(
+            out.contains(
+                #"Banner.swift:10:1: error: [prop-name-reserved] component "banner": prop "type" has the key of the node's type in the flat format"#
+            ), "\(out)")
+        let (built, _, _) = await run(["build"], catalog: catalog)
+        #expect(built == .violations)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
+        let (explained, text, _) = await run(["explain", "prop-name-reserved"], catalog: catalog)
+        #expect(explained == .success && text.contains("a prop `type: \"promo\"`"), "\(text)")
+    }
+
     // MARK: init
 
     @Test func initWritesAPackageThatDependsOnThisCheckoutAndRefusesANonEmptyFolder() async throws {

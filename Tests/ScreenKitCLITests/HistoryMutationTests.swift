@@ -218,6 +218,7 @@ import Testing
 
     static func render(_ value: JSONValue, deep: Bool) -> [UInt8] {
         var writer = JSONWriter(style: .pretty)
+        writer.allowsRepeatedKeys = true  // some mutations repeat a member on purpose
         writer.value(value)
         // Canonical files end with a newline: with it, an unmutated tree renders to the file's exact
         // bytes, so a mutation that keeps the canonical form reaches the rules, not just history-edited.

@@ -123,18 +123,23 @@ import Testing
             problems == [
                 #"component "bad": slot name "two words" is invalid: use [A-Za-z0-9_-]+"#,
                 #"component "bad" declares slot "x" twice"#,
-                #"component "bad" declares a prop "slot", the key that marks a named slot's children in the flat format; rename its wire key"#,
             ], "\(problems)")
+        let reserved = Self.diagnostics(
+            of: Self.catalog([Self.panel, Self.deck, Self.label, Self.badge, bad]), rule: "prop-name-reserved")
+        #expect(
+            reserved == [
+                #"component "bad": prop "slot" has the key of the node's named slot marker in the flat format; a node would carry that key twice: rename the wire key"#
+            ], "\(reserved)")
     }
 
     @Test func aProfileWritingAPropAndASlotUnderOneKeyIsAClearError() {
         let clash = ComponentSchema(type: "clash", props: [.optional("front", .string)], slots: ["front"])
         var catalog = Self.catalog([Self.panel, Self.deck, Self.label, Self.badge, clash])
         catalog.profile = WireProfile(name: "members", nodes: .init(slots: .members))
-        let problems = Self.diagnostics(of: catalog, rule: "profile-invalid")
+        let problems = Self.diagnostics(of: catalog, rule: "prop-name-reserved")
         #expect(
             problems == [
-                #"wire profile "members": component "clash": prop "front" would be written under the slot "front" key; rename the prop's wire key or put props under a key of their own"#
+                #"component "clash": prop "front" has the key of its slot "front" in wire profile "members"; a node would carry that key twice: rename the wire key"#
             ], "\(problems)")
     }
 

@@ -185,11 +185,14 @@ import Testing
 
     @Test func aPropWrittenUnderAReservedKeyIsAClearError() {
         // The carousel writes its `header` prop inline; naming its children list `header` clashes.
-        let problems = Self.problems { $0.nodes.childrenKeyByType["carousel"] = "header" }
+        var catalog = WidgetsApp.catalog
+        catalog.profile.nodes.childrenKeyByType["carousel"] = "header"
+        let problems = Compiler(catalog: catalog).compile().diagnostics.filter { $0.rule == "prop-name-reserved" }
         #expect(
-            problems.map(\.message).contains(
-                #"wire profile "widgets": component "carousel": prop "header" would be written under the children key; rename the prop's wire key or put props under a key of their own"#
-            ), "\(problems)")
+            problems.map(\.message) == [
+                #"component "carousel": prop "header" has the key of the node's children in wire profile "widgets"; a node would carry that key twice: rename the wire key"#
+            ], "\(problems)")
+        #expect(problems.first?.location == catalog.component("carousel")?.source)
     }
 
     @Test func aWrappedValueTypeWithoutADiscriminatorIsAClearError() {

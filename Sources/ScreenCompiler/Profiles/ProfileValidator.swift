@@ -34,7 +34,8 @@ enum ProfileValidator {
         }
         if envelope.rootPath.isEmpty { problems.append("the root path is empty: name the key that holds the root") }
 
-        // A node's own keys: type, id, props container, children, slots, fallback.
+        // A node's own keys: type, id, props container, children, slots, fallback (a prop or slot
+        // written under one of them is NodeKeyValidator's `prop-name-reserved`).
         let anySlots = catalog.components.contains { !$0.slots.isEmpty }
         for component in catalog.components {
             let type = component.type
@@ -46,7 +47,7 @@ enum ProfileValidator {
             switch nodes.slots {
             case .tagged(let key): if anySlots { reserved.append(("slot", key)) }
             case .under(let key): if !component.slots.isEmpty { reserved.append(("slots", key)) }
-            case .members: for slot in component.slots { reserved.append(("slot \"\(slot)\"", slot)) }
+            case .members: break  // slot names against these keys: NodeKeyValidator (prop-name-reserved)
             }
             if let fallback = nodes.fallbackKey { reserved.append(("fallback", fallback)) }
             if case .under(let key) = nodes.placement(of: type) { reserved.append(("props", key)) }
@@ -56,15 +57,6 @@ enum ProfileValidator {
                     problems.append("component \"\(type)\": the \(role) key \"\(key)\" is also its \(other) key")
                 }
                 seen[key] = role
-            }
-            if nodes.placement(of: type) == .inline {
-                for prop in component.props {
-                    if let role = seen[prop.key] {
-                        problems.append(
-                            "component \"\(type)\": prop \"\(prop.key)\" would be written under the \(role) key; "
-                                + "rename the prop's wire key or put props under a key of their own")
-                    }
-                }
             }
             if let wrapping = profile.values.wrapping {
                 for prop in component.props where wrapping.discriminator(for: prop.type) == nil {

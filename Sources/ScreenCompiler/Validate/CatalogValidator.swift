@@ -72,7 +72,6 @@ enum CatalogValidator {
     /// The problems with the components' named slots (rule `slot-invalid`).
     static func slotProblems(_ catalog: Catalog) -> [Diagnostic] {
         var problems: [(String, SourceLocation?)] = []
-        let anySlots = catalog.components.contains { !$0.slots.isEmpty }
         for component in catalog.components {
             var seen: Set<String> = []
             for slot in component.slots {
@@ -94,13 +93,6 @@ enum CatalogValidator {
                     problems.append(
                         ("component \"\(component.type)\" declares slot \"\(slot)\" twice", component.source))
                 }
-            }
-            if anySlots, component.prop("slot") != nil {
-                problems.append(
-                    (
-                        "component \"\(component.type)\" declares a prop \"slot\", the key that marks a named slot's "
-                            + "children in the flat format; rename its wire key", component.source
-                    ))
             }
         }
         return problems.map { ScreenRules.slotInvalid.diagnostic($0.0, at: $0.1) }

@@ -5,7 +5,7 @@ public enum ScreenRules {
     /// Every screen rule, for `explain` and reports.
     public static let all: [Rule] = [
         screenIDInvalid, screenIDDuplicate, screenRoot, componentUnknown, childrenOnLeaf, slotUnknown, slotInvalid,
-        layoutInvalid,
+        propNameReserved, layoutInvalid,
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
         minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen, profileInvalid,
@@ -18,7 +18,8 @@ public enum ScreenRules {
         explanation: """
             The catalog's wire profile (`Catalog.profile`) describes the JSON shape its clients \
             decode. Every key a node carries (type, id, the props object, children, fallback) must \
-            be distinct; an inline prop may not use one of them; with wrapped values, every prop \
+            be distinct (an inline prop that uses one of them is `prop-name-reserved`); with wrapped \
+            values, every prop \
             type needs a discriminator; the profile may only shape components the catalog declares. \
             Fix the profile or rename the prop's wire key (a contract change).
             """
@@ -120,9 +121,25 @@ public enum ScreenRules {
         summary: "Named slots are wire keys: they must be well formed and distinct.",
         explanation: """
             A component's named slots (`ComponentSchema.slots`) must be non-empty names of letters, \
-            digits, `_` and `-`, each declared once. The flat format marks each child of a named \
-            slot with a `slot` member, so when any component has named slots, no component may \
-            declare a prop with the key `slot`.
+            digits, `_` and `-`, each declared once. (A prop named like the key that marks a named \
+            slot's children, `slot` in the flat format, is `prop-name-reserved`.)
+            """
+    )
+    static let propNameReserved = Rule(
+        id: "prop-name-reserved",
+        summary:
+            "A prop or slot written under a key the node already has makes a payload that cannot mean what it says.",
+        explanation: """
+            Every node carries keys of its own: in the flat format `type`, `id`, `children`, \
+            `fallback` (in the full envelope) and `slot` (on a named slot's children, when any \
+            component has named slots); a wire profile names its own (its type, ID, children, props, \
+            slots and fallback keys). An inline prop, or a slot a profile writes as a member of the \
+            node, with one of those keys would give the JSON object that key twice: decoders keep \
+            one of the two (most the last), so a prop `type: "promo"` turns every client's banner \
+            into an unknown component. The rule checks every component against the catalog's \
+            profile and the profile of every frozen version still served, at the component's \
+            declaration. Rename the prop's or slot's wire key (a contract change: add the new key, \
+            keep the old one's meaning), or, in a profile, put props under a key of their own.
             """
     )
     static let propUnknown = Rule(

@@ -29,6 +29,18 @@ extension PackageTemplate {
     /// The command of the workflow's gate step, run on a pull request (GitHub sets `GITHUB_BASE_REF`).
     static let gateCommand = #"swift run screenkit check --against "origin/$GITHUB_BASE_REF" --format github"#
 
+    /// The steps both jobs take after the checkout: trust it (the container's user differs from the
+    /// checkout's owner) and restore the build folder, keyed by `Package.swift`.
+    static let trustAndCacheSteps = [
+        "- name: Trust the checkout",
+        #"  run: git config --global --add safe.directory "$GITHUB_WORKSPACE""#,
+        "- uses: actions/cache@v4",
+        "  with:",
+        "    path: .build",
+        "    key: screens-${{ runner.os }}-${{ hashFiles('Package.swift') }}",
+        "    restore-keys: screens-${{ runner.os }}-",
+    ].joined(separator: "\n      ")
+
     /// `.github/workflows/screens.yml`.
     var workflow: String {
         """
@@ -63,13 +75,7 @@ extension PackageTemplate {
               - uses: actions/checkout@v4
                 with:
                   fetch-depth: 0  # the base branch and its history, for --against
-              - name: Trust the checkout
-                run: git config --global --add safe.directory "$GITHUB_WORKSPACE"
-              - uses: actions/cache@v4
-                with:
-                  path: .build
-                  key: screens-${{ runner.os }}-${{ hashFiles('Package.swift') }}
-                  restore-keys: screens-${{ runner.os }}-
+              \(Self.trustAndCacheSteps)
               - name: Contract gate
                 run: \(Self.gateCommand)
               - name: Chromium, for the before/after pictures
@@ -99,13 +105,7 @@ extension PackageTemplate {
             concurrency: screens-publish
             steps:
               - uses: actions/checkout@v4
-              - name: Trust the checkout
-                run: git config --global --add safe.directory "$GITHUB_WORKSPACE"
-              - uses: actions/cache@v4
-                with:
-                  path: .build
-                  key: screens-${{ runner.os }}-${{ hashFiles('Package.swift') }}
-                  restore-keys: screens-${{ runner.os }}-
+              \(Self.trustAndCacheSteps)
               - name: Build the publish image
                 run: swift run screenkit build
               - uses: actions/upload-artifact@v4
