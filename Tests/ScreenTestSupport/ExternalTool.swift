@@ -58,9 +58,6 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
         name: "shellcheck", executables: [["shellcheck"]], files: [], override: nil,
         debianPackages: ["shellcheck"], elsewhere: "brew install shellcheck")
 
-    /// Every tool the tests use (the README's table lists them).
-    public static let all = [typeScript, kotlin, chromium, shellcheck]
-
     /// A tool: the executables it takes (each as the names it may go by), files it takes besides,
     /// an environment variable that may name the first executable, its Debian packages, and how
     /// to get it elsewhere.
@@ -93,12 +90,6 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
         if required { return true }
         if case .success = report.outcome(self) { return true }
         report.skipped(test: test, tool: self)
-        return false
-    }
-
-    /// Whether the tool is here, provisioned if need be.
-    public var isAvailable: Bool {
-        if case .success = outcome { return true }
         return false
     }
 
