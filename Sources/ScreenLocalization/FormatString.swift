@@ -32,10 +32,23 @@ public struct FormatString: Sendable, Hashable {
         public let isLimit: Bool
     }
 
-    /// Parses `text`: `substitutions` are the `%#@name@` references it may make (name → argument
-    /// and type); `ownArgument` is what `%arg` stands for inside a substitution's variations.
+    /// A substitution as the `%#@name@` references to it see it: the argument it formats (nil when
+    /// its `argNum` is left out: then the reference's own position), and that argument's type.
+    struct Reference {
+        /// Its `argNum`, if written.
+        var argument: Int?
+        /// The type its `formatSpecifier` takes.
+        var type: ArgumentType
+    }
+
+    /// Parses `text`: `substitutions` are the `%#@name@` references it may make; `ownArgument` is
+    /// what `%arg` stands for inside a substitution's variations.
+    ///
+    /// A reference to a substitution without `argNum` formats the argument at its own position,
+    /// as `.stringsdict` did: its `N$`, else its place among the value's unnumbered specifiers
+    /// (`%@ has %#@count@` references argument 2).
     static func parse(
-        _ text: String, substitutions: [String: (argument: Int, type: ArgumentType)],
+        _ text: String, substitutions: [String: Reference],
         ownArgument: (argument: Int, type: ArgumentType)?
     ) throws(ParseError) -> FormatString {
         let bytes = Array(text.utf8)
@@ -113,12 +126,13 @@ public struct FormatString: Sendable, Hashable {
                             description: "the substitution \"\(name)\" is referenced but not defined",
                             isLimit: false)
                     }
-                    if let position, position != definition.argument {
-                        throw malformed(start, "it names argument \(position) but its argNum is \(definition.argument)")
+                    if let position, let argument = definition.argument, position != argument {
+                        throw malformed(start, "it names argument \(position) but its argNum is \(argument)")
                     }
+                    let argument = definition.argument ?? position ?? nextArgument
                     if position == nil { nextArgument += 1 }
                     placeholder = Placeholder(
-                        argument: definition.argument, type: definition.type, substitution: name,
+                        argument: argument, type: definition.type, substitution: name,
                         specifier: String(decoding: bytes[start..<index], as: UTF8.self))
                 } else {
                     while index < bytes.count, isFlag(bytes[index]) { index += 1 }
@@ -218,7 +232,7 @@ public struct FormatString: Sendable, Hashable {
 /// One placeholder of a ``FormatString``: which argument it formats, as what.
 public struct Placeholder: Sendable, Hashable {
     /// The argument it formats, from 1: its `N$`, its position among unnumbered specifiers, or a
-    /// substitution's `argNum`.
+    /// substitution's `argNum` (when the substitution has none, its reference's `N$` or position).
     public let argument: Int
     /// The type that argument must have.
     public let type: ArgumentType

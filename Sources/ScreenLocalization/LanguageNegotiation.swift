@@ -104,8 +104,8 @@ public struct LanguageNegotiation: Sendable {
         return subtags.joined(separator: "-")
     }
 
-    /// A configured locale as lookup compares it: lowercased, `_` read as `-`.
-    static func normalized(_ locale: String) -> String {
+    /// A locale as lookup compares it: lowercased, `_` read as `-` (`pt_BR` → `pt-br`).
+    public static func normalized(_ locale: String) -> String {
         locale.lowercased().replacingOccurrences(of: "_", with: "-")
     }
 

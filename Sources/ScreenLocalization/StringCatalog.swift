@@ -10,6 +10,19 @@ public struct StringCatalog: Sendable, Hashable {
     /// The entries by key (the key is also the source text when the source language has no
     /// localization of its own).
     public let entries: [String: Entry]
+    /// The keys and localizations that could not be read (a translator's malformed specifier, an
+    /// unknown state…), in file order: each is left out of ``entries`` and the rest is used. Where
+    /// a problem matters — a key a screen uses, in a locale that is served — the checks make it an
+    /// error; elsewhere it is one warning. A file that is not a catalog, or one over a
+    /// ``StringCatalogLimits`` limit, is never read in part: ``decode(_:path:)`` throws.
+    public let problems: [ReadError]
+
+    /// A catalog of `entries` in `sourceLanguage`, with the `problems` left out of it.
+    init(sourceLanguage: String, entries: [String: Entry], problems: [ReadError] = []) {
+        self.sourceLanguage = sourceLanguage
+        self.entries = entries
+        self.problems = problems
+    }
 
     /// One key of the catalog.
     public struct Entry: Sendable, Hashable {
@@ -34,7 +47,8 @@ public struct StringCatalog: Sendable, Hashable {
     /// A substitution: one argument of a value with several counted arguments, formatted by its own
     /// plural variations (`%#@apples@ and %#@oranges@`).
     public struct Substitution: Sendable, Hashable {
-        /// The argument it formats, from 1 (`argNum`).
+        /// The argument it formats, from 1: its `argNum`, or where `argNum` is left out, the
+        /// position of its `%#@name@` reference among the value's specifiers (as `.stringsdict` did).
         public let argument: Int
         /// Its `formatSpecifier` as written (`lld`).
         public let formatSpecifier: String
@@ -67,7 +81,8 @@ public struct StringCatalog: Sendable, Hashable {
     }
 
     /// Reads the bytes of the catalog at `path` (named in errors): limits first, then the
-    /// `version`, then the rest. Members Xcode may add that this reader does not know are ignored.
+    /// `version`, then the rest. Members Xcode may add that this reader does not know are ignored;
+    /// a key or localization that cannot be read is left out and listed in ``problems``.
     public static func decode(_ bytes: [UInt8], path: String) throws(ReadError) -> StringCatalog {
         var reader = StringCatalogReader(path: path)
         return try reader.read(bytes)

@@ -9,6 +9,8 @@ struct StringCatalogReader {
     let path: String
     var key: String?
     var locale: String?
+    /// The keys and localizations left out so far, in file order.
+    var problems: [ReadError] = []
 
     init(path: String) { self.path = path }
 
@@ -52,14 +54,22 @@ struct StringCatalogReader {
         }
         var entries: [String: StringCatalog.Entry] = [:]
         entries.reserveCapacity(strings.count)
+        var keys: Set<String> = []
         for member in strings {
             key = member.key
             try checkLength(member.key, "the key")
-            guard entries[member.key] == nil else { throw error("the key is listed twice") }
-            entries[member.key] = try entry(member.value)
+            guard keys.insert(member.key).inserted else { throw error("the key is listed twice") }
+            // A key that cannot be read is left out and kept as a problem; a limit stops the read.
+            do throws(ReadError) {
+                entries[member.key] = try entry(member.value)
+            } catch {
+                guard !error.isLimit else { throw error }
+                problems.append(error)
+            }
+            locale = nil
         }
         key = nil
-        return StringCatalog(sourceLanguage: sourceLanguage, entries: entries)
+        return StringCatalog(sourceLanguage: sourceLanguage, entries: entries, problems: problems)
     }
 
     mutating func entry(_ value: JSONValue) throws(ReadError) -> StringCatalog.Entry {
@@ -79,12 +89,20 @@ struct StringCatalogReader {
                 "\(localizationMembers.count) locales; a key has at most \(Limits.maximumLocalesPerKey)", limit: true)
         }
         var localizations: [String: StringCatalog.Localization] = [:]
+        var locales: Set<String> = []
         for member in localizationMembers {
-            guard !member.key.isEmpty else { throw error("a locale is named \"\"") }
             locale = member.key
             try checkLength(member.key, "the locale name")
-            guard localizations[member.key] == nil else { throw error("the locale is listed twice") }
-            localizations[member.key] = try localization(member.value)
+            // A localization that cannot be read is left out and kept as a problem (the first of a
+            // locale listed twice stands); a limit stops the read.
+            do throws(ReadError) {
+                guard !member.key.isEmpty else { throw error("a locale is named \"\"") }
+                guard locales.insert(member.key).inserted else { throw error("the locale is listed twice") }
+                localizations[member.key] = try localization(member.value)
+            } catch {
+                guard !error.isLimit else { throw error }
+                problems.append(error)
+            }
         }
         locale = nil
         return StringCatalog.Entry(
@@ -95,7 +113,7 @@ struct StringCatalogReader {
     func localization(_ value: JSONValue) throws(ReadError) -> StringCatalog.Localization {
         let members = try object(value, "a localization")
         // The substitutions' arguments first: the value's `%#@name@` references are checked against them.
-        var definitions: [String: (argument: Int, type: ArgumentType)] = [:]
+        var references: [String: FormatString.Reference] = [:]
         var substitutionMembers: [JSONMember] = []
         if let substitutions = members["substitutions"] {
             substitutionMembers = try object(substitutions, "\"substitutions\"")
@@ -109,19 +127,9 @@ struct StringCatalogReader {
                 guard !name.isEmpty, name.utf8.count <= 256, name.utf8.allSatisfy(isNameByte) else {
                     throw error("the substitution name \"\(name.prefix(40))\" is not letters, digits and '_'")
                 }
-                guard definitions[name] == nil else { throw error("the substitution \"\(name)\" is listed twice") }
+                guard references[name] == nil else { throw error("the substitution \"\(name)\" is listed twice") }
                 let fields = try object(member.value, "the substitution \"\(name)\"")
-                guard case .number(let text) = fields["argNum"] ?? .null, let argument = Int(text) else {
-                    throw error("the substitution \"\(name)\" needs an \"argNum\" number")
-                }
-                guard argument >= 1 else {
-                    throw error("the substitution \"\(name)\" has argNum \(text); arguments start at 1")
-                }
-                guard argument <= Limits.maximumPlaceholders else {
-                    throw error(
-                        "the substitution \"\(name)\" has argNum \(argument); the highest argument is \(Limits.maximumPlaceholders)",
-                        limit: true)
-                }
+                let argument = try argumentNumber(fields["argNum"], of: name)
                 guard let specifier = fields["formatSpecifier"]?.stringValue else {
                     throw error("the substitution \"\(name)\" needs a \"formatSpecifier\" string (\"lld\")")
                 }
@@ -130,33 +138,72 @@ struct StringCatalogReader {
                         "the substitution \"\(name)\" has formatSpecifier \"\(specifier.prefix(40))\", not one specifier such as \"lld\", \"@\" or \".2f\""
                     )
                 }
-                definitions[name] = (argument, type)
+                references[name] = FormatString.Reference(argument: argument, type: type)
             }
         }
-        let value = try holder(members, context: "a localization", substitutions: definitions, own: nil, depth: 0)
+        let value = try holder(members, context: "a localization", substitutions: references, own: nil, depth: 0)
         var substitutions: [String: StringCatalog.Substitution] = [:]
         for member in substitutionMembers {
             let name = member.key
-            let definition = definitions[name]!
+            let reference = references[name]!
+            let argument: Int
+            if let written = reference.argument {
+                argument = written
+            } else {
+                argument = try argumentReferenced(name, in: value)
+            }
+            let own = (argument: argument, type: reference.type)
             let fields = try object(member.value, "the substitution \"\(name)\"")
             guard let variations = fields["variations"] else {
                 throw error("the substitution \"\(name)\" needs \"variations\" with \"plural\" forms")
             }
             let forms = try self.variations(
-                variations, substitutions: definitions, own: definition, depth: 1, in: "the substitution \"\(name)\"")
+                variations, substitutions: references, own: own, depth: 1, in: "the substitution \"\(name)\"")
             guard case .plural(let plural) = forms else {
                 throw error("the substitution \"\(name)\" varies by plural category only, not by device")
             }
             substitutions[name] = StringCatalog.Substitution(
-                argument: definition.argument, formatSpecifier: fields["formatSpecifier"]?.stringValue ?? "",
-                type: definition.type, plural: plural)
+                argument: own.argument, formatSpecifier: fields["formatSpecifier"]?.stringValue ?? "",
+                type: own.type, plural: plural)
         }
         return StringCatalog.Localization(value: value, substitutions: substitutions)
     }
 
+    /// A substitution's `argNum`: nil when it is left out (Apple's format allows that).
+    func argumentNumber(_ value: JSONValue?, of name: String) throws(ReadError) -> Int? {
+        guard let value else { return nil }
+        guard case .number(let text) = value, let argument = Int(text) else {
+            throw error("the substitution \"\(name)\" has \"argNum\" \(describe(value)); it is a whole number from 1")
+        }
+        guard argument >= 1 else {
+            throw error("the substitution \"\(name)\" has argNum \(text); arguments start at 1")
+        }
+        guard argument <= Limits.maximumPlaceholders else {
+            throw error(
+                "the substitution \"\(name)\" has argNum \(argument); the highest argument is \(Limits.maximumPlaceholders)",
+                limit: true)
+        }
+        return argument
+    }
+
+    /// The argument a substitution without `argNum` formats: the one its `%#@name@` references in
+    /// `value` stand at, which must be the same in every form.
+    func argumentReferenced(_ name: String, in value: LocalizedValue) throws(ReadError) -> Int {
+        let arguments = Set(
+            value.formatStrings.flatMap(\.placeholders).filter { $0.substitution == name }.map(\.argument))
+        guard arguments.count == 1, let argument = arguments.first else {
+            throw error(
+                arguments.isEmpty
+                    ? "the substitution \"\(name)\" has no \"argNum\" and the value never references it (%#@\(name)@), so its argument is unknown"
+                    : "the substitution \"\(name)\" has no \"argNum\" and the value's forms reference it as arguments \(arguments.sorted().map(String.init).joined(separator: " and ")); give it an \"argNum\""
+            )
+        }
+        return argument
+    }
+
     /// An object holding either a `stringUnit` or `variations` (a localization, a plural or device form).
     func holder(
-        _ members: [JSONMember], context: String, substitutions: [String: (argument: Int, type: ArgumentType)],
+        _ members: [JSONMember], context: String, substitutions: [String: FormatString.Reference],
         own: (argument: Int, type: ArgumentType)?, depth: Int
     ) throws(ReadError) -> LocalizedValue {
         let unit = members.first { $0.key == "stringUnit" }?.value
@@ -172,7 +219,7 @@ struct StringCatalogReader {
     }
 
     func variations(
-        _ value: JSONValue, substitutions: [String: (argument: Int, type: ArgumentType)],
+        _ value: JSONValue, substitutions: [String: FormatString.Reference],
         own: (argument: Int, type: ArgumentType)?, depth: Int, in context: String
     ) throws(ReadError) -> LocalizedValue {
         guard depth <= Limits.maximumVariationDepth else {
@@ -222,7 +269,7 @@ struct StringCatalogReader {
     }
 
     func stringUnit(
-        _ value: JSONValue, substitutions: [String: (argument: Int, type: ArgumentType)],
+        _ value: JSONValue, substitutions: [String: FormatString.Reference],
         own: (argument: Int, type: ArgumentType)?
     ) throws(ReadError) -> LocalizedValue {
         let members = try object(value, "\"stringUnit\"")
@@ -271,6 +318,17 @@ struct StringCatalogReader {
         case .null: "null"
         case .array: "an array"
         case .object: "an object"
+        }
+    }
+}
+
+extension LocalizedValue {
+    /// Every string unit's format under the value, in no particular order.
+    var formatStrings: [FormatString] {
+        switch self {
+        case .unit(_, let format): [format]
+        case .plural(let forms): forms.values.flatMap(\.formatStrings)
+        case .device(let forms): forms.values.flatMap(\.formatStrings)
         }
     }
 }

@@ -17,6 +17,8 @@ public struct Translations: Sendable {
     /// The locales screens are built for, the source language first, then sorted.
     public let locales: [String]
     private let rules: [String: PluralRules]
+    /// Every locale along the fallback chains of ``locales``, as ``LanguageNegotiation/normalized(_:)`` writes it.
+    private let served: Set<String>
 
     /// Why catalogs and locales cannot be used together.
     public struct SetupError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -58,6 +60,16 @@ public struct Translations: Sendable {
         self.sourceLanguage = source
         self.locales = ordered
         self.rules = rules
+        self.served = Set(
+            ordered.flatMap { LanguageNegotiation.fallbackChain(for: $0, sourceLanguage: source) }.map(
+                LanguageNegotiation.normalized))
+    }
+
+    /// Whether a catalog's localization named `catalogLocale` can be served: it is a configured
+    /// locale, the source language, or on a configured locale's fallback chain (`de` for `de-AT`).
+    /// The checks look at served localizations only; the others are never shown to anyone.
+    public func serves(catalogLocale: String) -> Bool {
+        served.contains(LanguageNegotiation.normalized(catalogLocale))
     }
 
     /// The plural rules of a configured locale.

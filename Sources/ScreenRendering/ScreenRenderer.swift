@@ -138,7 +138,8 @@ public struct ScreenRenderer: Sendable {
     ///   - strings: the String Catalogs and locales to serve localized screens in; without them every
     ///     localized string is its default value and responses name no language. A malformed
     ///     catalog, a locale without CLDR plural rules or a screen's string that breaks a
-    ///     localization rule (a missing key or translation, arguments that do not fit) refuses start-up.
+    ///     localization rule in a served locale (a missing key or translation, arguments that do
+    ///     not fit, a translation that cannot be read) refuses start-up.
     public init(
         catalog: Catalog, history: History, exemptions: URL? = nil, allowPending: Bool = false,
         allowsOverrides: Bool = false, strings: Strings? = nil

@@ -4,20 +4,26 @@ import ScreenLocalization
 /// A String Catalog (`Localizable.xcstrings`) made deterministically for the catalog-read
 /// benchmark, in the layout Xcode writes: keys sorted, two-space indentation, `"key" : value`.
 ///
-/// Every key is `manual` and localized in every requested locale. Most are plain string units
-/// with placeholders (`%@`, `%lld`, `%1$@ … %2$lld`, `%.2f`), about 1 in 7 varies by plural in
-/// the categories each locale's CLDR rules have (`PluralRules`), a few format their counts
-/// through `substitutions`, a few vary by device (some with plural forms inside). The text is
-/// each locale's own words, at least 6 to 41 bytes of them per phrase (38 bytes a value on
-/// average), about as long as an app's labels and messages. Xcode's layout costs about 130 bytes
-/// around each string unit, so 700 keys in 19 locales make 3.85 MB (3.15 MB of it layout): no
-/// padding is needed, nor could any bring it down to 2 MB.
+/// It has the shape of a shipped app's catalog, kept through Xcode and a translation platform.
+/// Every key is `manual`; two in three are localized in every requested locale, the others in the
+/// first 12 only (partial locales). Most are plain string units with placeholders (`%@`, `%lld`,
+/// `%1$@ … %2$lld`, `%.2f`), about 1 in 7 varies by plural in the categories each locale's CLDR
+/// rules have (`PluralRules`), a few format their counts through `substitutions` (every other
+/// locale without `argNum`), a few vary by device (some with plural forms inside); a few units
+/// are `needs_review` or `new`, in plural forms too. Key 0 is the empty key, one in ten is source
+/// text with punctuation and a line break, and one in a hundred carries a translator's typo (a
+/// value ending in `%`) in the last locale, which the reader leaves out. The text is each locale's
+/// own words, at least 6 to 41 bytes of them per phrase, about as long as an app's labels and
+/// messages; Xcode's layout costs about 130 bytes around each string unit.
 struct BenchStringCatalog {
     /// The locales, in the order `--locales N` takes them: the source language first.
     static let locales = [
         "en", "de", "fr", "es", "it", "pt-BR", "nl", "pl", "ru", "uk", "cs", "ar", "ja", "ko", "zh-Hans", "tr", "sv",
-        "da", "fi",
+        "da", "en-GB",
     ]
+
+    /// The locales a partially translated key has: the first 12.
+    static let partialLocales = 12
 
     /// What a key's localizations hold.
     enum Kind: CaseIterable {
@@ -37,6 +43,8 @@ struct BenchStringCatalog {
     let locales: [String]
     /// How many keys of each kind.
     let kinds: [Kind: Int]
+    /// How many localizations carry a translator's typo, which the reader leaves out.
+    let typos: Int
 
     /// The number of keys.
     var keys: Int { kinds.values.reduce(0, +) }
@@ -49,13 +57,18 @@ struct BenchStringCatalog {
         }
         var strings: [String: XcodeJSON] = [:]
         var kinds: [Kind: Int] = [:]
+        var typos = 0
         for index in 0..<keys {
             let kind = kind(ofKey: index)
             kinds[kind, default: 0] += 1
             var localizations: [String: XcodeJSON] = [:]
-            for (position, locale) in locales.enumerated() {
+            let partial = index % 3 == 1 && index > 0
+            for (position, locale) in locales.enumerated() where !partial || position < partialLocales {
                 let text = Text(key: index, locale: position)
                 switch kind {
+                case _ where index % 100 == 77 && position == count - 1 && position > 0:
+                    localizations[locale] = text.unit("\(text.phrase(0)) %")
+                    typos += 1
                 case .plain: localizations[locale] = text.plain()
                 case .plural: localizations[locale] = text.plural(categories[position])
                 case .substitution: localizations[locale] = text.substitutions(categories[position])
@@ -82,7 +95,7 @@ struct BenchStringCatalog {
         bytes.reserveCapacity(keys * locales.count * 170)
         document.write(to: &bytes, indentation: 0)
         bytes.append(0x0A)
-        return BenchStringCatalog(bytes: bytes, locales: locales, kinds: kinds)
+        return BenchStringCatalog(bytes: bytes, locales: locales, kinds: kinds, typos: typos)
     }
 
     /// The kind of key `index`: 2 in 50 keys format counts (one through substitutions, one by
@@ -114,10 +127,16 @@ struct BenchStringCatalog {
         (areas[index % areas.count], elements[index / areas.count % elements.count])
     }
 
-    /// Key `index`: `orders.empty.title`, with a `.2`, `.3`… suffix past the first 700.
+    /// Key `index`: `orders.empty.title`, with a `.2`, `.3`… suffix past the first 700; the empty
+    /// key for 0, and for one in ten source text (`Orders empty title?` and a line break).
     static func key(_ index: Int) -> String {
         let (area, element) = name(ofKey: index)
         let round = index / (areas.count * elements.count)
+        if index == 0 { return "" }
+        if index % 10 == 9 {
+            let words = element.split(separator: ".").joined(separator: " ")
+            return "\(area.prefix(1).uppercased())\(area.dropFirst()) \(words)?\nTap “OK” to go on (\(index))."
+        }
         return round == 0 ? "\(area).\(element)" : "\(area).\(element).\(round + 1)"
     }
 
@@ -192,10 +211,13 @@ struct BenchStringCatalog {
             let names = key % 100 < 50 ? ["items"] : ["items", "folders"]
             var substitutions: [String: XcodeJSON] = [:]
             for (position, name) in names.enumerated() {
-                substitutions[name] = .object([
-                    "argNum": .integer(position + 1), "formatSpecifier": .string("lld"),
+                var substitution: [String: XcodeJSON] = [
+                    "formatSpecifier": .string("lld"),
                     "variations": pluralForms(categories, count: "%arg", slot: 10 + 8 * position),
-                ])
+                ]
+                // Translation platforms leave `argNum` out: the reference's position tells it.
+                if locale % 2 == 0 { substitution["argNum"] = .integer(position + 1) }
+                substitutions[name] = .object(substitution)
             }
             let value = names.map { "%#@\($0)@" }.joined(separator: " \(phrase(0)) ")
             guard case .object(var members) = unit(value) else { preconditionFailure("a unit is an object") }
@@ -257,7 +279,7 @@ struct BenchStringCatalog {
             "sipariş|teslimat|hesap|ayarlar|ödeme|sepet|incele|adres|makbuz|güncelleme|kaydedildi|daha sonra",
             "beställning|leverans|konto|inställningar|betalning|varukorg|granska|adress|kvitto|uppdatering|sparad",
             "bestilling|levering|konto|indstillinger|betaling|kurv|gennemse|adresse|kvittering|opdatering|gemt",
-            "tilaus|toimitus|tili|asetukset|maksu|ostoskori|tarkista|osoite|kuitti|päivitys|tallennettu|myöhemmin",
+            "order|delivery|account|settings|payment|basket|review|postcode|receipt|colour|favourite|centre|cheque",
         ].map { $0.split(separator: "|").map(String.init) }
     }
 }

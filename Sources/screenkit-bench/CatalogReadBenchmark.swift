@@ -51,9 +51,11 @@ enum CatalogReadBenchmark {
         let path = "Localizable.xcstrings (generated)"
         let (firstDecode, decoded) = try Measure.median(runs: 1) { try StringCatalog.decode(bytes, path: path) }
         let locales = Set(decoded.entries.values.flatMap(\.localizations.keys))
-        guard decoded.entries.count == options.keys, locales == Set(catalog.locales) else {
+        guard decoded.entries.count == options.keys, locales == Set(catalog.locales),
+            decoded.problems.count == catalog.typos
+        else {
             throw BenchError(
-                "the generated catalog decoded to \(decoded.entries.count) keys in \(locales.count) locales, not \(options.keys) in \(options.locales)"
+                "the generated catalog decoded to \(decoded.entries.count) keys in \(locales.count) locales with \(decoded.problems.count) left out, not \(options.keys) in \(options.locales) with \(catalog.typos)"
             )
         }
         let data = Data(bytes)
@@ -85,7 +87,7 @@ enum CatalogReadBenchmark {
         let kinds = BenchStringCatalog.Kind.allCases.map { "\(catalog.kinds[$0] ?? 0) \($0)" }
         let megabytes = String(format: "%.2f", Double(catalog.bytes.count) / 1e6)
         print(
-            "catalog: \(catalog.bytes.count) bytes (\(megabytes) MB), \(catalog.keys) keys (\(kinds.joined(separator: ", "))), \(catalog.locales.count) locales (\(catalog.locales.joined(separator: " ")))"
+            "catalog: \(catalog.bytes.count) bytes (\(megabytes) MB), \(catalog.keys) keys (\(kinds.joined(separator: ", "))), \(catalog.locales.count) locales (\(catalog.locales.joined(separator: " "))), \(catalog.typos) translations with a typo left out"
         )
         print("reader\truns\tfirst_ms\tp50_ms\tmin_ms\tmax_ms")
         for (name, timings) in [

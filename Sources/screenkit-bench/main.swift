@@ -47,11 +47,13 @@ let usage = """
               AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; --region defaults to us-east-1. See
               Benchmarks/publish.sh.
     catalog-read
-              Generates a String Catalog (Localizable.xcstrings) as Xcode writes it — N keys (default
-              700), each localized in the first L of en, de, fr, es, it, pt-BR, nl, pl, ru, uk, cs, ar,
-              ja, ko, zh-Hans, tr, sv, da, fi (default all 19): string units with placeholders, about 1
-              key in 7 with plural variations in each locale's CLDR categories, a few with substitutions
-              or device variations; 3.85 MB at the defaults — and times StringCatalog.decode on it
+              Generates a String Catalog (Localizable.xcstrings) as Xcode writes it, in a shipped app's
+              shape — N keys (default 700) localized in the first L of en, de, fr, es, it, pt-BR, nl,
+              pl, ru, uk, cs, ar, ja, ko, zh-Hans, tr, sv, da, en-GB (default all 19; one key in three
+              in the first 12 only): string units with placeholders, about 1 key in 7 with plural
+              variations in each locale's CLDR categories, a few with substitutions (some without
+              argNum) or device variations, one in a hundred with a typo in the last locale — and
+              times StringCatalog.decode on it
               (the first read, then p50/min/max of R more; default 20) against JSONSerialization parsing
               the same bytes, with the ratio and the 100 ms target. Exits 1 if the catalog does not
               decode to N keys in L locales.

@@ -376,7 +376,7 @@ import Testing
         #expect(
             LocalizationRules.all.map(\.id) == [
                 "string-key-missing", "string-untranslated", "string-arguments-mismatch", "string-plural-missing",
-                "string-key-unused", "string-format-invalid",
+                "string-key-unused", "string-format-invalid", "string-translation-invalid",
             ])
         for rule in LocalizationRules.all { #expect(!rule.explanation.isEmpty && !rule.summary.isEmpty) }
     }

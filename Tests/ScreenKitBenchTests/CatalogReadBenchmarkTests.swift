@@ -1,3 +1,4 @@
+import ScreenLocalization
 import Testing
 
 @testable import screenkit_bench
@@ -36,12 +37,31 @@ struct CatalogReadBenchmarkTests {
         #expect(report.catalog.kinds == [.plain: 49, .plural: 9, .substitution: 1, .device: 1])
     }
 
+    /// The quirks of a shipped catalog: partial locales, substitutions without `argNum`, the empty
+    /// key and source-text keys, and one typo in a hundred keys, left out by the reader.
+    @Test func theShippedCatalogsQuirksDecode() throws {
+        let catalog = BenchStringCatalog.make(keys: 100, locales: 19)
+        #expect(catalog.typos == 1)
+        let decoded = try StringCatalog.decode(catalog.bytes, path: "Localizable.xcstrings")
+        #expect(decoded.problems.map(\.locale) == ["en-GB"])
+        #expect(decoded.problems.first?.key == BenchStringCatalog.key(77))
+        #expect(decoded.entries[BenchStringCatalog.key(1)]?.localizations.count == 12)
+        #expect(decoded.entries[BenchStringCatalog.key(3)]?.localizations.count == 19)
+        #expect(decoded.entries[""] != nil)
+        #expect(BenchStringCatalog.key(9) == "Loyalty accessibility label?\nTap “OK” to go on (9).")
+        // German (the second locale) leaves argNum out; English writes it: the same argument.
+        let substitution = try #require(decoded.entries[BenchStringCatalog.key(12)])
+        #expect(substitution.localizations["de"]?.substitutions["items"]?.argument == 1)
+        #expect(substitution.localizations["en"]?.substitutions["items"]?.argument == 1)
+    }
+
     @Test func theCatalogIsLaidOutAsXcodeWritesItAndTheSameEveryTime() {
         let catalog = BenchStringCatalog.make(keys: 8, locales: 2)
         let text = String(decoding: catalog.bytes, as: UTF8.self)
         #expect(
             text.hasPrefix(
-                "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"account.accessibility.label\" : {\n"))
+                "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"\" : {\n"))
+        #expect(text.contains("\n    \"address.accessibility.label\" : {\n"))
         #expect(text.hasSuffix("\n  },\n  \"version\" : \"1.0\"\n}\n"))
         #expect(catalog.bytes == BenchStringCatalog.make(keys: 8, locales: 2).bytes)
     }

@@ -312,16 +312,52 @@ import Testing
         let (unknown, _, unknownErrors) = await run(["build"])
         #expect(unknown == .usage)
         #expect(unknownErrors.contains("locale \"tlh\" has no CLDR plural rules here"), "\(unknownErrors)")
-        // A missing catalog is an I/O error; a malformed one names the key and locale.
+        // A missing catalog is an I/O error; one that is no catalog is refused whole.
         try write(#"{"format": 1, "strings": "Screens/Missing.xcstrings"}"#, to: "screenkit.json")
         #expect(await run(["check"]).0 == .failure)
-        try write(
-            catalog.replacingOccurrences(of: #""state" : "translated""#, with: #""state" : "done""#),
-            to: "Screens/Localizable.xcstrings")
+        try write(String(catalog.dropLast(40)), to: "Screens/Localizable.xcstrings")
         try write(#"{"format": 1, "strings": "Screens/Localizable.xcstrings"}"#, to: "screenkit.json")
+        let (truncated, _, truncatedErrors) = await run(["build"])
+        #expect(truncated == .violations)
+        #expect(
+            truncatedErrors.contains("Localizable.xcstrings: not a string catalog: invalid JSON"), "\(truncatedErrors)")
+        // A translator's typo in a locale no one is served (Catalan), and a plural form missing
+        // there: the build goes on with one warning.
+        let german = [
+            #"        "de" : {"#, #"          "stringUnit" : {"#, #"            "state" : "translated","#,
+            #"            "value" : "E-Mail""#,
+        ].joined(separator: "\n")
+        let catalan =
+            [
+                #"        "ca" : {"#, #"          "stringUnit" : {"#, #"            "state" : "translated","#,
+                #"            "value" : "Correu electrònic%""#, #"          }"#, #"        },"#,
+            ].joined(separator: "\n") + "\n" + german
+        #expect(catalog.contains(german))
+        try write(catalog.replacingOccurrences(of: german, with: catalan), to: "Screens/Localizable.xcstrings")
+        try write(
+            #"{"format": 1, "strings": ["Screens/Localizable.xcstrings"], "locales": ["de", "fr", "pl"]}"#,
+            to: "screenkit.json")
+        let (skipped, skippedOut, skippedErrors) = await run(["build"])
+        #expect(skipped == .success, "\(skippedErrors)")
+        #expect(
+            (skippedOut + skippedErrors).components(separatedBy: "[string-translation-invalid]").count == 2,
+            "\(skippedOut)\(skippedErrors)")
+        #expect(
+            (skippedOut + skippedErrors).contains(
+                "Screens/Localizable.xcstrings: 1 unreadable translation skipped, in keys no screen uses or locales not served: key \"Email\" (ca): the value \"Correu electrònic%\": malformed format specifier \"%\": the text ends after '%'"
+            ), "\(skippedOut)\(skippedErrors)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("dist"))
+        // Served Catalan: the typo is an error at the Swift line, and nothing is written.
+        try write(
+            #"{"format": 1, "strings": ["Screens/Localizable.xcstrings"], "locales": ["ca"], "untranslated": "warning"}"#,
+            to: "screenkit.json")
         let (malformed, _, malformedErrors) = await run(["build"])
         #expect(malformed == .violations)
-        #expect(malformedErrors.contains("Localizable.xcstrings: key \"Email\", locale de: "), "\(malformedErrors)")
+        #expect(
+            malformedErrors.contains(
+                "SignInScreen.swift:33:18: error: [string-translation-invalid] \"textField\" prop \"placeholder\" uses key \"Email\": Screens/Localizable.xcstrings cannot read its ca translation, so it is left out: the value \"Correu electrònic%\": malformed format specifier \"%\": the text ends after '%' (at sign-in/scrollView/form/email)"
+            ), "\(malformedErrors)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
         // A translation dropped: the gate names the key, the locale and the Swift line.
         try write(

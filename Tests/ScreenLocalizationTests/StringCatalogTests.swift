@@ -53,13 +53,41 @@ import Testing
         """
     }
 
-    /// The error reading `bytes` gives; records an issue when it reads.
+    /// The one problem reading `bytes` reads around (a key or localization left out, the rest
+    /// read); records an issue when it reads without one, or refuses the catalog whole.
     static func error(
         _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
     ) -> StringCatalog.ReadError? {
         do {
-            _ = try StringCatalog.decode(bytes, path: "Localizable.xcstrings")
-            Issue.record("the catalog was read", sourceLocation: sourceLocation)
+            let catalog = try StringCatalog.decode(bytes, path: "Localizable.xcstrings")
+            #expect(catalog.problems.count <= 1, "\(catalog.problems)", sourceLocation: sourceLocation)
+            guard let problem = catalog.problems.first else {
+                Issue.record("the catalog was read", sourceLocation: sourceLocation)
+                return nil
+            }
+            // What cannot be read is left out, nothing else.
+            if let locale = problem.locale {
+                #expect(
+                    catalog.entries[problem.key ?? ""]?.localizations[locale] == nil, sourceLocation: sourceLocation)
+            } else {
+                #expect(catalog.entries[problem.key ?? ""] == nil, sourceLocation: sourceLocation)
+            }
+            return problem
+        } catch {
+            Issue.record("the catalog was refused whole: \(error)", sourceLocation: sourceLocation)
+            return error
+        }
+    }
+
+    /// The error reading `bytes` throws: the catalog is refused whole; records an issue when it
+    /// reads.
+    static func refusal(
+        _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> StringCatalog.ReadError? {
+        do {
+            let catalog = try StringCatalog.decode(bytes, path: "Localizable.xcstrings")
+            Issue.record(
+                "the catalog was read, with \(catalog.problems.count) problems", sourceLocation: sourceLocation)
             return nil
         } catch {
             return error
@@ -340,35 +368,36 @@ import Testing
 
     @Test func notACatalog() {
         #expect(
-            Self.error(Array("{\"sourceLanguage\" : \"en\",".utf8))?.description
+            Self.refusal(Array("{\"sourceLanguage\" : \"en\",".utf8))?.description
                 == "Localizable.xcstrings: not a string catalog: invalid JSON at byte 25: expected a key string")
         #expect(
-            Self.error([])?.message == "not a string catalog: invalid JSON at byte 0: expected a value, found the end")
-        #expect(Self.error(Array("[]".utf8))?.message == "the catalog must be an object, not an array")
+            Self.refusal([])?.message == "not a string catalog: invalid JSON at byte 0: expected a value, found the end"
+        )
+        #expect(Self.refusal(Array("[]".utf8))?.message == "the catalog must be an object, not an array")
         #expect(
-            Self.error(Array("{\"sourceLanguage\" : \"en\", \"strings\" : {}}".utf8))?.message
+            Self.refusal(Array("{\"sourceLanguage\" : \"en\", \"strings\" : {}}".utf8))?.message
                 == "no \"version\"; Xcode writes \"version\" : \"1.0\"")
     }
 
     @Test func theVersionIsReadFirst() {
         // Another version is refused before anything else is looked at, even a broken rest.
-        let other = Self.error(Array("{\"strings\" : 5, \"version\" : \"2.0\"}".utf8))
+        let other = Self.refusal(Array("{\"strings\" : 5, \"version\" : \"2.0\"}".utf8))
         #expect(
             other?.description
                 == "Localizable.xcstrings: version the string \"2.0\" is not supported (this reader reads version \"1.0\")"
         )
         #expect(other?.key == nil && other?.isLimit == false)
         #expect(
-            Self.error(Self.catalog(strings: "", version: "1.0"))?.message
+            Self.refusal(Self.catalog(strings: "", version: "1.0"))?.message
                 == "version the number 1.0 is not supported (this reader reads version \"1.0\")")
         #expect(
-            Self.error(Array("{\"strings\" : {}, \"version\" : \"1.0\"}".utf8))?.message
+            Self.refusal(Array("{\"strings\" : {}, \"version\" : \"1.0\"}".utf8))?.message
                 == "\"sourceLanguage\" must be a language (\"en\")")
     }
 
     @Test func wrongTypes() {
         #expect(
-            Self.error(Array("{\"sourceLanguage\" : \"en\", \"strings\" : [], \"version\" : \"1.0\"}".utf8))?.message
+            Self.refusal(Array("{\"sourceLanguage\" : \"en\", \"strings\" : [], \"version\" : \"1.0\"}".utf8))?.message
                 == "\"strings\" must be an object, not an array")
         let comment = Self.error(Self.catalog(strings: "\"Hi\" : {\n      \"comment\" : 5\n    }"))
         #expect(
@@ -392,7 +421,7 @@ import Testing
             Self.error(Self.catalog(key: "Hi", "\"Salut\""))?.message
                 == "a localization must be an object, not the string \"Salut\"")
         #expect(
-            Self.error(Self.catalog(strings: "\"Hi\" : { },\n    \"Hi\" : { }"))?.description
+            Self.refusal(Self.catalog(strings: "\"Hi\" : { },\n    \"Hi\" : { }"))?.description
                 == "Localizable.xcstrings: key \"Hi\": the key is listed twice")
     }
 
@@ -473,8 +502,8 @@ import Testing
                 == "Localizable.xcstrings: key \"%lld apples and %lld oranges\", locale fr: the value \"%#@apples@ et %#@oranges@\": the substitution \"oranges\" is referenced but not defined"
         )
         #expect(
-            Self.error(Self.substituted("%#@apples@", [("apples", "{ \"formatSpecifier\" : \"lld\" }")]))?.message
-                == "the substitution \"apples\" needs an \"argNum\" number")
+            Self.error(Self.substituted("%#@apples@", [("apples", Self.substitution(argNum: "\"1\""))]))?.message
+                == "the substitution \"apples\" has \"argNum\" the string \"1\"; it is a whole number from 1")
         #expect(
             Self.error(Self.substituted("%#@apples@", [("apples", Self.substitution(argNum: "0"))]))?.message
                 == "the substitution \"apples\" has argNum 0; arguments start at 1")
@@ -531,117 +560,5 @@ import Testing
             Self.error(Self.catalog(key: "%d%%", Self.unit("%d %y")))?.message
                 == "the value \"%d %y\": malformed format specifier \"%y\": the conversion is one of @, d, i, u, o, x, X, f, F, e, E, g, G, a, A"
         )
-    }
-
-    // MARK: Limits
-
-    @Test func theFileSizeIsCheckedBeforeAnythingIsParsed() {
-        let error = Self.error([UInt8](repeating: UInt8(ascii: "["), count: StringCatalogLimits.maximumFileBytes + 1))
-        #expect(error?.isLimit == true)
-        #expect(error?.message == "the file is 16777217 bytes; a string catalog is at most 16777216 bytes")
-    }
-
-    @Test func jsonNesting() {
-        let deep = Array(String(repeating: "[", count: 25).utf8)
-        let error = Self.error(deep)
-        #expect(error?.isLimit == true)
-        #expect(error?.message == "nests deeper than 24 levels (at byte 24); a string catalog never does")
-    }
-
-    @Test func numberOfKeys() throws {
-        func keys(_ count: Int) -> [UInt8] {
-            Self.catalog(strings: (0..<count).map { "\"k\($0)\" : { }" }.joined(separator: ",\n    "))
-        }
-        #expect(try StringCatalog.decode(keys(StringCatalogLimits.maximumKeys), path: "L").entries.count == 50_000)
-        let error = Self.error(keys(StringCatalogLimits.maximumKeys + 1))
-        #expect(error?.isLimit == true && error?.key == nil)
-        #expect(error?.message == "50001 keys; a string catalog holds at most 50000")
-    }
-
-    @Test func localesPerKey() throws {
-        func locales(_ count: Int) -> [UInt8] {
-            Self.catalog(
-                strings:
-                    "\"Hi\" : { \"localizations\" : { "
-                    + (0..<count).map { "\"l\($0)\" : \(Self.unit("Hi"))" }.joined(separator: ", ") + " } }")
-        }
-        #expect(try StringCatalog.decode(locales(200), path: "L").entries["Hi"]?.localizations.count == 200)
-        let error = Self.error(locales(201))
-        #expect(error?.isLimit == true)
-        #expect(error?.description == "Localizable.xcstrings: key \"Hi\": 201 locales; a key has at most 200")
-    }
-
-    @Test func valueLength() throws {
-        let longest = String(repeating: "a", count: StringCatalogLimits.maximumValueBytes)
-        #expect(throws: Never.self) {
-            try StringCatalog.decode(Self.catalog(key: "Long", Self.unit(longest)), path: "L")
-        }
-        let error = Self.error(Self.catalog(key: "Long", Self.unit(longest + "é")))
-        #expect(error?.isLimit == true && error?.key == "Long" && error?.locale == "fr")
-        #expect(error?.message == "the value is 65538 bytes; at most 65536")
-        // Keys and comments too.
-        let key = Self.error(Self.catalog(strings: "\"\(longest)b\" : { }"))
-        #expect(key?.isLimit == true && key?.message == "the key is 65537 bytes; at most 65536")
-        #expect(
-            key?.description.hasPrefix("Localizable.xcstrings: key \"\(String(repeating: "a", count: 60))…\": ") == true
-        )
-        let comment = Self.error(Self.catalog(strings: "\"Hi\" : { \"comment\" : \"\(longest)b\" }"))
-        #expect(comment?.isLimit == true && comment?.message == "\"comment\" is 65537 bytes; at most 65536")
-    }
-
-    @Test func variationNesting() throws {
-        // Plural forms holding plural forms, `depth` levels.
-        func nested(_ depth: Int) -> String {
-            depth == 0
-                ? Self.unit("%lld") : "{ \"variations\" : { \"plural\" : { \"other\" : \(nested(depth - 1)) } } }"
-        }
-        #expect(throws: Never.self) { try StringCatalog.decode(Self.catalog(nested(4)), path: "L") }
-        let error = Self.error(Self.catalog(key: "Deep", nested(5)))
-        #expect(error?.isLimit == true)
-        #expect(
-            error?.description
-                == "Localizable.xcstrings: key \"Deep\", locale fr: variations nest 5 deep; they nest at most 4")
-        // A substitution's own variations count as the first level.
-        #expect(throws: Never.self) {
-            try StringCatalog.decode(
-                Self.substituted(
-                    "%#@apples@",
-                    [("apples", Self.substitution(variations: "{ \"plural\" : { \"other\" : \(nested(3)) } }"))]),
-                path: "L")
-        }
-        #expect(
-            Self.error(
-                Self.substituted(
-                    "%#@apples@",
-                    [("apples", Self.substitution(variations: "{ \"plural\" : { \"other\" : \(nested(4)) } }"))])
-            )?.message == "variations nest 5 deep; they nest at most 4")
-    }
-
-    @Test func placeholdersPerValue() throws {
-        let most = String(repeating: "%@ ", count: StringCatalogLimits.maximumPlaceholders)
-        let catalog = try StringCatalog.decode(Self.catalog(key: "Many", Self.unit(most)), path: "L")
-        #expect(Self.unit(catalog, "Many", "fr")?.1.placeholders.last?.argument == 64)
-        let error = Self.error(Self.catalog(key: "Many", Self.unit(most + "%@")))
-        #expect(error?.isLimit == true && error?.key == "Many" && error?.locale == "fr")
-        #expect(error?.message.hasSuffix(": more than 64 placeholders; a value has at most 64") == true)
-        // The highest argument number, the widest field, the most substitutions.
-        #expect(
-            Self.error(Self.catalog(key: "Far", Self.unit("%65$@")))?.message
-                == "the value \"%65$@\": the specifier \"%65$\" names an argument beyond 64, the most a value may have")
-        #expect(
-            Self.error(Self.catalog(key: "Far", Self.unit("%12345678901234567890$@")))?.isLimit == true)
-        #expect(try FormatString.parse("%99d|%.99f").placeholders.count == 2)
-        #expect(
-            Self.error(Self.catalog(key: "Wide", Self.unit("%100d")))?.message
-                == "the value \"%100d\": the specifier \"%100\" has a width or precision over 99")
-        #expect(Self.error(Self.catalog(key: "Wide", Self.unit("%.1000000f")))?.isLimit == true)
-        #expect(
-            Self.error(Self.substituted("%#@apples@", [("apples", Self.substitution(argNum: "65"))]))?.message
-                == "the substitution \"apples\" has argNum 65; the highest argument is 64")
-        let names = (0...StringCatalogLimits.maximumPlaceholders).map { ("s\($0)", Self.substitution()) }
-        let substitutions = Self.error(Self.substituted("%#@s0@", names))
-        #expect(
-            substitutions?.isLimit == true
-                && substitutions?.message == "65 substitutions; a localization has at most 64")
     }
 }

@@ -212,5 +212,19 @@ import Testing
         let untranslated = refusal(.init(catalogs: catalogs, locales: ["it"]))
         #expect(untranslated.contains("[string-untranslated]"), "\(untranslated)")
         #expect(refusal(.init(catalogs: catalogs, locales: ["it"], untranslated: .warning)).isEmpty)
+        // A translator's typo in a locale not served (Catalan) starts; served, it refuses start-up
+        // at the Swift line of the screen that uses the key.
+        let german =
+            #""de" : {"# + "\n" + #"          "stringUnit" : {"# + "\n" + #"            "state" : "translated","#
+        let text = String(decoding: catalogs[0].bytes, as: UTF8.self)
+        #expect(text.contains(german))
+        let typo = text.replacingOccurrences(
+            of: german, with: #""ca" : { "stringUnit" : { "state" : "translated", "value" : "50% menys" } },"# + german)
+        let withTypo = [(table: catalogs[0].table, bytes: Array(typo.utf8))]
+        #expect(refusal(.init(catalogs: withTypo, locales: App.locales)).isEmpty)
+        let served = refusal(.init(catalogs: withTypo, locales: ["ca"], untranslated: .warning))
+        #expect(served.contains("error: [string-translation-invalid]"), "\(served)")
+        #expect(
+            served.contains("cannot read its ca translation, so it is left out: the value \"50% menys\""), "\(served)")
     }
 }

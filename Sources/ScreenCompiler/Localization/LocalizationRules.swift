@@ -25,7 +25,7 @@ public struct LocalizationOptions: Sendable {
 public enum LocalizationRules {
     /// Every localization rule, for `explain` and reports.
     public static let all: [Rule] = [
-        keyMissing, untranslated, argumentsMismatch, pluralMissing, keyUnused, formatInvalid,
+        keyMissing, untranslated, argumentsMismatch, pluralMissing, keyUnused, formatInvalid, translationInvalid,
     ]
 
     static let keyMissing = Rule(
@@ -93,6 +93,19 @@ public enum LocalizationRules {
             The interpolating initializers write formats that are always valid.
             """
     )
+    static let translationInvalid = Rule(
+        id: "string-translation-invalid",
+        summary: "A translation a screen is served with must be one the catalog reader can read.",
+        explanation: """
+            A key or localization of a String Catalog that cannot be read (a translator's typo such \
+            as `% publicacions`, an unknown state, a substitution whose argument cannot be told) is \
+            left out, and the rest of the catalog is used. Where a screen uses the key and the \
+            locale is served (a configured locale, the source language, or a locale on a configured \
+            one's fallback chain: `de` for `de-AT`), it is an error at the Swift line. Anywhere \
+            else (a key no screen uses, a locale no one is served) it is one warning per catalog \
+            listing what was skipped. Fix the translation in Xcode or the translation platform.
+            """
+    )
 
     /// The problems with the localized strings `screens` use, with `options`; when `options` is
     /// nil (no catalog configured), only the default values and arguments are checked.
@@ -123,7 +136,21 @@ public enum LocalizationRules {
         }
         guard let options else { return diagnostics }
         for table in options.translations.tables.keys.sorted() {
-            let unused = options.translations.tables[table]!.entries.keys.filter {
+            let catalog = options.translations.tables[table]!
+            let skipped = catalog.problems.filter {
+                !(used[table]?.contains($0.key ?? "") ?? false) || !serves($0, options.translations)
+            }
+            if !skipped.isEmpty {
+                let shown = skipped.prefix(20).map { problem in
+                    "key \"\(problem.key.map { $0.count > 60 ? $0.prefix(60) + "…" : $0 } ?? "")\" "
+                        + (problem.locale.map { "(\($0))" } ?? "(every locale)") + ": \(problem.message)"
+                }
+                diagnostics.append(
+                    translationInvalid.diagnostic(
+                        "\(options.paths[table] ?? table + ".xcstrings"): \(skipped.count) unreadable translation\(skipped.count == 1 ? "" : "s") skipped, in keys no screen uses or locales not served: \(shown.joined(separator: "; "))\(skipped.count > 20 ? "; …" : "")",
+                        severity: .warning, at: nil))
+            }
+            let unused = catalog.entries.keys.filter {
                 !(used[table]?.contains($0) ?? false)
             }
             .sorted()
@@ -172,11 +199,21 @@ public enum LocalizationRules {
             )
             return diagnostics
         }
+        // What the reader left out of this key, where it would be served: an error here.
+        let unreadable = catalog.problems.filter { $0.key == string.key && serves($0, translations) }
+        for problem in unreadable {
+            report(
+                translationInvalid,
+                "\(problem.path) cannot read its \(problem.locale.map { "\($0) translation" } ?? "entry"), so it is left out: \(problem.message)"
+            )
+        }
         guard let entry = catalog.entries[string.key] else {
+            guard unreadable.isEmpty else { return diagnostics }
             report(keyMissing, "\(options.paths[string.tableName] ?? string.tableName + ".xcstrings") has no such key")
             return diagnostics
         }
-        for locale in entry.localizations.keys.sorted() {
+        // Only served localizations are checked: no one is shown the others.
+        for locale in entry.localizations.keys.sorted() where translations.serves(catalogLocale: locale) {
             let localization = entry.localizations[locale]!
             for (format, place) in forms(of: localization) {
                 if let problem = mismatch(format, string.arguments, requireAll: false) {
@@ -195,9 +232,12 @@ public enum LocalizationRules {
             }
         }
         guard entry.shouldTranslate else { return diagnostics }
+        // A locale whose translation is unreadable is reported as that, once.
+        let broken = Set(unreadable.compactMap(\.locale).map(LanguageNegotiation.normalized))
         for locale in translations.locales.dropFirst() {
             let chain = LanguageNegotiation.fallbackChain(for: locale, sourceLanguage: translations.sourceLanguage)
                 .dropLast()
+            guard !chain.contains(where: { broken.contains(LanguageNegotiation.normalized($0)) }) else { continue }
             let found = chain.lazy.compactMap { Translations.localization(in: entry, for: $0) }.first
             guard let (name, localization) = found else {
                 report(
@@ -214,6 +254,11 @@ public enum LocalizationRules {
                 severity: options.untranslated)
         }
         return diagnostics
+    }
+
+    /// Whether a catalog problem is in a localization that would be served (a key-wide one always is).
+    private static func serves(_ problem: StringCatalog.ReadError, _ translations: Translations) -> Bool {
+        problem.locale.map { translations.serves(catalogLocale: $0) } ?? true
     }
 
     /// Why `format` does not take `arguments`, or nil when it does. With `requireAll`, every
