@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ScreenPublish", targets: ["ScreenPublish"]),
         .library(name: "ScreenPreview", targets: ["ScreenPreview"]),
         .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
+        .library(name: "ScreenEdge", targets: ["ScreenEdge"]),
         .library(name: "ScreenLocalization", targets: ["ScreenLocalization"]),
         // The example app's screens, for the example servers under Examples/ (not for adopters).
         .library(name: "ExampleScreens", targets: ["ExampleScreens"]),
@@ -44,6 +45,7 @@ let package = Package(
         // Localization: Xcode String Catalogs (.xcstrings) read as Xcode writes them, and CLDR's
         // plural rules.
         .target(name: "ScreenLocalization", dependencies: ["ScreenJSON"]),
+        .target(name: "ScreenEdge", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON"]),
         // Static HTML previews of every screen as each supported client version renders it.
         .target(name: "ScreenPreview", dependencies: ["ScreenCompiler", "ScreenKit"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
@@ -83,6 +85,7 @@ let package = Package(
             name: "ScreenTestSupport",
             dependencies: [
                 "ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "ScreenLocalization", "ExampleScreens",
+                "ScreenEdge", "ScreenRendering",
             ],
             path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "ExampleScreens"]),
@@ -105,7 +108,7 @@ let package = Package(
             name: "ScreenPublishTests",
             dependencies: [
                 "ScreenPublish", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenKitCLI",
-                "ExampleScreens", "ScreenTestSupport",
+                "ExampleScreens", "ScreenTestSupport", "ScreenEdge", "ScreenRendering",
             ]),
         .testTarget(
             name: "ScreenPreviewTests",
@@ -115,6 +118,11 @@ let package = Package(
                 "ScreenTestSupport",
             ]),
         .testTarget(name: "ScreenJSONTests", dependencies: ["ScreenJSON", "ScreenTestSupport"]),
+        .testTarget(
+            name: "ScreenEdgeTests",
+            dependencies: [
+                "ScreenEdge", "ScreenCompiler", "ScreenRendering", "ScreenKit", "ExampleScreens", "ScreenTestSupport",
+            ]),
         // The documentation: the DocC catalogs build without warnings, and every Swift block of the
         // README and the articles is an excerpt of code that compiles (Snippets/ here, or the
         // example sources) or a file `screenkit init` writes.

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenCompiler
 import ScreenContract
+import ScreenCrypto
 import ScreenKit
 import ScreenLocalization
 

@@ -2,6 +2,7 @@ import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract
+import ScreenCrypto
 import ScreenKit
 import ScreenTestSupport
 import Testing

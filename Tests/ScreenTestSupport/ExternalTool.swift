@@ -54,6 +54,18 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
         elsewhere: "install Chromium or Chrome, or set SCREENKIT_CHROMIUM=/path/to/it")
 
     /// ShellCheck, for the shell in the CI workflow `screenkit init` writes.
+    /// Node.js 18 or later (Debian's `nodejs`): runs the edge router's `fetch` adapter.
+    public static let node = ExternalTool(
+        name: "node", executables: [["node", "nodejs"]], files: [], override: nil, debianPackages: ["nodejs"],
+        elsewhere: "Node.js 18 or later from nodejs.org")
+
+    /// nginx with its JavaScript module (Debian's `nginx-light` and `libnginx-mod-http-js`, njs
+    /// 0.7): runs the edge router's njs adapter in front of the S3 test server.
+    public static let nginx = ExternalTool(
+        name: "nginx", executables: [["nginx"]], files: ["/usr/lib/nginx/modules/ngx_http_js_module.so"],
+        override: nil, debianPackages: ["nginx-light", "libnginx-mod-http-js"],
+        elsewhere: "nginx with the njs module (ngx_http_js_module.so in /usr/lib/nginx/modules)")
+
     public static let shellcheck = ExternalTool(
         name: "shellcheck", executables: [["shellcheck"]], files: [], override: nil,
         debianPackages: ["shellcheck"], elsewhere: "brew install shellcheck")

@@ -55,6 +55,18 @@ public struct Manifest: Sendable, Hashable {
             self.source = source
             self.available = Set(available + [source]).sorted()
         }
+
+        /// `{"source","available":[…]}`.
+        package func write(into json: inout JSONWriter) {
+            json.beginObject()
+            json.key("source")
+            json.string(source)
+            json.key("available")
+            json.beginArray()
+            for locale in available { json.string(locale) }
+            json.endArray()
+            json.endObject()
+        }
     }
 
     /// One screen's objects in one locale.
@@ -178,14 +190,7 @@ public struct Manifest: Sendable, Hashable {
         // Only with String Catalogs, so manifests without keep their bytes.
         if let locales {
             json.key("locales")
-            json.beginObject()
-            json.key("source")
-            json.string(locales.source)
-            json.key("available")
-            json.beginArray()
-            for locale in locales.available { json.string(locale) }
-            json.endArray()
-            json.endObject()
+            locales.write(into: &json)
         }
         json.key("screens")
         json.beginArray()
@@ -264,7 +269,7 @@ public struct Manifest: Sendable, Hashable {
 
     /// `{"name", "salt", "decision": "weighted" | "flag" | "rollout", "flag"?, "percent"?, "control",
     /// "arms": [{"name", "weight"}]}`.
-    private static func write(_ experiment: Experiment.Declaration, into json: inout JSONWriter) {
+    package static func write(_ experiment: Experiment.Declaration, into json: inout JSONWriter) {
         json.beginObject()
         json.key("name")
         json.string(experiment.name)

@@ -4,9 +4,10 @@
 /// built for speed (8 bytes a step, two multiply-rotate lanes, MurmurHash3's finalizer): about 30×
 /// faster here than SHA-256 in pure Swift, which took longer than validating and writing a
 /// 1,000-node screen. It is not for integrity: published objects are named by their SHA-256.
-enum ETag {
+/// The renderer and the edge router's table (which carries each object's) use this one function.
+public enum ETag {
     /// `"` + 32 lowercase hex digits + `"`.
-    static func of(_ bytes: [UInt8]) -> String {
+    public static func of(_ bytes: [UInt8]) -> String {
         let (high, low) = hash(bytes)
         var text = "\""
         text.reserveCapacity(34)

@@ -1,0 +1,374 @@
+/// The JavaScript every edge router is made of: the routing core (what `ScreenRenderer.respond`
+/// decides for a catalog screen, from an ``EdgeTable``) and a SHA-256 for engines without a
+/// synchronous one. Plain ES2019 that nginx's njs 0.7 and CloudFront Functions also run: `var`,
+/// functions, no classes, no BigInt, no dependencies, no `eval`.
+enum EdgeRouterScript {
+    /// The routing core: `screenkitRoute(table, request, options)` and its helpers.
+    static let core = #"""
+        // ScreenKit edge router: decides what ScreenRenderer.respond decides for a catalog screen, from the
+        // routing table `screenkit edge` derives from the manifest. Plain JavaScript (ES2019, no
+        // dependencies, no eval), written for every engine it runs in: CloudFront Functions, Cloudflare
+        // Workers, Deno, Node 18+ and nginx's njs 0.7 (no BigInt).
+
+        var SCREENKIT_CONTRACT_HEADER = "screenkit-contract";
+        var SCREENKIT_ARM_HEADER = "screenkit-arm";
+
+        // RFC 8259 escaping as ScreenKit's writer does it: `"` `\`, the short forms, \u00xx (lowercase) for
+        // the other controls, and U+2028/U+2029 escaped; everything else as it is.
+        function skJSONString(text) {
+          var out = "\"";
+          for (var i = 0; i < text.length; i++) {
+            var c = text.charCodeAt(i);
+            if (c === 0x22) out += "\\\"";
+            else if (c === 0x5c) out += "\\\\";
+            else if (c === 0x08) out += "\\b";
+            else if (c === 0x09) out += "\\t";
+            else if (c === 0x0a) out += "\\n";
+            else if (c === 0x0c) out += "\\f";
+            else if (c === 0x0d) out += "\\r";
+            else if (c < 0x20) out += "\\u00" + (c < 0x10 ? "0" : "") + c.toString(16);
+            else if (c === 0x2028) out += "\\u2028";
+            else if (c === 0x2029) out += "\\u2029";
+            else out += text.charAt(i);
+          }
+          return out + "\"";
+        }
+
+        // The number of UTF-8 bytes of a string (a lone surrogate counts 3, as U+FFFD).
+        function skUTF8Length(text) {
+          var n = 0;
+          for (var i = 0; i < text.length; i++) {
+            var c = text.charCodeAt(i);
+            if (c < 0x80) n += 1;
+            else if (c < 0x800) n += 2;
+            else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+              var d = text.charCodeAt(i + 1);
+              if (d >= 0xdc00 && d <= 0xdfff) { n += 4; i++; } else n += 3;
+            } else n += 3;
+          }
+          return n;
+        }
+
+        // Without leading and trailing spaces and tabs.
+        function skTrim(text) {
+          var start = 0, end = text.length;
+          while (start < end && (text.charCodeAt(start) === 0x20 || text.charCodeAt(start) === 0x09)) start++;
+          while (end > start && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
+          return text.substring(start, end);
+        }
+
+        // `text` split at `separator`, empty pieces left out.
+        function skSplit(text, separator) {
+          var parts = text.split(separator), out = [];
+          for (var i = 0; i < parts.length; i++) if (parts[i].length > 0) out.push(parts[i]);
+          return out;
+        }
+
+        // ClientContract.parse: {version: n}, {missing: true} or {malformed: true}.
+        function skParseContract(header) {
+          if (header === null || header === undefined) return { missing: true };
+          var trimmed = skTrim(header);
+          if (trimmed.length === 0 || trimmed.length > 4 || !/^[0-9]+$/.test(trimmed)) return { malformed: true };
+          var value = parseInt(trimmed, 10);
+          if (value < 1) return { malformed: true };
+          return { version: value };
+        }
+
+        // The version served to `client` for a screen from `minContract` to `current`; null: too old.
+        function skServedVersion(client, minContract, current) {
+          if (client.version === undefined) return minContract;
+          if (client.version < minContract) return null;
+          return Math.min(client.version, current);
+        }
+
+        // LanguageNegotiation: RFC 4647 lookup of the header's ranges by quality value.
+        function skQuality(text) {
+          if (text.length === 0 || text.length > 5) return null;
+          var first = text.charCodeAt(0);
+          if (first !== 0x30 && first !== 0x31) return null;
+          var value = first === 0x31 ? 1000 : 0;
+          if (text.length > 1) {
+            if (text.charCodeAt(1) !== 0x2e) return null;
+            var weights = [100, 10, 1];
+            for (var i = 2; i < text.length; i++) {
+              var digit = text.charCodeAt(i) - 0x30;
+              if (digit < 0 || digit > 9) return null;
+              value += digit * weights[i - 2];
+            }
+          }
+          return value <= 1000 ? value : null;
+        }
+
+        function skIsLanguageRange(range) {
+          var subtags = range.split("-");
+          if (subtags.length > 16) return false;
+          for (var i = 0; i < subtags.length; i++) {
+            var subtag = subtags[i];
+            if (skUTF8Length(subtag) < 1 || skUTF8Length(subtag) > 8) return false;
+            if (!(i === 0 ? /^[a-z]+$/ : /^[a-z0-9]+$/).test(subtag)) return false;
+          }
+          return true;
+        }
+
+        function skRanges(header) {
+          var found = [];
+          var items = skSplit(header, ",");
+          for (var order = 0; order < items.length && order < 32; order++) {
+            var parts = items[order].split(";");
+            var range = skTrim(parts[0]).toLowerCase();
+            if (range === "*" || !skIsLanguageRange(range)) continue;
+            var quality = 1000;
+            for (var p = 1; p < parts.length; p++) {
+              var equals = parts[p].indexOf("=");
+              if (equals < 0 || skTrim(parts[p].substring(0, equals)).toLowerCase() !== "q") continue;
+              var value = skQuality(skTrim(parts[p].substring(equals + 1)));
+              if (value === null) { quality = -1; break; }
+              quality = value;
+            }
+            if (quality <= 0) continue;
+            found.push({ range: range, quality: quality, order: order });
+          }
+          found.sort(function (a, b) { return b.quality - a.quality || a.order - b.order; });
+          var ranges = [];
+          for (var i = 0; i < found.length; i++) ranges.push(found[i].range);
+          return ranges;
+        }
+
+        function skTruncated(tag) {
+          var subtags = skSplit(tag, "-");
+          subtags.pop();
+          if (subtags.length > 0 && subtags[subtags.length - 1].length === 1) subtags.pop();
+          return subtags.join("-");
+        }
+
+        function skNormalized(locale) { return locale.toLowerCase().split("_").join("-"); }
+
+        // The configured locale a request's Accept-Language picks; the source language by default.
+        function skLocale(locales, header) {
+          if (header === null || header === undefined || skUTF8Length(header) > 4096) return locales.source;
+          var byTag = {};
+          var all = locales.available.concat([locales.source]);
+          for (var i = 0; i < all.length; i++) {
+            var key = skNormalized(all[i]);
+            if (!Object.prototype.hasOwnProperty.call(byTag, key)) byTag[key] = all[i];
+          }
+          var ranges = skRanges(header);
+          for (var r = 0; r < ranges.length; r++) {
+            var tag = ranges[r];
+            while (tag.length > 0) {
+              if (Object.prototype.hasOwnProperty.call(byTag, tag)) return byTag[tag];
+              tag = skTruncated(tag);
+            }
+          }
+          return locales.source;
+        }
+
+        // ExperimentResolution.isValidName: 1–64 of a-z 0-9 _ -, starting with a letter or digit.
+        function skIsValidName(name) {
+          return name.length >= 1 && name.length <= 64 && /^[a-z0-9][a-z0-9_-]*$/.test(name);
+        }
+
+        // ExperimentContext.parseOverrides.
+        function skOverrides(header) {
+          var arms = {};
+          if (header === null || header === undefined || skUTF8Length(header) > 2048) return arms;
+          var pairs = skSplit(header, ",");
+          for (var i = 0; i < pairs.length && i < 32; i++) {
+            var parts = pairs[i].split("=");
+            if (parts.length !== 2) continue;
+            var name = skTrim(parts[0]), arm = skTrim(parts[1]);
+            if (skIsValidName(name) && skIsValidName(arm)) arms[name] = arm;
+          }
+          return arms;
+        }
+
+        // ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
+        function skBucket(sha256Hex, experiment, unit) {
+          var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
+          var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
+          // (high × 2^32 + low) mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
+          return ((high % 10000) * 7296 + low) % 10000;
+        }
+
+        function skArmOfBucket(bucket, arms) {
+          var total = 0;
+          for (var i = 0; i < arms.length; i++) total += Math.max(0, arms[i].weight);
+          if (total <= 0) return 0;
+          var cumulative = 0;
+          for (var j = 0; j < arms.length; j++) {
+            cumulative += Math.max(0, arms[j].weight);
+            if (bucket < Math.floor(10000 * cumulative / total)) return j;
+          }
+          return arms.length - 1;
+        }
+
+        function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
+          var applied = [];
+          for (var i = 0; i < experiments.length; i++) {
+            var experiment = experiments[i];
+            var forced = allowsOverrides && Object.prototype.hasOwnProperty.call(overrides, experiment.name)
+              ? overrides[experiment.name] : null;
+            var known = false;
+            for (var a = 0; forced !== null && a < experiment.arms.length; a++) if (experiment.arms[a].name === forced) known = true;
+            var arm;
+            if (known) arm = forced;
+            else if (experiment.decision === "flag") arm = "off";
+            else if (unit === null || unit === undefined) arm = experiment.control;
+            else {
+              var index = skArmOfBucket(skBucket(sha256Hex, experiment, unit), experiment.arms);
+              arm = index < experiment.arms.length ? experiment.arms[index].name : experiment.control;
+            }
+            applied.push({ experiment: experiment.name, arm: arm });
+          }
+          return applied;
+        }
+
+        // ScreenResponse.matches: weak comparison; `*` matches.
+        function skMatches(ifNoneMatch, etag) {
+          var candidates = skSplit(ifNoneMatch, ",");
+          for (var i = 0; i < candidates.length; i++) {
+            var tag = skTrim(candidates[i]);
+            if (tag === "*") return true;
+            if (tag.substring(0, 2) === "W/") tag = tag.substring(2);
+            if (tag === etag) return true;
+          }
+          return false;
+        }
+
+        function skProblem(status, kind, title, detail, members) {
+          var body = "{\"type\":" + skJSONString("urn:screenkit:problem:" + kind) + ",\"title\":" + skJSONString(title)
+            + ",\"status\":" + status + ",\"detail\":" + skJSONString(detail) + members + "}";
+          return {
+            status: status,
+            headers: [["Content-Type", "application/problem+json"], ["Cache-Control", "no-store"], ["Vary", "ScreenKit-Contract"]],
+            body: body, object: null
+          };
+        }
+
+        // What ScreenRenderer.respond(screenID:…) answers `request` ({screen, contract, acceptLanguage,
+        // unit, arm, ifNoneMatch}; absent headers null): {status, headers: [[name, value]], body (a
+        // problem document, or null), object (the SHA-256 of the bucket object to answer with, or null)}.
+        function screenkitRoute(table, request, options) {
+          var id = request.screen;
+          var screen = Object.prototype.hasOwnProperty.call(table.screens, id) ? table.screens[id] : null;
+          if (screen === null) {
+            return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id));
+          }
+          var locale = table.locales ? skLocale(table.locales, request.acceptLanguage) : null;
+          var client = skParseContract(request.contract);
+          var version = skServedVersion(client, screen.minContract, table.contract);
+          if (version === null) {
+            return skProblem(406, "client-too-old", "The app is too old for this screen",
+              "screen \"" + id + "\" supports contract " + screen.minContract + " and up; the client advertised contract " + client.version,
+              ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + screen.minContract + ",\"clientContract\":" + client.version);
+          }
+          var applied = skArms(screen.experiments, request.unit, skOverrides(request.arm), options.allowsOverrides, options.sha256Hex);
+          var key = [];
+          for (var i = 0; i < applied.length; i++) key.push(applied[i].arm);
+          var byLocale = screen.objects[locale === null ? "" : locale] || screen.objects[table.locales ? table.locales.source : ""];
+          var objects = byLocale[key.join(",")] || byLocale[screen.control];
+          var object = objects[version - screen.minContract];
+          var etag = table.etags[object];
+          var experiments = applied.length > 0;
+          var vary = "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : "");
+          var headers = [
+            ["ETag", etag], ["Cache-Control", experiments ? "private, no-cache" : "public, max-age=60"], ["Vary", vary],
+            ["ScreenKit-Contract", String(version)]
+          ];
+          if (locale !== null) headers.push(["Content-Language", locale]);
+          if (experiments) {
+            var names = [];
+            for (var e = 0; e < applied.length; e++) names.push(applied[e].experiment + "=" + applied[e].arm);
+            headers.push(["ScreenKit-Experiments", names.join(", ")]);
+          }
+          if (request.ifNoneMatch !== null && request.ifNoneMatch !== undefined && skMatches(request.ifNoneMatch, etag)) {
+            return { status: 304, headers: headers, body: null, object: null };
+          }
+          return { status: 200, headers: [["Content-Type", "application/json"]].concat(headers), body: null, object: object };
+        }
+
+        // The unit a request is for, from the source the options name: a header, a cookie or a query parameter.
+        function skCookie(header, name) {
+          if (header === null || header === undefined) return null;
+          var pairs = header.split(";");
+          for (var i = 0; i < pairs.length; i++) {
+            var equals = pairs[i].indexOf("=");
+            if (equals > 0 && skTrim(pairs[i].substring(0, equals)) === name) return skTrim(pairs[i].substring(equals + 1));
+          }
+          return null;
+        }
+
+        function skBadGateway(object, status) {
+          return skProblem(502, "bucket-unavailable", "The bucket did not answer",
+            "objects/" + object + ".json answered " + status, "");
+        }
+        """#
+
+    /// `skSHA256Hex(text)`: SHA-256 of a string's UTF-8 bytes in pure JavaScript.
+    static let sha256 = #"""
+        // SHA-256 of a string's UTF-8 bytes, as 64 lowercase hex digits (FIPS 180-4), for engines without a
+        // synchronous one (Workers, Deno); nginx and CloudFront pass their own `crypto`.
+        var SK_K = [
+          0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+          0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+          0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+          0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+          0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+          0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+          0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+          0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+        ];
+
+        function skUTF8(text) {
+          var bytes = [];
+          for (var i = 0; i < text.length; i++) {
+            var c = text.charCodeAt(i);
+            if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+              var d = text.charCodeAt(i + 1);
+              if (d >= 0xdc00 && d <= 0xdfff) { c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00); i++; } else c = 0xfffd;
+            } else if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+            if (c < 0x80) bytes.push(c);
+            else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+            else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+            else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+          }
+          return bytes;
+        }
+
+        function skSHA256Hex(text) {
+          var bytes = skUTF8(text), length = bytes.length;
+          bytes.push(0x80);
+          while (bytes.length % 64 !== 56) bytes.push(0);
+          // The length in bits, big-endian in 8 bytes (a unit is far below 2^29 bytes).
+          var bits = length * 8;
+          bytes.push(0, 0, 0, 0, (bits >>> 24) & 0xff, (bits >>> 16) & 0xff, (bits >>> 8) & 0xff, bits & 0xff);
+          var h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+          var w = [];
+          for (var block = 0; block < bytes.length; block += 64) {
+            for (var t = 0; t < 16; t++) {
+              var o = block + t * 4;
+              w[t] = (bytes[o] << 24) | (bytes[o + 1] << 16) | (bytes[o + 2] << 8) | bytes[o + 3];
+            }
+            for (t = 16; t < 64; t++) {
+              var x = w[t - 15], y = w[t - 2];
+              var s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+              var s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+              w[t] = (w[t - 16] + s0 + w[t - 7] + s1) | 0;
+            }
+            var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+            for (t = 0; t < 64; t++) {
+              var S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+              var t1 = (k + S1 + ((e & f) ^ (~e & g)) + SK_K[t] + w[t]) | 0;
+              var S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+              var t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+              k = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+            }
+            h[0] = (h[0] + a) | 0; h[1] = (h[1] + b) | 0; h[2] = (h[2] + c) | 0; h[3] = (h[3] + d) | 0;
+            h[4] = (h[4] + e) | 0; h[5] = (h[5] + f) | 0; h[6] = (h[6] + g) | 0; h[7] = (h[7] + k) | 0;
+          }
+          var hex = "";
+          for (var i = 0; i < 8; i++) hex += ("00000000" + (h[i] >>> 0).toString(16)).slice(-8);
+          return hex;
+        }
+        """#
+}

@@ -1,0 +1,175 @@
+import Foundation
+import ScreenCompiler
+import ScreenEdge
+import ScreenPublish
+import ScreenRendering
+import ScreenTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The generated njs router in a real engine: nginx 1.22 with njs 0.7 in front of the S3 test
+/// server (moto, SigV4 checked), to which the example app is published first. nginx signs each
+/// object request and keeps it in its own proxy_cache. Every request of ``EdgeFixture/requests``
+/// gets the renderer's status, body and ScreenKit headers; the bucket is only ever asked for
+/// objects/<sha256>.json, each once.
+@Suite struct EdgeNginxTests {
+    /// nginx's config: every request to the router, objects from the bucket through the cache.
+    static func config(folder: URL, server: S3TestServer, prefix: String) -> String {
+        let host = server.endpoint.replacingOccurrences(of: "http://", with: "")
+        return """
+            load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
+            daemon off;
+            master_process off;
+            pid \(folder.path)/nginx.pid;
+            error_log \(folder.path)/error.log warn;
+            env SCREENKIT_BUCKET_ACCESS_KEY_ID;
+            env SCREENKIT_BUCKET_SECRET_ACCESS_KEY;
+            events { worker_connections 64; }
+            http {
+                access_log off;
+                client_body_temp_path \(folder.path)/temp;
+                proxy_temp_path \(folder.path)/temp;
+                js_import screenkit from \(folder.path)/\(EdgeRouter.njsFile);
+                js_set $screenkit_authorization screenkit.authorization;
+                js_set $screenkit_amz_date screenkit.amzDate;
+                subrequest_output_buffer_size 1m;
+                proxy_cache_path \(folder.path)/cache levels=1:2 keys_zone=screenkit:1m max_size=64m inactive=7d use_temp_path=off;
+                log_subrequest on;
+                log_format screenkit_upstream '$screenkit_object $upstream_cache_status $upstream_status';
+                server {
+                    listen unix:\(folder.path)/edge.sock;
+                    location / {
+                        js_content screenkit.handle;
+                    }
+                    location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\\.json)$" {
+                        internal;
+                        set $screenkit_bucket_host "\(host)";
+                        set $screenkit_bucket_path "/\(server.bucket)/\(prefix)";
+                        set $screenkit_bucket_region "\(server.region)";
+                        access_log \(folder.path)/upstream.log screenkit_upstream;
+                        proxy_pass http://$screenkit_bucket_host$screenkit_bucket_path/objects/$screenkit_object;
+                        proxy_pass_request_headers off;
+                        proxy_set_header Host $screenkit_bucket_host;
+                        proxy_set_header x-amz-date $screenkit_amz_date;
+                        proxy_set_header x-amz-content-sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855;
+                        proxy_set_header Authorization $screenkit_authorization;
+                        proxy_cache screenkit;
+                        proxy_cache_key $screenkit_object;
+                        proxy_cache_valid 200 7d;
+                    }
+                }
+            }
+
+            """
+    }
+
+    @Test(.needs(.nginx), .needs(.node)) func nginxAnswersAsTheRendererDoes() async throws {
+        let nginx = try ExternalTool.nginx.require()[0]
+        let node = try ExternalTool.node.require()[0]
+        let server = try S3TestServer.shared.get()
+        let prefix = "edge-\(UUID().uuidString.prefix(8).lowercased())"
+        // Published straight to moto (not through the fault proxy other suites count requests on).
+        let bucket = try S3Bucket(
+            bucket: server.bucket, prefix: prefix, endpoint: URL(string: server.endpoint), region: server.region,
+            credentials: server.credentials)
+        let publisher = Publisher(bucket: bucket)
+        let plan = try await publisher.plan(
+            screens: EdgeFixture.result.screens, contract: EdgeFixture.result.contract,
+            history: ExampleApp.historyHashes, locales: EdgeFixture.result.locales)
+        _ = try await publisher.publish(plan)
+        #expect(plan.layout.manifestHash == EdgeFixture.layout.manifestHash)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-nginx-\(prefix)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let router = try EdgeFixture.router()
+        for file in router.files { try Data(file.bytes).write(to: folder.appendingPathComponent(file.name)) }
+        try Self.config(folder: folder, server: server, prefix: prefix)
+            .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nginx)
+        process.arguments = ["-p", folder.path, "-c", folder.appendingPathComponent("nginx.conf").path]
+        process.environment = [
+            "SCREENKIT_BUCKET_ACCESS_KEY_ID": server.accessKeyId,
+            "SCREENKIT_BUCKET_SECRET_ACCESS_KEY": server.secretAccessKey,
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            // SIGKILL: nginx may start with SIGTERM blocked, inherited from the test process's thread.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let socket = folder.appendingPathComponent("edge.sock").path
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: socket), process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let errors = { (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? "" }
+        try #require(FileManager.default.fileExists(atPath: socket), "nginx did not start: \(errors())")
+
+        let renderer = try EdgeFixture.renderer()
+        // nginx refuses a NUL and a path climbing above the root itself (400), before the router.
+        let refusedByNginx: Set<String> = ["a%00b", "..%2F..%2Fetc%2Fpasswd"]
+        var requests = EdgeFixture.requests.filter { !refusedByNginx.contains($0.segment) }
+        let first = try Self.send(requests, socket: socket, node: node, folder: folder)
+        try #require(first.count == requests.count, "\(errors())")
+        var revalidations: [EdgeFixture.Request] = []
+        for (request, response) in zip(requests, first) {
+            let expected = request.expected(from: renderer)
+            EdgeFixture.compare(
+                request, expected: expected, status: response.status, headers: response.headers, body: response.body)
+            if expected.status == 200, let etag = expected.header("ETag"), revalidations.count < 200 {
+                var again = request
+                again.ifNoneMatch = etag
+                revalidations.append(again)
+            }
+        }
+        #expect(Set(first.map(\.status)) == [200, 404, 406])
+        requests = revalidations
+        for (request, response) in zip(requests, try Self.send(requests, socket: socket, node: node, folder: folder)) {
+            EdgeFixture.compare(
+                request, expected: request.expected(from: renderer), status: response.status,
+                headers: response.headers, body: response.body)
+        }
+        let refused = try Self.send(
+            refusedByNginx.map { EdgeFixture.Request(segment: $0, screenID: $0) }, socket: socket, node: node,
+            folder: folder)
+        #expect(refused.map(\.status) == [400, 400])
+
+        // The bucket was asked for objects only, each object once: the rest came from nginx's cache.
+        let log = try String(contentsOf: folder.appendingPathComponent("upstream.log"), encoding: .utf8)
+        let lines = log.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let fetched = lines.filter { $0.count == 3 && $0[1] == "MISS" }
+        #expect(fetched.allSatisfy { $0[2] == "200" && EdgeFixture.objects[String($0[0].dropLast(5))] != nil })
+        #expect(Set(fetched.map { $0[0] }).count == fetched.count, "each object fetched once")
+        #expect(lines.count == first.count { $0.status == 200 }, "one object request per 200, none per 304")
+        #expect(lines.contains { $0.count == 3 && $0[1] == "HIT" })
+    }
+
+    /// The responses nginx gives `requests`, sent by Node over its socket.
+    static func send(_ requests: [EdgeFixture.Request], socket: String, node: String, folder: URL) throws -> [(
+        status: Int, headers: [String: String], body: [UInt8]
+    )] {
+        let list = requests.map { ["path": $0.path, "headers": $0.headers] as [String: Any] }
+        let input = folder.appendingPathComponent("requests.json")
+        let output = folder.appendingPathComponent("responses.json")
+        try JSONSerialization.data(withJSONObject: list).write(to: input)
+        let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support/edge_http_client.mjs")
+        let result = TestPython.run(node, [client.path, "unix:" + socket, input.path, output.path])
+        guard result.status == 0 else { throw S3TestServer.Unavailable(description: result.output) }
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any] ?? [:]
+        return (object["responses"] as? [[String: Any]] ?? []).map { response in
+            (
+                status: response["status"] as? Int ?? 0,
+                headers: (response["headers"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String },
+                body: [UInt8](Data(base64Encoded: response["body"] as? String ?? "") ?? Data())
+            )
+        }
+    }
+}

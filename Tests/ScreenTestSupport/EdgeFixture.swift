@@ -1,0 +1,179 @@
+import ExampleScreens
+import Foundation
+import ScreenCompiler
+import ScreenEdge
+import ScreenKit
+import ScreenRendering
+import Testing
+
+/// The example app as `build` writes its bucket, the edge router of that bucket, the renderer the
+/// example servers run (overrides allowed), and the requests both are asked.
+public enum EdgeFixture {
+    /// The example app, with its "What's new" screen (from contract 2) as a catalog screen, so
+    /// that old clients get 406.
+    public static let catalog: Catalog = {
+        var catalog = App.catalog
+        catalog.screens.append(WhatsNewScreen.screen)
+        return catalog
+    }()
+
+    /// The app compiled with its String Catalog and locales, as `build` does.
+    public static let result: CompileResult = {
+        let result = ExampleApp.compileLocalized(catalog)
+        precondition(!result.hasErrors, "\(result.diagnostics)")
+        return result
+    }()
+
+    /// The bucket `build` writes for it.
+    public static let layout: BucketLayout = {
+        BucketLayout(
+            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes, previous: nil,
+            locales: result.locales)
+    }()
+
+    /// Each object's bytes by SHA-256.
+    public static let objects: [String: [UInt8]] = {
+        var objects: [String: [UInt8]] = [:]
+        for (path, bytes) in layout.files where path.hasPrefix("objects/") {
+            objects[String(path.dropFirst("objects/".count).dropLast(".json".count))] = bytes
+        }
+        return objects
+    }()
+
+    /// The router, taking the unit from the `user` query parameter as the example servers do.
+    public static func router(allowsOverrides: Bool = true) throws -> EdgeRouter {
+        try EdgeRouter(
+            manifest: layout.manifest, manifestHash: layout.manifestHash, objects: objects,
+            options: EdgeRouter.Options(unit: .query("user"), allowsOverrides: allowsOverrides))
+    }
+
+    /// The renderer of the example servers.
+    public static func renderer(allowsOverrides: Bool = true) throws -> ScreenRenderer {
+        try ScreenRenderer(
+            catalog: catalog, history: .embedded(EmbeddedContractHistory.files), allowsOverrides: allowsOverrides,
+            strings: ScreenRenderer.Strings(catalogs: EmbeddedStringCatalogs.catalogs, locales: App.locales))
+    }
+
+    /// One request: the path's screen segment as sent and as the server reads it, and the headers.
+    public struct Request: Sendable, CustomStringConvertible {
+        /// The segment after `/screens/`, percent-encoded as sent.
+        public var segment: String
+        /// The screen ID the server reads from it.
+        public var screenID: String
+        public var user: String?
+        public var contract: String?
+        public var acceptLanguage: String?
+        public var arm: String?
+        public var ifNoneMatch: String?
+
+        /// `/screens/<segment>?user=…`.
+        public var path: String {
+            var path = "/screens/" + segment
+            if let user {
+                path += "?user=" + (user.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? user)
+            }
+            return path
+        }
+
+        /// A request; absent headers are nil.
+        public init(
+            segment: String, screenID: String, user: String? = nil, contract: String? = nil,
+            acceptLanguage: String? = nil, arm: String? = nil, ifNoneMatch: String? = nil
+        ) {
+            self.segment = segment
+            self.screenID = screenID
+            self.user = user
+            self.contract = contract
+            self.acceptLanguage = acceptLanguage
+            self.arm = arm
+            self.ifNoneMatch = ifNoneMatch
+        }
+
+        /// The request headers.
+        public var headers: [String: String] {
+            var headers: [String: String] = [:]
+            headers["ScreenKit-Contract"] = contract
+            headers["Accept-Language"] = acceptLanguage
+            headers["ScreenKit-Arm"] = arm
+            headers["If-None-Match"] = ifNoneMatch
+            return headers
+        }
+
+        public var description: String {
+            "\(path) contract=\(contract ?? "-") lang=\(acceptLanguage.map { String($0.prefix(30)) } ?? "-") arm=\(arm ?? "-") inm=\(ifNoneMatch ?? "-")"
+        }
+
+        /// What the renderer answers.
+        public func expected(from renderer: ScreenRenderer) -> ScreenResponse {
+            renderer.respond(
+                screenID: screenID, contractHeader: contract, ifNoneMatch: ifNoneMatch,
+                experiments: ExperimentContext(unit: user, overrides: ExperimentContext.parseOverrides(arm)),
+                acceptLanguage: acceptLanguage)
+        }
+    }
+
+    /// The headers ScreenKit sets, compared one by one (the engines add their own: Date, Server…).
+    public static let comparedHeaders = [
+        "Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract", "Content-Language",
+        "ScreenKit-Experiments",
+    ]
+
+    public static let contracts: [String?] = [nil, "1", "2", "3", "99", "0", "abc", " 2\t", "12345", "-1"]
+    public static let languages: [String?] = [
+        nil, "de", "fr", "pl", "en", "de-AT", "pt-BR, fr;q=0.9", "fr;q=0, pl;q=0.5", "*", "xx;q=abc, ,,;q=2",
+        "DE-de;q=0.8,PL;q=0.9", String(repeating: "de,", count: 1400),
+    ]
+
+    /// Every catalog screen × contract header × Accept-Language; the experiment screen for several
+    /// units and arm headers; unknown and hostile screen IDs.
+    public static var requests: [Request] {
+        var requests: [Request] = []
+        for id in layout.manifest.screens.map(\.id) {
+            let experiments = !(layout.manifest.screens.first { $0.id == id }?.experiments.isEmpty ?? true)
+            let users: [String?] = experiments ? [nil, "ada", "user-1", "beta-7", "", "ü", "u42", "grace"] : [nil]
+            let arms: [String?] = experiments ? [nil, "promo-order=shipping-first", "promo-order=nope, x"] : [nil]
+            for contract in contracts {
+                for language in languages {
+                    for user in users {
+                        for arm in arms {
+                            requests.append(
+                                Request(
+                                    segment: id, screenID: id, user: user, contract: contract,
+                                    acceptLanguage: language, arm: arm))
+                        }
+                    }
+                }
+            }
+        }
+        let hostile: [(String, String)] = [
+            ("nope", "nope"), ("%2E%2E%2Fpointer.json", "../pointer.json"),
+            ("..%2F..%2Fetc%2Fpasswd", "../../etc/passwd"),
+            ("home%2F..%2Fsettings", "home/../settings"), ("%22quoted%22%5C", "\"quoted\"\\"), ("%C3%A9cran", "écran"),
+            ("a%00b", "a\u{0}b"), ("%E2%80%A8", "\u{2028}"),
+            (String(repeating: "x", count: 3000), String(repeating: "x", count: 3000)),
+            ("orders", "orders"), ("HOME", "HOME"), ("home%20", "home "),
+        ]
+        for (segment, id) in hostile {
+            for contract in [nil, "2", "abc"] as [String?] {
+                requests.append(Request(segment: segment, screenID: id, contract: contract, acceptLanguage: "de"))
+            }
+        }
+        return requests
+    }
+
+    /// Compares an engine's answer with the renderer's; records an issue per difference.
+    public static func compare(
+        _ request: Request, expected: ScreenResponse, status: Int, headers: [String: String], body: [UInt8],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        #expect(status == expected.status, "\(request)", sourceLocation: sourceLocation)
+        #expect(
+            body == expected.body, "\(request): \(String(decoding: body.prefix(200), as: UTF8.self))",
+            sourceLocation: sourceLocation)
+        for name in comparedHeaders where !(name == "Content-Type" && status == 304) {
+            #expect(
+                headers[name.lowercased()] == expected.header(name), "\(name) for \(request)",
+                sourceLocation: sourceLocation)
+        }
+    }
+}
