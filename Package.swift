@@ -53,7 +53,7 @@ let package = Package(
             name: "ScreenKitCLI",
             dependencies: [
                 "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "ScreenPreview",
-                "ScreenLocalization", "ScreenCrypto",
+                "ScreenLocalization", "ScreenCrypto", "ScreenEdge",
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.
@@ -157,7 +157,7 @@ let package = Package(
             name: "ScreenKitCLITests",
             dependencies: [
                 "ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenJSON", "ExampleScreens",
-                "ScreenTestSupport",
+                "ScreenTestSupport", "ScreenEdge",
             ]),
     ],
     swiftLanguageModes: [.v6]

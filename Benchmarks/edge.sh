@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# The bucket at CDN scale: nginx with the generated njs router and its proxy_cache in front of the
+# build folder (served by a second nginx server as the bucket origin), against the Hummingbird
+# example server's renderer, on the same catalog screens in one run (wrk on loopback), and nginx
+# serving the same object from its cache without the router (the engine's floor). Then the
+# router's own cost per request: requests/s through the router vs the floor, and the decision
+# alone under Node.
+#
+# Usage: Benchmarks/edge.sh [--duration 10] [--threads 2] [--connections 16]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=10
+threads=2
+connections=16
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --duration) duration="$2"; shift 2 ;;
+    --threads) threads="$2"; shift 2 ;;
+    --connections) connections="$2"; shift 2 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    *) echo "unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+for value in "$duration" "$threads" "$connections"; do
+  [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "options take whole numbers from 1, got '$value'" >&2; exit 2; }
+done
+
+need() { # command debian-packages…
+  local command=$1; shift
+  command -v "$command" >/dev/null 2>&1 && return
+  echo "installing $* from Debian's packages…" >&2
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } >/dev/null 2>&1 \
+    || { echo "could not install $* (apt-get install $*)" >&2; exit 3; }
+}
+need wrk wrk
+need node nodejs
+need nginx nginx-light libnginx-mod-http-js
+[ -f /usr/lib/nginx/modules/ngx_http_js_module.so ] || need /nonexistent libnginx-mod-http-js
+
+echo "building screenkit and the Hummingbird example (release; the first build takes minutes)…" >&2
+swift build -c release --product screenkit >&2
+swift build -c release --package-path Examples/Servers --product HummingbirdServer >&2
+bin=$(swift build -c release --package-path Examples/Servers --show-bin-path)
+
+work=$(mktemp -d)
+server_pid=""
+nginx_pid=""
+cleanup() {
+  for pid in "$server_pid" "$nginx_pid"; do
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+      kill -TERM "$pid" 2>/dev/null || true
+      for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
+  done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+.build/release/screenkit build --out "$work/dist" >&2
+.build/release/screenkit edge --from "$work/dist" --out "$work/edge" --unit-query user >&2
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+edge_port=$(free_port)
+origin_port=$(free_port)
+mkdir -p "$work/nginx/temp" "$work/nginx/cache"
+cat > "$work/nginx/nginx.conf" <<CONF
+load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
+daemon off;
+worker_processes 1;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $work/nginx/temp;
+    proxy_temp_path $work/nginx/temp;
+    js_import screenkit from $work/edge/screenkit-edge-njs.js;
+    js_set \$screenkit_authorization screenkit.authorization;
+    js_set \$screenkit_amz_date screenkit.amzDate;
+    subrequest_output_buffer_size 1m;
+    proxy_cache_path $work/nginx/cache keys_zone=screenkit:10m max_size=64m inactive=7d use_temp_path=off;
+    server {
+        listen 127.0.0.1:$edge_port;
+        location / {
+            js_content screenkit.handle;
+        }
+        location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\.json)\$" {
+            internal;
+            proxy_pass http://127.0.0.1:$origin_port/objects/\$screenkit_object;
+            proxy_pass_request_headers off;
+            proxy_cache screenkit;
+            proxy_cache_key \$screenkit_object;
+            proxy_cache_valid 200 7d;
+        }
+        location ~ "^/floor/(?<floor_object>[0-9a-f]{64}\.json)\$" {
+            proxy_pass http://127.0.0.1:$origin_port/objects/\$floor_object;
+            proxy_pass_request_headers off;
+            proxy_cache screenkit;
+            proxy_cache_key \$floor_object;
+            proxy_cache_valid 200 7d;
+        }
+    }
+    server {
+        listen 127.0.0.1:$origin_port;
+        root $work/dist;
+    }
+}
+CONF
+nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" &
+nginx_pid=$!
+
+"$bin/HummingbirdServer" --port 0 > "$work/server.log" 2>&1 &
+server_pid=$!
+port=""
+for _ in $(seq 1 300); do
+  port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9][0-9]*\).*/\1/p' "$work/server.log" | head -1)
+  [ -n "$port" ] && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 3; }
+  sleep 0.1
+done
+[ -n "$port" ] || { echo "the server did not start:" >&2; cat "$work/server.log" >&2; exit 3; }
+edge="http://127.0.0.1:$edge_port"
+renderer="http://127.0.0.1:$port"
+for _ in $(seq 1 100); do curl -s -o /dev/null "$edge/screens/home" && break; sleep 0.1; done
+
+# The same request to both; the answers must be the same bytes.
+headers=(-H "ScreenKit-Contract: 2" -H "Accept-Language: de-AT,de;q=0.9")
+for route in "/screens/home?user=u7" "/screens/sign-in"; do
+  curl -s "${headers[@]}" "$edge$route" > "$work/edge.json"
+  curl -s "${headers[@]}" "$renderer$route" > "$work/renderer.json"
+  cmp -s "$work/edge.json" "$work/renderer.json" || { echo "the edge and the renderer answer $route differently" >&2; exit 1; }
+done
+object=$(curl -s -D - -o /dev/null "${headers[@]}" "$edge/screens/sign-in" | tr -d '\r' | sed -n 's/^[Ee][Tt]ag: //p')
+floor=$(python3 - "$work/edge/table.json" "$object" <<'PY'
+import json, sys
+table = json.load(open(sys.argv[1]))
+print(next(name for name, tag in table["etags"].items() if tag == sys.argv[2]))
+PY
+)
+
+run() { # name url
+  wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "${headers[@]}" "$2" > "$work/wrk.txt"
+  python3 - "$1" "$work/wrk.txt" >> "$work/results.tsv" <<'PY'
+import re, sys
+text = open(sys.argv[2]).read()
+def latency_ms(label):
+    m = re.search(r"^\s*%s\s+([\d.]+)(us|ms|s)\s*$" % re.escape(label), text, re.M)
+    value, unit = float(m.group(1)), m.group(2)
+    return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+if re.search(r"Non-2xx or 3xx responses|Socket errors", text):
+    sys.exit("wrk saw errors for %s:\n%s" % (sys.argv[1], text))
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+print("\t".join([sys.argv[1], "%.0f" % rps, "%.3f" % latency_ms("50%"), "%.3f" % latency_ms("99%")]))
+PY
+  echo "  $1: $(tail -1 "$work/results.tsv" | cut -f2) requests/s" >&2
+}
+
+echo "wrk -t$threads -c$connections -d${duration}s, ScreenKit-Contract: 2, Accept-Language: de-AT,de;q=0.9" >&2
+run "home edge" "$edge/screens/home?user=u7"
+run "home renderer" "$renderer/screens/home?user=u7"
+run "sign-in edge" "$edge/screens/sign-in"
+run "sign-in renderer" "$renderer/screens/sign-in"
+run "sign-in floor" "$edge/floor/$floor"
+
+python3 - "$work/results.tsv" <<'PY'
+import sys
+rows = {r[0]: r for r in (l.split("\t") for l in open(sys.argv[1]).read().splitlines())}
+print(f"{'screen':<9}{'server':<30}{'requests/s':>12}{'p50 ms':>9}{'p99 ms':>9}")
+names = {"edge": "nginx + njs router + cache", "renderer": "Hummingbird + ScreenRenderer", "floor": "nginx cache, no router"}
+for key, row in rows.items():
+    screen, server = key.split(" ")
+    print(f"{screen:<9}{names[server]:<30}{float(row[1]):>12.0f}{float(row[2]):>9.3f}{float(row[3]):>9.3f}")
+for screen in ["home", "sign-in"]:
+    edge, renderer = float(rows[f"{screen} edge"][1]), float(rows[f"{screen} renderer"][1])
+    print(f"  {screen}: edge / renderer requests/s {edge / renderer:.2f}x")
+edge, floor = float(rows["sign-in edge"][1]), float(rows["sign-in floor"][1])
+print(f"  the router in nginx: {edge / floor * 100:.0f} % of the floor's requests/s, "
+      f"{(1 / edge - 1 / floor) * 1e6:.1f} µs more per request (one nginx worker)")
+PY
+echo "the decision alone, under Node (no HTTP):"
+node Benchmarks/edge_router_cost.mjs "$work/edge/screenkit-edge.mjs"

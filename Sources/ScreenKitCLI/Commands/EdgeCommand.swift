@@ -1,0 +1,105 @@
+import Foundation
+import ScreenCompiler
+import ScreenEdge
+import ScreenJSON
+
+/// `screenkit edge`: the edge router of a build — its routing table and one JavaScript file per
+/// engine — written from the build folder's manifest and objects.
+enum EdgeCommand {
+    static let command = Command(
+        name: "edge",
+        summary: "Write the edge router that serves the bucket as the renderer would, for each CDN engine.",
+        help: """
+            OVERVIEW: Read a build folder (its pointer, manifest and objects) and write the edge
+            router that answers GET /screens/<id> from the bucket exactly as ScreenRenderer.respond
+            does for a catalog screen: the version for the ScreenKit-Contract header (406 and 404
+            with the same problem documents), the locale for Accept-Language, the arm of each
+            experiment for the request's unit, If-None-Match, and the same headers:
+
+              screenkit-edge.mjs             fetch handler: Cloudflare Workers, Deno, Node 18+
+              screenkit-edge-njs.js          nginx njs module (js_content), signs a private bucket
+              screenkit-edge-cloudfront.js   CloudFront viewer-request function (URI rewrite)
+              table.json                     the routing table every router holds
+
+            The files are the same bytes for the same manifest and options; run it after every
+            build and deploy them with the bucket.
+
+            USAGE: screenkit edge [--from DIR] [--out DIR] [--unit-header NAME | --unit-cookie NAME |
+                                  --unit-query NAME] [--allow-overrides] [--config FILE]
+
+            OPTIONS:
+              --from DIR          The build folder (default: the config's "output", else dist).
+              --out DIR           Where to write the router (default: edge); replaced as a whole.
+              --unit-header NAME  The experiment unit (a user or device ID) is this request header.
+              --unit-cookie NAME  … or this cookie.
+              --unit-query NAME   … or this query parameter.
+                                  Without one, every experiment serves its control.
+              --allow-overrides   Honour the ScreenKit-Arm header (QA and staging only).
+              --config FILE       The config file (default: the nearest screenkit.json).
+              --verbose           Say which config file was used.
+              -h, --help          Show this help.
+
+            Exit codes: 0 written, 2 usage, 3 a build folder that cannot be read (run screenkit build).
+            """,
+        valueOptions: ["--from", "--out", "--unit-header", "--unit-cookie", "--unit-query"],
+        flags: ["--allow-overrides"],
+        run: run
+    )
+
+    /// The largest object read back from the build folder.
+    static let maximumObjectBytes = 64 << 20
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
+        if let first = arguments.positional.first { throw .usage("unexpected argument '\(first)'") }
+        let from = context.url(arguments.value("--from") ?? context.config?.output ?? "dist")
+        let outPath = arguments.value("--out") ?? "edge"
+        guard !outPath.isEmpty else { throw .usage("--out needs a folder") }
+        let sources: [EdgeRouter.UnitSource] = [
+            arguments.value("--unit-header").map { .header($0) }, arguments.value("--unit-cookie").map { .cookie($0) },
+            arguments.value("--unit-query").map { .query($0) },
+        ].compactMap { $0 }
+        guard sources.count <= 1 else {
+            throw .usage("name one unit source: --unit-header, --unit-cookie or --unit-query")
+        }
+        for source in sources {
+            let name: String
+            switch source {
+            case .header(let value), .cookie(let value), .query(let value): name = value
+            }
+            guard !name.isEmpty, name.utf8.count <= 256, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw .usage("the unit source \"\(name.prefix(40))\" is not a header, cookie or parameter name")
+            }
+        }
+        guard let (hash, manifest) = BuildCommand.previousManifest(in: from) else {
+            throw .failure(
+                "\(from.path): no build here (pointer.json and the manifest it names); run `screenkit build` first")
+        }
+        var objects: [String: [UInt8]] = [:]
+        for object in BucketLayout.objects(of: manifest) {
+            let path = from.appendingPathComponent(BucketLayout.object(object)).path
+            guard case .bytes(let bytes) = JSONFile.read(atPath: path, maximumBytes: maximumObjectBytes) else {
+                throw .failure("\(path): the object the manifest names cannot be read; run `screenkit build` again")
+            }
+            objects[object] = bytes
+        }
+        let router: EdgeRouter
+        do {
+            router = try EdgeRouter(
+                manifest: manifest, manifestHash: hash, objects: objects,
+                options: EdgeRouter.Options(unit: sources.first, allowsOverrides: arguments.flag("--allow-overrides")))
+        } catch {
+            throw .failure(error.description)
+        }
+        do {
+            try OutputDirectory.replace(
+                context.url(outPath), with: router.files.map { OutputDirectory.File(path: $0.name, bytes: $0.bytes) })
+        } catch {
+            throw .failure(error.description)
+        }
+        let screens = manifest.screens.count
+        context.terminal.print(
+            "wrote the edge router of manifest \(hash.prefix(12)) (\(screens) screen\(screens == 1 ? "" : "s")) into \(outPath)/: "
+                + router.files.map { "\($0.name) (\($0.bytes.count) bytes)" }.joined(separator: ", "))
+        return .success
+    }
+}
