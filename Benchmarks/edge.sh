@@ -64,10 +64,13 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 edge_port=$(free_port)
 origin_port=$(free_port)
 mkdir -p "$work/nginx/temp" "$work/nginx/cache"
+# nginx's workers run as an unprivileged user: they read the build and write their cache here.
+chmod 755 "$work"
+chmod -R a+rwX "$work/nginx"
 cat > "$work/nginx/nginx.conf" <<CONF
 load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
 daemon off;
-worker_processes 1;
+worker_processes auto;
 pid $work/nginx/nginx.pid;
 error_log $work/nginx/error.log warn;
 events { worker_connections 1024; }
@@ -122,14 +125,18 @@ done
 [ -n "$port" ] || { echo "the server did not start:" >&2; cat "$work/server.log" >&2; exit 3; }
 edge="http://127.0.0.1:$edge_port"
 renderer="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do curl -s -o /dev/null "$edge/screens/home" && break; sleep 0.1; done
+for _ in $(seq 1 100); do curl -sf -o /dev/null "$edge/screens/home" && break; sleep 0.1; done
 
 # The same request to both; the answers must be the same bytes.
 headers=(-H "ScreenKit-Contract: 2" -H "Accept-Language: de-AT,de;q=0.9")
 for route in "/screens/home?user=u7" "/screens/sign-in"; do
-  curl -s "${headers[@]}" "$edge$route" > "$work/edge.json"
-  curl -s "${headers[@]}" "$renderer$route" > "$work/renderer.json"
-  cmp -s "$work/edge.json" "$work/renderer.json" || { echo "the edge and the renderer answer $route differently" >&2; exit 1; }
+  curl -s -D "$work/edge.headers" "${headers[@]}" "$edge$route" > "$work/edge.json"
+  curl -s -D "$work/renderer.headers" "${headers[@]}" "$renderer$route" > "$work/renderer.json"
+  if ! cmp -s "$work/edge.json" "$work/renderer.json"; then
+    echo "the edge and the renderer answer $route differently:" >&2
+    cat "$work/edge.headers" "$work/renderer.headers" "$work/nginx/error.log" >&2
+    exit 1
+  fi
 done
 object=$(curl -s -D - -o /dev/null "${headers[@]}" "$edge/screens/sign-in" | tr -d '\r' | sed -n 's/^[Ee][Tt]ag: //p')
 floor=$(python3 - "$work/edge/table.json" "$object" <<'PY'
@@ -161,7 +168,7 @@ run "home edge" "$edge/screens/home?user=u7"
 run "home renderer" "$renderer/screens/home?user=u7"
 run "sign-in edge" "$edge/screens/sign-in"
 run "sign-in renderer" "$renderer/screens/sign-in"
-run "sign-in floor" "$edge/floor/$floor"
+run "sign-in floor" "$edge/floor/$floor.json"
 
 python3 - "$work/results.tsv" <<'PY'
 import sys
@@ -176,7 +183,7 @@ for screen in ["home", "sign-in"]:
     print(f"  {screen}: edge / renderer requests/s {edge / renderer:.2f}x")
 edge, floor = float(rows["sign-in edge"][1]), float(rows["sign-in floor"][1])
 print(f"  the router in nginx: {edge / floor * 100:.0f} % of the floor's requests/s, "
-      f"{(1 / edge - 1 / floor) * 1e6:.1f} µs more per request (one nginx worker)")
+      f"{(1 / edge - 1 / floor) * 1e6:.1f} µs more per request (nginx, one worker per core)")
 PY
 echo "the decision alone, under Node (no HTTP):"
 node Benchmarks/edge_router_cost.mjs "$work/edge/screenkit-edge.mjs"
