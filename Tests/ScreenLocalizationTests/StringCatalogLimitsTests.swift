@@ -6,7 +6,8 @@ import Testing
 @Suite struct StringCatalogLimitsTests {
 
     @Test func theFileSizeIsCheckedBeforeAnythingIsParsed() {
-        let error = StringCatalogTests.refusal([UInt8](repeating: UInt8(ascii: "["), count: StringCatalogLimits.maximumFileBytes + 1))
+        let error = StringCatalogTests.refusal(
+            [UInt8](repeating: UInt8(ascii: "["), count: StringCatalogLimits.maximumFileBytes + 1))
         #expect(error?.isLimit == true)
         #expect(error?.message == "the file is 16777217 bytes; a string catalog is at most 16777216 bytes")
     }
@@ -33,7 +34,8 @@ import Testing
             StringCatalogTests.catalog(
                 strings:
                     "\"Hi\" : { \"localizations\" : { "
-                    + (0..<count).map { "\"l\($0)\" : \(StringCatalogTests.unit("Hi"))" }.joined(separator: ", ") + " } }")
+                    + (0..<count).map { "\"l\($0)\" : \(StringCatalogTests.unit("Hi"))" }.joined(separator: ", ")
+                    + " } }")
         }
         #expect(try StringCatalog.decode(locales(200), path: "L").entries["Hi"]?.localizations.count == 200)
         let error = StringCatalogTests.refusal(locales(201))
@@ -44,9 +46,11 @@ import Testing
     @Test func valueLength() throws {
         let longest = String(repeating: "a", count: StringCatalogLimits.maximumValueBytes)
         #expect(throws: Never.self) {
-            try StringCatalog.decode(StringCatalogTests.catalog(key: "Long", StringCatalogTests.unit(longest)), path: "L")
+            try StringCatalog.decode(
+                StringCatalogTests.catalog(key: "Long", StringCatalogTests.unit(longest)), path: "L")
         }
-        let error = StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Long", StringCatalogTests.unit(longest + "é")))
+        let error = StringCatalogTests.refusal(
+            StringCatalogTests.catalog(key: "Long", StringCatalogTests.unit(longest + "é")))
         #expect(error?.isLimit == true && error?.key == "Long" && error?.locale == "fr")
         #expect(error?.message == "the value is 65538 bytes; at most 65536")
         // Keys and comments too.
@@ -55,7 +59,8 @@ import Testing
         #expect(
             key?.description.hasPrefix("Localizable.xcstrings: key \"\(String(repeating: "a", count: 60))…\": ") == true
         )
-        let comment = StringCatalogTests.refusal(StringCatalogTests.catalog(strings: "\"Hi\" : { \"comment\" : \"\(longest)b\" }"))
+        let comment = StringCatalogTests.refusal(
+            StringCatalogTests.catalog(strings: "\"Hi\" : { \"comment\" : \"\(longest)b\" }"))
         #expect(comment?.isLimit == true && comment?.message == "\"comment\" is 65537 bytes; at most 65536")
     }
 
@@ -63,7 +68,8 @@ import Testing
         // Plural forms holding plural forms, `depth` levels.
         func nested(_ depth: Int) -> String {
             depth == 0
-                ? StringCatalogTests.unit("%lld") : "{ \"variations\" : { \"plural\" : { \"other\" : \(nested(depth - 1)) } } }"
+                ? StringCatalogTests.unit("%lld")
+                : "{ \"variations\" : { \"plural\" : { \"other\" : \(nested(depth - 1)) } } }"
         }
         #expect(throws: Never.self) { try StringCatalog.decode(StringCatalogTests.catalog(nested(4)), path: "L") }
         let error = StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Deep", nested(5)))
@@ -76,37 +82,57 @@ import Testing
             try StringCatalog.decode(
                 StringCatalogTests.substituted(
                     "%#@apples@",
-                    [("apples", StringCatalogTests.substitution(variations: "{ \"plural\" : { \"other\" : \(nested(3)) } }"))]),
+                    [
+                        (
+                            "apples",
+                            StringCatalogTests.substitution(variations: "{ \"plural\" : { \"other\" : \(nested(3)) } }")
+                        )
+                    ]),
                 path: "L")
         }
         #expect(
             StringCatalogTests.refusal(
                 StringCatalogTests.substituted(
                     "%#@apples@",
-                    [("apples", StringCatalogTests.substitution(variations: "{ \"plural\" : { \"other\" : \(nested(4)) } }"))])
+                    [
+                        (
+                            "apples",
+                            StringCatalogTests.substitution(variations: "{ \"plural\" : { \"other\" : \(nested(4)) } }")
+                        )
+                    ])
             )?.message == "variations nest 5 deep; they nest at most 4")
     }
 
     @Test func placeholdersPerValue() throws {
         let most = String(repeating: "%@ ", count: StringCatalogLimits.maximumPlaceholders)
-        let catalog = try StringCatalog.decode(StringCatalogTests.catalog(key: "Many", StringCatalogTests.unit(most)), path: "L")
+        let catalog = try StringCatalog.decode(
+            StringCatalogTests.catalog(key: "Many", StringCatalogTests.unit(most)), path: "L")
         #expect(StringCatalogTests.unit(catalog, "Many", "fr")?.1.placeholders.last?.argument == 64)
-        let error = StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Many", StringCatalogTests.unit(most + "%@")))
+        let error = StringCatalogTests.refusal(
+            StringCatalogTests.catalog(key: "Many", StringCatalogTests.unit(most + "%@")))
         #expect(error?.isLimit == true && error?.key == "Many" && error?.locale == "fr")
         #expect(error?.message.hasSuffix(": more than 64 placeholders; a value has at most 64") == true)
         // The highest argument number, the widest field, the most substitutions.
         #expect(
-            StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Far", StringCatalogTests.unit("%65$@")))?.message
+            StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Far", StringCatalogTests.unit("%65$@")))?
+                .message
                 == "the value \"%65$@\": the specifier \"%65$\" names an argument beyond 64, the most a value may have")
         #expect(
-            StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Far", StringCatalogTests.unit("%12345678901234567890$@")))?.isLimit == true)
+            StringCatalogTests.refusal(
+                StringCatalogTests.catalog(key: "Far", StringCatalogTests.unit("%12345678901234567890$@")))?.isLimit
+                == true)
         #expect(try FormatString.parse("%99d|%.99f").placeholders.count == 2)
         #expect(
-            StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Wide", StringCatalogTests.unit("%100d")))?.message
+            StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Wide", StringCatalogTests.unit("%100d")))?
+                .message
                 == "the value \"%100d\": the specifier \"%100\" has a width or precision over 99")
-        #expect(StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Wide", StringCatalogTests.unit("%.1000000f")))?.isLimit == true)
         #expect(
-            StringCatalogTests.refusal(StringCatalogTests.substituted("%#@apples@", [("apples", StringCatalogTests.substitution(argNum: "65"))]))?.message
+            StringCatalogTests.refusal(StringCatalogTests.catalog(key: "Wide", StringCatalogTests.unit("%.1000000f")))?
+                .isLimit == true)
+        #expect(
+            StringCatalogTests.refusal(
+                StringCatalogTests.substituted(
+                    "%#@apples@", [("apples", StringCatalogTests.substitution(argNum: "65"))]))?.message
                 == "the substitution \"apples\" has argNum 65; the highest argument is 64")
         let names = (0...StringCatalogLimits.maximumPlaceholders).map { ("s\($0)", StringCatalogTests.substitution()) }
         let substitutions = StringCatalogTests.refusal(StringCatalogTests.substituted("%#@s0@", names))
