@@ -394,4 +394,7 @@ export async function handle(request, origin) {
   return new Response(body, { status: decision.status, headers: headers });
 }
 
+// The decision alone, for tests and benchmarks: screenkitRoute(table, request, options).
+export { screenkitRoute, SCREENKIT_TABLE, skSHA256Hex };
+
 export default { fetch: function (request, env) { return handle(request, env.SCREENKIT_ORIGIN); } };
