@@ -25,17 +25,16 @@ for value in "$duration" "$threads" "$connections"; do
   [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "options take whole numbers from 1, got '$value'" >&2; exit 2; }
 done
 
-need() { # command debian-packages…
-  local command=$1; shift
-  command -v "$command" >/dev/null 2>&1 && return
+need() { # test debian-packages…: installs the packages unless `test` (a shell test) passes
+  eval "$1" && return
+  shift
   echo "installing $* from Debian's packages…" >&2
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } >/dev/null 2>&1 \
     || { echo "could not install $* (apt-get install $*)" >&2; exit 3; }
 }
-need wrk wrk
-need node nodejs
-need nginx nginx-light libnginx-mod-http-js
-[ -f /usr/lib/nginx/modules/ngx_http_js_module.so ] || need /nonexistent libnginx-mod-http-js
+need 'command -v wrk >/dev/null' wrk
+need 'command -v node >/dev/null' nodejs
+need 'command -v nginx >/dev/null && [ -f /usr/lib/nginx/modules/ngx_http_js_module.so ]' nginx-light libnginx-mod-http-js
 
 echo "building screenkit and the Hummingbird example (release; the first build takes minutes)…" >&2
 swift build -c release --product screenkit >&2

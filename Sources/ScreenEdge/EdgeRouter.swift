@@ -14,6 +14,22 @@ public struct EdgeRouter: Sendable {
         case cookie(String)
         /// A query parameter (`user`).
         case query(String)
+
+        /// The header's, cookie's or parameter's name.
+        public var name: String {
+            switch self {
+            case .header(let name), .cookie(let name), .query(let name): name
+            }
+        }
+
+        /// How the routers' options name the source: `header`, `cookie` or `query`.
+        var kind: String {
+            switch self {
+            case .header: "header"
+            case .cookie: "cookie"
+            case .query: "query"
+            }
+        }
     }
 
     /// What the router is configured with beside the table.
@@ -54,7 +70,7 @@ public struct EdgeRouter: Sendable {
         self.options = options
     }
 
-    /// The file names, one per engine, then the table.
+    /// The `fetch` handler's file.
     public static let fetchFile = "screenkit-edge.mjs"
     /// The nginx njs module.
     public static let njsFile = "screenkit-edge-njs.js"
@@ -95,23 +111,14 @@ public struct EdgeRouter: Sendable {
         var json = JSONWriter(style: .compact, capacity: 128)
         json.beginObject()
         json.key("unit")
-        switch options.unit {
-        case nil: json.null()
-        case .header(let name):
+        if let unit = options.unit {
+            // Engines look headers up by their lowercase names.
             json.beginObject()
-            json.key("header")
-            json.string(name.lowercased())
+            json.key(unit.kind)
+            if case .header = unit { json.string(unit.name.lowercased()) } else { json.string(unit.name) }
             json.endObject()
-        case .cookie(let name):
-            json.beginObject()
-            json.key("cookie")
-            json.string(name)
-            json.endObject()
-        case .query(let name):
-            json.beginObject()
-            json.key("query")
-            json.string(name)
-            json.endObject()
+        } else {
+            json.null()
         }
         json.key("allowsOverrides")
         json.bool(options.allowsOverrides)

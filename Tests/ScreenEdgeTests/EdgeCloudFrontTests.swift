@@ -10,7 +10,6 @@ import Testing
 /// the renderer's status and body.
 @Suite struct EdgeCloudFrontTests {
     @Test(.needs(.node)) func rewritesToTheRenderersObjectOrAnswersAsTheRendererDoes() throws {
-        let node = try ExternalTool.node.require()[0]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-cf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -26,15 +25,9 @@ import Testing
             again.ifNoneMatch = etag
             return again
         }
-        let list = requests.map { ["path": $0.path, "headers": $0.headers] as [String: Any] }
-        let input = folder.appendingPathComponent("requests.json")
-        let output = folder.appendingPathComponent("out.json")
-        try JSONSerialization.data(withJSONObject: list).write(to: input)
-        let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support/edge_cloudfront_harness.mjs")
-        let result = TestPython.run(node, [harness.path, function.path, input.path, output.path])
-        try #require(result.status == 0, "\(result.output)")
-        let results = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [[String: Any]] ?? []
+        let results =
+            try EdgeFixture.runNode("edge_cloudfront_harness.mjs", [function.path], requests: requests, in: folder)
+            as? [[String: Any]] ?? []
         try #require(results.count == requests.count)
         var rewritten = 0
         for (request, answer) in zip(requests, results) {

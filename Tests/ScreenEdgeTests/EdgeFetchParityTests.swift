@@ -11,9 +11,8 @@ import Testing
 @Suite struct EdgeFetchParityTests {
     /// Runs the harness over `requests`; returns each response and the origin's log.
     static func run(_ requests: [EdgeFixture.Request], router: EdgeRouter) throws -> (
-        responses: [(status: Int, headers: [String: String], body: [UInt8])], asked: [String]
+        responses: [EdgeFixture.Response], asked: [String]
     ) {
-        let node = try ExternalTool.node.require()[0]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "screenkit-edge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -26,30 +25,10 @@ import Testing
             try Data(bytes).write(to: url)
         }
         for file in router.files { try Data(file.bytes).write(to: folder.appendingPathComponent(file.name)) }
-        let list = requests.map { ["path": $0.path, "headers": $0.headers] as [String: Any] }
-        try JSONSerialization.data(withJSONObject: list).write(to: folder.appendingPathComponent("requests.json"))
-        let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support/edge_fetch_harness.mjs")
-        let out = folder.appendingPathComponent("out.json")
-        let result = TestPython.run(
-            node,
-            [
-                harness.path, folder.appendingPathComponent(EdgeRouter.fetchFile).path, bucket.path,
-                folder.appendingPathComponent("requests.json").path, out.path,
-            ])
-        guard result.status == 0 else { throw HarnessFailed(description: result.output) }
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any] ?? [:]
-        let responses = (object["responses"] as? [[String: Any]] ?? []).map { response in
-            (
-                status: response["status"] as? Int ?? 0, headers: response["headers"] as? [String: String] ?? [:],
-                body: [UInt8](Data(base64Encoded: response["body"] as? String ?? "") ?? Data())
-            )
-        }
-        return (responses, object["asked"] as? [String] ?? [])
-    }
-
-    struct HarnessFailed: Error, CustomStringConvertible {
-        let description: String
+        let answer = try EdgeFixture.runNode(
+            "edge_fetch_harness.mjs", [folder.appendingPathComponent(EdgeRouter.fetchFile).path, bucket.path],
+            requests: requests, in: folder)
+        return (EdgeFixture.responses(in: answer), (answer as? [String: Any])?["asked"] as? [String] ?? [])
     }
 
     @Test(.needs(.node)) func everyRequestGetsTheRenderersAnswer() throws {

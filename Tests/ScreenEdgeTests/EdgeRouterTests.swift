@@ -17,17 +17,10 @@ import Testing
             locales: result.locales)
     }
 
-    static func objects(_ layout: BucketLayout) -> [String: [UInt8]] {
-        var objects: [String: [UInt8]] = [:]
-        for (path, bytes) in layout.files where path.hasPrefix("objects/") {
-            objects[String(path.dropFirst("objects/".count).dropLast(".json".count))] = bytes
-        }
-        return objects
-    }
-
     static func router(_ layout: BucketLayout, options: EdgeRouter.Options) throws -> EdgeRouter {
         try EdgeRouter(
-            manifest: layout.manifest, manifestHash: layout.manifestHash, objects: objects(layout), options: options)
+            manifest: layout.manifest, manifestHash: layout.manifestHash, objects: EdgeFixture.objects(of: layout),
+            options: options)
     }
 
     @Test func theExampleAppsRouterAndTableAreTheReviewedGoldens() throws {
@@ -73,7 +66,7 @@ import Testing
         #expect(etags.count == Set(etags.map(\.key)).count)
         #expect(etags.allSatisfy { $0.value.stringValue?.count == 34 })
         // A manifest naming an object the folder lacks: a clear error, no table.
-        var missing = Self.objects(layout)
+        var missing = EdgeFixture.objects(of: layout)
         let removed = try #require(missing.keys.sorted().first)
         missing[removed] = nil
         #expect {

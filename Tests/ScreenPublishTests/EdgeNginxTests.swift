@@ -68,7 +68,6 @@ import Testing
 
     @Test(.needs(.nginx), .needs(.node)) func nginxAnswersAsTheRendererDoes() async throws {
         let nginx = try ExternalTool.nginx.require()[0]
-        let node = try ExternalTool.node.require()[0]
         let server = try S3TestServer.shared.get()
         let prefix = "edge-\(UUID().uuidString.prefix(8).lowercased())"
         // Published straight to moto (not through the fault proxy other suites count requests on).
@@ -116,7 +115,7 @@ import Testing
         // nginx refuses a NUL and a path climbing above the root itself (400), before the router.
         let refusedByNginx: Set<String> = ["a%00b", "..%2F..%2Fetc%2Fpasswd"]
         var requests = EdgeFixture.requests.filter { !refusedByNginx.contains($0.segment) }
-        let first = try Self.send(requests, socket: socket, node: node, folder: folder)
+        let first = try Self.send(requests, socket: socket, folder: folder)
         try #require(first.count == requests.count, "\(errors())")
         var revalidations: [EdgeFixture.Request] = []
         for (request, response) in zip(requests, first) {
@@ -131,14 +130,13 @@ import Testing
         }
         #expect(Set(first.map(\.status)) == [200, 404, 406])
         requests = revalidations
-        for (request, response) in zip(requests, try Self.send(requests, socket: socket, node: node, folder: folder)) {
+        for (request, response) in zip(requests, try Self.send(requests, socket: socket, folder: folder)) {
             EdgeFixture.compare(
                 request, expected: request.expected(from: renderer), status: response.status,
                 headers: response.headers, body: response.body)
         }
         let refused = try Self.send(
-            refusedByNginx.map { EdgeFixture.Request(segment: $0, screenID: $0) }, socket: socket, node: node,
-            folder: folder)
+            refusedByNginx.map { EdgeFixture.Request(segment: $0, screenID: $0) }, socket: socket, folder: folder)
         #expect(refused.map(\.status) == [400, 400])
 
         // The bucket was asked for objects only, each object once: the rest came from nginx's cache.
@@ -152,24 +150,8 @@ import Testing
     }
 
     /// The responses nginx gives `requests`, sent by Node over its socket.
-    static func send(_ requests: [EdgeFixture.Request], socket: String, node: String, folder: URL) throws -> [(
-        status: Int, headers: [String: String], body: [UInt8]
-    )] {
-        let list = requests.map { ["path": $0.path, "headers": $0.headers] as [String: Any] }
-        let input = folder.appendingPathComponent("requests.json")
-        let output = folder.appendingPathComponent("responses.json")
-        try JSONSerialization.data(withJSONObject: list).write(to: input)
-        let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support/edge_http_client.mjs")
-        let result = TestPython.run(node, [client.path, "unix:" + socket, input.path, output.path])
-        guard result.status == 0 else { throw S3TestServer.Unavailable(description: result.output) }
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any] ?? [:]
-        return (object["responses"] as? [[String: Any]] ?? []).map { response in
-            (
-                status: response["status"] as? Int ?? 0,
-                headers: (response["headers"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String },
-                body: [UInt8](Data(base64Encoded: response["body"] as? String ?? "") ?? Data())
-            )
-        }
+    static func send(_ requests: [EdgeFixture.Request], socket: String, folder: URL) throws -> [EdgeFixture.Response] {
+        EdgeFixture.responses(
+            in: try EdgeFixture.runNode("edge_http_client.mjs", ["unix:" + socket], requests: requests, in: folder))
     }
 }

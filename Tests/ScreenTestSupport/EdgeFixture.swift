@@ -32,13 +32,16 @@ public enum EdgeFixture {
     }()
 
     /// Each object's bytes by SHA-256.
-    public static let objects: [String: [UInt8]] = {
+    public static let objects = objects(of: layout)
+
+    /// The bytes of each object of `layout` by SHA-256.
+    public static func objects(of layout: BucketLayout) -> [String: [UInt8]] {
         var objects: [String: [UInt8]] = [:]
         for (path, bytes) in layout.files where path.hasPrefix("objects/") {
             objects[String(path.dropFirst("objects/".count).dropLast(".json".count))] = bytes
         }
         return objects
-    }()
+    }
 
     /// The router, taking the unit from the `user` query parameter as the example servers do.
     public static func router(allowsOverrides: Bool = true) throws -> EdgeRouter {
@@ -174,6 +177,43 @@ public enum EdgeFixture {
             #expect(
                 headers[name.lowercased()] == expected.header(name), "\(name) for \(request)",
                 sourceLocation: sourceLocation)
+        }
+    }
+
+    /// One answer an engine gave: status, headers (lowercase names) and body.
+    public typealias Response = (status: Int, headers: [String: String], body: [UInt8])
+
+    /// A harness script in `Tests/Support` that Node runs: it failed, with its output.
+    public struct HarnessFailed: Error, CustomStringConvertible {
+        /// What it printed.
+        public let description: String
+    }
+
+    /// Runs `Tests/Support/<script>` under Node with `arguments`, then the requests file (each
+    /// request's path and headers) and the file it writes its JSON answer to, in `folder`.
+    public static func runNode(
+        _ script: String, _ arguments: [String], requests: [Request], in folder: URL
+    ) throws -> Any {
+        let node = try ExternalTool.node.require()[0]
+        let input = folder.appendingPathComponent("requests.json")
+        let output = folder.appendingPathComponent("answers.json")
+        let list = requests.map { ["path": $0.path, "headers": $0.headers] as [String: Any] }
+        try JSONSerialization.data(withJSONObject: list).write(to: input)
+        let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support/\(script)")
+        let result = TestPython.run(node, [harness.path] + arguments + [input.path, output.path])
+        guard result.status == 0 else { throw HarnessFailed(description: result.output) }
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: output))
+    }
+
+    /// The `responses` of a harness's answer: status, headers and base64 body each.
+    public static func responses(in answer: Any) -> [Response] {
+        ((answer as? [String: Any])?["responses"] as? [[String: Any]] ?? []).map { response in
+            (
+                status: response["status"] as? Int ?? 0,
+                headers: (response["headers"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String },
+                body: [UInt8](Data(base64Encoded: response["body"] as? String ?? "") ?? Data())
+            )
         }
     }
 }

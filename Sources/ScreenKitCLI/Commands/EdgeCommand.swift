@@ -61,11 +61,7 @@ enum EdgeCommand {
         guard sources.count <= 1 else {
             throw .usage("name one unit source: --unit-header, --unit-cookie or --unit-query")
         }
-        for source in sources {
-            let name: String
-            switch source {
-            case .header(let value), .cookie(let value), .query(let value): name = value
-            }
+        for name in sources.map(\.name) {
             guard !name.isEmpty, name.utf8.count <= 256, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                 throw .usage("the unit source \"\(name.prefix(40))\" is not a header, cookie or parameter name")
             }

@@ -9,9 +9,6 @@ var SCREENKIT_OPTIONS = {"unit":{"header":"x-user-id"},"allowsOverrides":false};
 // dependencies, no eval), written for every engine it runs in: CloudFront Functions, Cloudflare
 // Workers, Deno, Node 18+ and nginx's njs 0.7 (no BigInt).
 
-var SCREENKIT_CONTRACT_HEADER = "screenkit-contract";
-var SCREENKIT_ARM_HEADER = "screenkit-arm";
-
 // RFC 8259 escaping as ScreenKit's writer does it: `"` `\`, the short forms, \u00xx (lowercase) for
 // the other controls, and U+2028/U+2029 escaped; everything else as it is.
 function skJSONString(text) {
@@ -103,8 +100,8 @@ function skIsLanguageRange(range) {
   if (subtags.length > 16) return false;
   for (var i = 0; i < subtags.length; i++) {
     var subtag = subtags[i];
-    if (skUTF8Length(subtag) < 1 || skUTF8Length(subtag) > 8) return false;
-    if (!(i === 0 ? /^[a-z]+$/ : /^[a-z0-9]+$/).test(subtag)) return false;
+    // ASCII only, so its length is its UTF-8 length.
+    if (subtag.length < 1 || subtag.length > 8 || !(i === 0 ? /^[a-z]+$/ : /^[a-z0-9]+$/).test(subtag)) return false;
   }
   return true;
 }
