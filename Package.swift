@@ -33,8 +33,9 @@ let package = Package(
         .target(
             name: "ScreenCompiler",
             dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract", "ScreenLocalization"]),
-        // Buckets (a directory or any S3-compatible store), SigV4 and the publish protocol.
-        .target(name: "ScreenPublish", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON"]),
+        // Buckets (a directory or any S3-compatible store), SigV4 and the publish protocol (the
+        // edge router published beside the manifest).
+        .target(name: "ScreenPublish", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON", "ScreenEdge"]),
         // Request-time rendering inside a server: a renderer loaded once, contract negotiation,
         // per-request validation and a framework-neutral response.
         .target(

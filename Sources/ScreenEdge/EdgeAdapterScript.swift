@@ -130,45 +130,55 @@ enum EdgeAdapterScript {
         export default { handle: handle, authorization: authorization, amzDate: skAmzDate, securityToken: securityToken };
         """#
 
-    /// A CloudFront viewer-request function `handler(event)`.
-    static let cloudFront = #"""
-        // The CloudFront viewer-request function (runtime cloudfront-js-2.0): rewrites a screen's URI to
-        // its object (/objects/<sha256>.json) and answers 304s and problem documents itself. It cannot set
-        // response headers on the object (a viewer-response function or the bucket's metadata does).
+    /// A Lambda@Edge viewer-request handler: a CommonJS module exporting `handler(event)`.
+    static let lambdaEdge = #"""
+        // The Lambda@Edge viewer-request handler (Node.js 18 or later; handler `screenkit-edge-lambda.handler`):
+        // rewrites a screen's URI to its object (/objects/<sha256>.json, query string dropped) for
+        // CloudFront's cache and the bucket origin, and answers 304s and problem documents itself. It cannot
+        // set response headers on the object (a response headers policy or the bucket's metadata does).
         var skCrypto = require("crypto");
 
-        function skCloudFrontValue(map, name) {
-          var entry = map ? map[name] : undefined;
-          return entry && entry.value !== undefined ? entry.value : null;
+        // A header's values as one (CloudFront lists repeated headers as several entries), or null.
+        function skLambdaHeader(headers, name, separator) {
+          var entries = headers ? headers[name] : undefined;
+          if (!entries || entries.length === 0) return null;
+          var values = [];
+          for (var i = 0; i < entries.length; i++) values.push(entries[i].value);
+          return values.join(separator);
         }
 
-        function handler(event) {
-          var request = event.request;
+        var SK_STATUS_TEXT = { 304: "Not Modified", 400: "Bad Request", 404: "Not Found", 406: "Not Acceptable" };
+
+        exports.handler = async function (event) {
+          var request = event.Records[0].cf.request;
           var prefix = "/screens/";
           if (request.uri.substring(0, prefix.length) !== prefix) return request;
           var raw = request.uri.substring(prefix.length), id;
           try { id = decodeURIComponent(raw); } catch (error) { id = raw; }
-          var source = SCREENKIT_OPTIONS.unit, unit = null;
-          if (source && source.header) unit = skCloudFrontValue(request.headers, source.header.toLowerCase());
-          else if (source && source.cookie) unit = skCloudFrontValue(request.cookies, source.cookie);
-          else if (source && source.query) unit = skCloudFrontValue(request.querystring, source.query);
+          var source = SCREENKIT_OPTIONS.unit, unit = null, headers = request.headers;
+          if (source && source.header) unit = skLambdaHeader(headers, source.header, ", ");
+          else if (source && source.cookie) unit = skCookie(skLambdaHeader(headers, "cookie", "; "), source.cookie);
+          else if (source && source.query) unit = new URLSearchParams(request.querystring || "").get(source.query);
           var decision = screenkitRoute(SCREENKIT_TABLE, {
-            screen: id, contract: skCloudFrontValue(request.headers, "screenkit-contract"),
-            acceptLanguage: skCloudFrontValue(request.headers, "accept-language"), unit: unit,
-            arm: skCloudFrontValue(request.headers, "screenkit-arm"), ifNoneMatch: skCloudFrontValue(request.headers, "if-none-match")
+            screen: id, contract: skLambdaHeader(headers, "screenkit-contract", ", "),
+            acceptLanguage: skLambdaHeader(headers, "accept-language", ", "), unit: unit,
+            arm: skLambdaHeader(headers, "screenkit-arm", ", "), ifNoneMatch: skLambdaHeader(headers, "if-none-match", ", ")
           }, {
             allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides,
             sha256Hex: function (text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
           });
           if (decision.object !== null) {
             request.uri = "/objects/" + decision.object + ".json";
+            request.querystring = "";
             return request;
           }
-          var headers = {};
-          for (var i = 0; i < decision.headers.length; i++) headers[decision.headers[i][0].toLowerCase()] = { value: decision.headers[i][1] };
-          var response = { statusCode: decision.status, headers: headers };
-          if (decision.body !== null) response.body = { encoding: "text", data: decision.body };
+          var answer = {};
+          for (var i = 0; i < decision.headers.length; i++) {
+            answer[decision.headers[i][0].toLowerCase()] = [{ key: decision.headers[i][0], value: decision.headers[i][1] }];
+          }
+          var response = { status: String(decision.status), statusDescription: SK_STATUS_TEXT[decision.status] || "", headers: answer };
+          if (decision.body !== null) { response.body = decision.body; response.bodyEncoding = "text"; }
           return response;
-        }
+        };
         """#
 }

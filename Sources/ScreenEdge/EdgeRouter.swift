@@ -22,8 +22,28 @@ public struct EdgeRouter: Sendable {
             }
         }
 
+        /// Whether `name` can name a header, cookie or query parameter: 1 to 256 visible ASCII
+        /// characters, no spaces.
+        public static func isName(_ name: String) -> Bool {
+            !name.isEmpty && name.utf8.count <= 256 && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        }
+
+        /// The source `text` names: `header:NAME`, `cookie:NAME` or `query:NAME` (as a config file
+        /// writes it); nil for anything else.
+        public init?(_ text: String) {
+            guard let colon = text.firstIndex(of: ":") else { return nil }
+            let name = String(text[text.index(after: colon)...])
+            guard Self.isName(name) else { return nil }
+            switch text[..<colon] {
+            case "header": self = .header(name)
+            case "cookie": self = .cookie(name)
+            case "query": self = .query(name)
+            default: return nil
+            }
+        }
+
         /// How the routers' options name the source: `header`, `cookie` or `query`.
-        var kind: String {
+        public var kind: String {
             switch self {
             case .header: "header"
             case .cookie: "cookie"
@@ -74,8 +94,8 @@ public struct EdgeRouter: Sendable {
     public static let fetchFile = "screenkit-edge.mjs"
     /// The nginx njs module.
     public static let njsFile = "screenkit-edge-njs.js"
-    /// The CloudFront viewer-request function.
-    public static let cloudFrontFile = "screenkit-edge-cloudfront.js"
+    /// The Lambda@Edge viewer-request handler (CloudFront).
+    public static let lambdaEdgeFile = "screenkit-edge-lambda.js"
     /// The routing table on its own.
     public static let tableFile = "table.json"
 
@@ -84,7 +104,7 @@ public struct EdgeRouter: Sendable {
         [
             File(name: Self.fetchFile, bytes: script(EdgeRouterScript.sha256 + "\n" + EdgeAdapterScript.fetch)),
             File(name: Self.njsFile, bytes: script(EdgeAdapterScript.njs)),
-            File(name: Self.cloudFrontFile, bytes: script(EdgeAdapterScript.cloudFront)),
+            File(name: Self.lambdaEdgeFile, bytes: script(EdgeAdapterScript.lambdaEdge)),
             File(name: Self.tableFile, bytes: table.bytes + [0x0A]),
         ]
     }

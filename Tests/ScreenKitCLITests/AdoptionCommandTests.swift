@@ -259,6 +259,12 @@ import Testing
             (#"{"format": 1, "minContract": "2"}"#, #""minContract" must be a whole number ≥ 1"#),
             (#"{"format": 1, "output": 3}"#, #""output" must be a non-empty string"#),
             (#"{"format": 1, "bucket": ""}"#, #""bucket" must be a non-empty string"#),
+            (
+                #"{"format": 1, "edge": "cookie"}"#,
+                #""edge" must be "header:NAME", "cookie:NAME", "query:NAME" or "none", not "cookie""#
+            ),
+            (#"{"format": 1, "edge": "form:uid"}"#, #""edge" must be "header:NAME""#),
+            (#"{"format": 1, "edge": "header:X User"}"#, #""edge" must be "header:NAME""#),
             ("[1, 2]", "not a JSON object"),
             ("{\"format\": 1,", "not a JSON object"),
             (String(repeating: " ", count: 70_000) + "{}", "70002 bytes; a config file may hold at most 65536"),

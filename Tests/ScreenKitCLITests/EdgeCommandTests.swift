@@ -54,6 +54,23 @@ import Testing
         #expect([UInt8](again) == expected.files[1].bytes)
     }
 
+    @Test func theConfigsEdgeNamesTheUnitAndAFlagOverridesIt() async throws {
+        try Data(#"{"format": 1, "edge": "header:X-Device"}"#.utf8).write(
+            to: folder.appendingPathComponent("screenkit.json"))
+        #expect(await run(["build"]).0 == .success)
+        func options() throws -> String {
+            let text = try String(contentsOf: folder.appendingPathComponent("edge/screenkit-edge.mjs"), encoding: .utf8)
+            return text.components(separatedBy: "\n").first { $0.hasPrefix("var SCREENKIT_OPTIONS") } ?? ""
+        }
+        #expect(await run(["edge"]).0 == .success)
+        #expect(try options() == #"var SCREENKIT_OPTIONS = {"unit":{"header":"x-device"},"allowsOverrides":false};"#)
+        #expect(await run(["edge", "--unit-query", "user"]).0 == .success)
+        #expect(try options() == #"var SCREENKIT_OPTIONS = {"unit":{"query":"user"},"allowsOverrides":false};"#)
+        try Data(#"{"format": 1, "edge": "none"}"#.utf8).write(to: folder.appendingPathComponent("screenkit.json"))
+        #expect(await run(["edge"]).0 == .success)
+        #expect(try options() == #"var SCREENKIT_OPTIONS = {"unit":null,"allowsOverrides":false};"#)
+    }
+
     @Test func badInputIsAClearErrorAndWritesNothing() async throws {
         let (missing, _, missingErrors) = await run(["edge"])
         #expect(missing == .failure)

@@ -62,6 +62,41 @@ import Testing
         #expect(unchanged.contains("is up to date"), "the dry run changed nothing")
     }
 
+    /// `--edge` (or the config's `"edge"`) publishes the edge router beside the manifest and says
+    /// where each file is; the same router again uploads nothing.
+    @Test func theEdgeRouterIsPublishedWhereThePointerNamesIt() async throws {
+        let (code, out, errors) = await run(["publish", "--to", target, "--edge", "--unit-cookie", "uid"])
+        #expect(code == .success, "\(errors)")
+        // 38 objects and four router files.
+        #expect(out.contains("uploaded 42 objects"), "\(out)")
+        let pointer = try #require(
+            Pointer.decode([UInt8](try Data(contentsOf: bucket.appendingPathComponent("pointer.json")))))
+        #expect(pointer.edge.count == 4)
+        for (name, hash) in pointer.edge {
+            #expect(out.contains("edge router \(name): edge/\(hash)/\(name)\n"), "\(out)")
+            #expect(FileManager.default.fileExists(atPath: bucket.appendingPathComponent("edge/\(hash)/\(name)").path))
+        }
+        let fetch = try String(
+            contentsOf: bucket.appendingPathComponent(
+                "edge/\(pointer.edge["screenkit-edge.mjs"] ?? "")/screenkit-edge.mjs"),
+            encoding: .utf8)
+        #expect(fetch.contains(#"var SCREENKIT_OPTIONS = {"unit":{"cookie":"uid"},"allowsOverrides":false};"#))
+        // The config's "edge" says the same: nothing to upload.
+        try Data(#"{"format": 1, "edge": "cookie:uid"}"#.utf8).write(
+            to: folder.appendingPathComponent("screenkit.json"))
+        let (again, unchanged, _) = await run(["publish", "--to", target])
+        #expect(again == .success)
+        #expect(unchanged.contains("is up to date: nothing uploaded (42 objects already present)"), "\(unchanged)")
+        // Another unit source moves the pointer to three new routers (the table is the same).
+        let (dry, plan, _) = await run(["publish", "--to", target, "--unit-header", "X-User-ID", "--dry-run"])
+        #expect(dry == .success)
+        #expect(plan.contains("would move the pointer to name another edge router"), "\(plan)")
+        #expect(plan.components(separatedBy: "would upload edge/").count == 4, "\(plan)")
+        let (usage, _, usageErrors) = await run(["publish", "--to", target, "--unit-query", "a b"])
+        #expect(usage == .usage)
+        #expect(usageErrors.contains("is not a header, cookie or parameter name"))
+    }
+
     /// What the bucket holds decides the exit status: a tampered object is a violation (1), a
     /// pointer file that cannot be read is an environment failure (3); the dry run says when the
     /// bucket is already up to date.

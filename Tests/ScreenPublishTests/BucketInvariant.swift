@@ -4,8 +4,8 @@ import ScreenCrypto
 import ScreenPublish
 
 /// What must hold of a bucket whatever happened to a publish: the pointer, when there is one,
-/// names a manifest whose bytes hash to its name, and every object that manifest references
-/// exists and hashes to its name.
+/// names a manifest whose bytes hash to its name, every object that manifest references exists and
+/// hashes to its name, and so does every edge router file the pointer names.
 enum BucketInvariant {
     /// The problems found (none when the invariant holds), the manifest the pointer names, and the
     /// objects that manifest references (what a build published, whatever came before it).
@@ -30,6 +30,12 @@ enum BucketInvariant {
                 continue
             }
             if SHA256.hexDigest(object.bytes) != hash { problems.append("object \(hash) does not hash to its name") }
+        }
+        for (name, hash) in named.edge {
+            let stored = try await bucket.read(BucketLayout.edgeFile(hash, name: name))
+            if stored.map({ SHA256.hexDigest($0.bytes) }) != hash {
+                problems.append("edge file \(name) \(hash) is missing or differs")
+            }
         }
         return (problems, named.manifest, objects)
     }

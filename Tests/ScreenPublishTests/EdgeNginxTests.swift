@@ -11,7 +11,8 @@ import Testing
 #endif
 
 /// The generated njs router in a real engine: nginx 1.22 with njs 0.7 in front of the S3 test
-/// server (moto, SigV4 checked), to which the example app is published first. nginx signs each
+/// server (moto, SigV4 checked), to which the example app is published first with its router,
+/// which nginx then loads as the bucket's pointer names it. nginx signs each
 /// object request and keeps it in its own proxy_cache. Every request of ``EdgeFixture/requests``
 /// gets the renderer's status, body and ScreenKit headers; the bucket is only ever asked for
 /// objects/<sha256>.json, each once.
@@ -75,18 +76,24 @@ import Testing
             bucket: server.bucket, prefix: prefix, endpoint: URL(string: server.endpoint), region: server.region,
             credentials: server.credentials)
         let publisher = Publisher(bucket: bucket)
+        let router = try EdgeFixture.router()
         let plan = try await publisher.plan(
             screens: EdgeFixture.result.screens, contract: EdgeFixture.result.contract,
-            history: ExampleApp.historyHashes, locales: EdgeFixture.result.locales)
+            history: ExampleApp.historyHashes, locales: EdgeFixture.result.locales, edge: router.options)
         _ = try await publisher.publish(plan)
         #expect(plan.layout.manifestHash == EdgeFixture.layout.manifestHash)
+        // nginx runs the router publish uploaded: the file the bucket's pointer names.
+        let pointerObject = try await bucket.read(BucketLayout.pointer)
+        let pointer = try #require(pointerObject.flatMap { Pointer.decode($0.bytes) })
+        let njsHash = try #require(pointer.edge[EdgeRouter.njsFile])
+        let published = try #require(try await bucket.read(BucketLayout.edgeFile(njsHash, name: EdgeRouter.njsFile)))
+        #expect(published.bytes == router.files.first { $0.name == EdgeRouter.njsFile }?.bytes)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-nginx-\(prefix)")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let router = try EdgeFixture.router()
-        for file in router.files { try Data(file.bytes).write(to: folder.appendingPathComponent(file.name)) }
+        try Data(published.bytes).write(to: folder.appendingPathComponent(EdgeRouter.njsFile))
         try Self.config(folder: folder, server: server, prefix: prefix)
             .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let process = Process()

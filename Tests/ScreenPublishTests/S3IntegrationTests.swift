@@ -2,6 +2,7 @@ import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenCrypto
+import ScreenEdge
 import ScreenKit
 import ScreenKitCLI
 import ScreenPublish
@@ -46,6 +47,35 @@ import Testing
                 entry["cacheControl"] as? String
                     == (immutable ? "public, max-age=31536000, immutable" : "public, max-age=60"), "\(key)")
         }
+    }
+
+    /// The edge router beside the manifest: scripts as JavaScript, the table as JSON, all immutable;
+    /// publishing it again sends no PUT.
+    @Test func theEdgeRouterIsStoredWithItsMetadataAndARepublishSendsNoPut() async throws {
+        let publisher = Publisher(bucket: try server.bucket(prefix: prefix))
+        let options = EdgeRouter.Options(unit: .cookie("uid"))
+        let plan = try await publisher.plan(
+            screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes, edge: options)
+        _ = try await publisher.publish(plan)
+        let stored = try server.readBack(prefix: prefix)
+        #expect(Set(stored.keys) == Set(plan.layout.files.keys))
+        let edge = BucketLayout.edgeFiles(of: plan.layout.pointer)
+        #expect(edge.count == 4)
+        for key in edge {
+            let entry = try #require(stored[key])
+            #expect(entry["sha256"] as? String == SHA256.hexDigest(plan.layout.files[key] ?? []), "\(key)")
+            #expect(
+                entry["contentType"] as? String
+                    == (key.hasSuffix(".json") ? "application/json" : "text/javascript; charset=utf-8"), "\(key)")
+            #expect(entry["cacheControl"] as? String == "public, max-age=31536000, immutable", "\(key)")
+        }
+        try await server.control("POST", "/__stats__/reset")
+        let replan = try await Publisher(bucket: try server.bucket(prefix: prefix)).plan(
+            screens: PublishFixture.screens(), contract: 2, history: PublishFixture.historyHashes, edge: options)
+        let again = try await Publisher(bucket: try server.bucket(prefix: prefix)).publish(replan)
+        #expect(again.uploaded == 0 && !again.pointerMoved)
+        #expect(try await server.requests("PUT") == 0)
+        #expect(try await server.requests("GET") == 2, "the pointer and the manifest")
     }
 
     @Test func aNoOpRepublishSendsNoPutAndAChangeSendsOnlyWhatChanged() async throws {

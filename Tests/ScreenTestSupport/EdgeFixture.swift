@@ -43,11 +43,14 @@ public enum EdgeFixture {
         return objects
     }
 
-    /// The router, taking the unit from the `user` query parameter as the example servers do.
-    public static func router(allowsOverrides: Bool = true) throws -> EdgeRouter {
+    /// The router, taking the unit from the `user` query parameter as the example servers do
+    /// (or from `unit`, which a harness fills with the same value).
+    public static func router(unit: EdgeRouter.UnitSource = .query("user"), allowsOverrides: Bool = true) throws
+        -> EdgeRouter
+    {
         try EdgeRouter(
             manifest: layout.manifest, manifestHash: layout.manifestHash, objects: objects,
-            options: EdgeRouter.Options(unit: .query("user"), allowsOverrides: allowsOverrides))
+            options: EdgeRouter.Options(unit: unit, allowsOverrides: allowsOverrides))
     }
 
     /// The renderer of the example servers.

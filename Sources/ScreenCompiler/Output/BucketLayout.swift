@@ -13,6 +13,7 @@ import ScreenCrypto
 /// contracts/<k>/ScreenModel.swift     contract k's generated decoders (also .ts)
 /// locales/<locale>/screens/<id>              the oldest supported variant in a locale
 /// locales/<locale>/contracts/<k>/screens/<id>  the variant for clients of contract k in a locale
+/// edge/<sha256>/<file>               an edge router's file, immutable, named by the pointer
 /// ```
 ///
 /// The `locales/` aliases exist only with String Catalogs, for every configured locale (the source
@@ -56,6 +57,21 @@ public struct BucketLayout: Sendable {
         name.utf8.count == 64 && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 
+    /// The key of an edge router's file `name` whose bytes' SHA-256 is `hash`.
+    public static func edgeFile(_ hash: String, name: String) -> String { "edge/\(hash)/\(name)" }
+    /// Whether `name` can name an edge router's file: 1 to 64 lowercase ASCII letters, digits, `-`
+    /// and `.`, starting with a letter (`screenkit-edge.mjs`) — never a `/` or `..`.
+    public static func isEdgeFileName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard (1...64).contains(bytes.count), let first = bytes.first, (0x61...0x7A).contains(first),
+            !name.contains("..")
+        else { return false }
+        return bytes.allSatisfy {
+            (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: ".")
+        }
+    }
+
     /// Whether `id` is a screen ID or a device layout's (`home.ipad`), as aliases are named.
     public static func isScreenID(_ id: String) -> Bool { CatalogValidator.isValidScreenOrLayoutID(id) }
 
@@ -69,9 +85,11 @@ public struct BucketLayout: Sendable {
     }
 
     /// Every file of the image, keyed by path.
-    public let files: [String: [UInt8]]
-    /// The immutable, content-addressed paths (objects and manifests).
-    public let immutablePaths: Set<String>
+    public private(set) var files: [String: [UInt8]]
+    /// The immutable, content-addressed paths (objects, manifests and edge files).
+    public private(set) var immutablePaths: Set<String>
+    /// The pointer the image ends with.
+    public private(set) var pointer: Pointer
     /// The manifest.
     public let manifest: Manifest
     /// The manifest's SHA-256.
@@ -150,11 +168,37 @@ public struct BucketLayout: Sendable {
         let manifestHash = SHA256.hexDigest(manifestBytes)
         files[Self.manifest(manifestHash)] = manifestBytes
         immutable.insert(Self.manifest(manifestHash))
-        files[Self.pointer] = Pointer(manifest: manifestHash).encoded()
+        let pointer = Pointer(manifest: manifestHash)
+        files[Self.pointer] = pointer.encoded()
+        self.pointer = pointer
         self.files = files
         self.immutablePaths = immutable
         self.manifest = manifest
         self.manifestHash = manifestHash
+    }
+
+    /// This image with an edge router's `files` (name and bytes each): every file stored
+    /// content-addressed (``edgeFile(_:name:)``) and named by the pointer. Each name must be an edge
+    /// file name (``isEdgeFileName(_:)``).
+    public func adding(edge router: [(name: String, bytes: [UInt8])]) -> BucketLayout {
+        precondition(router.allSatisfy { Self.isEdgeFileName($0.name) }, "not edge file names: \(router.map(\.name))")
+        var layout = self
+        var named: [String: String] = [:]
+        for file in router {
+            let hash = SHA256.hexDigest(file.bytes)
+            let key = Self.edgeFile(hash, name: file.name)
+            layout.files[key] = file.bytes
+            layout.immutablePaths.insert(key)
+            named[file.name] = hash
+        }
+        layout.pointer = Pointer(manifest: manifestHash, edge: named)
+        layout.files[Self.pointer] = layout.pointer.encoded()
+        return layout
+    }
+
+    /// The edge files `pointer` names, as keys.
+    public static func edgeFiles(of pointer: Pointer) -> Set<String> {
+        Set(pointer.edge.map { edgeFile($0.value, name: $0.key) })
     }
 
     /// Every alias of the image `manifest` describes, with the SHA-256 of the object it holds:

@@ -18,11 +18,13 @@ enum EdgeCommand {
 
               screenkit-edge.mjs             fetch handler: Cloudflare Workers, Deno, Node 18+
               screenkit-edge-njs.js          nginx njs module (js_content), signs a private bucket
-              screenkit-edge-cloudfront.js   CloudFront viewer-request function (URI rewrite)
+              screenkit-edge-lambda.js       Lambda@Edge viewer-request handler for CloudFront
+                                             (URI rewrite to the object)
               table.json                     the routing table every router holds
 
             The files are the same bytes for the same manifest and options; run it after every
-            build and deploy them with the bucket.
+            build and deploy them with the bucket (`screenkit publish --edge` uploads them beside
+            the manifest, named by the pointer).
 
             USAGE: screenkit edge [--from DIR] [--out DIR] [--unit-header NAME | --unit-cookie NAME |
                                   --unit-query NAME] [--allow-overrides] [--config FILE]
@@ -33,7 +35,9 @@ enum EdgeCommand {
               --unit-header NAME  The experiment unit (a user or device ID) is this request header.
               --unit-cookie NAME  … or this cookie.
               --unit-query NAME   … or this query parameter.
-                                  Without one, every experiment serves its control.
+                                  Default: the config's "edge" ("header:X-User-ID", "cookie:uid",
+                                  "query:user" or "none"). Without one, every experiment serves its
+                                  control.
               --allow-overrides   Honour the ScreenKit-Arm header (QA and staging only).
               --config FILE       The config file (default: the nearest screenkit.json).
               --verbose           Say which config file was used.
@@ -46,6 +50,29 @@ enum EdgeCommand {
         run: run
     )
 
+    /// The options for the edge router: the unit source a `--unit-…` flag names, else the config's
+    /// `"edge"`, else none; overrides with `--allow-overrides`.
+    static func options(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> EdgeRouter.Options {
+        let sources: [EdgeRouter.UnitSource] = [
+            arguments.value("--unit-header").map { .header($0) }, arguments.value("--unit-cookie").map { .cookie($0) },
+            arguments.value("--unit-query").map { .query($0) },
+        ].compactMap { $0 }
+        guard sources.count <= 1 else {
+            throw .usage("name one unit source: --unit-header, --unit-cookie or --unit-query")
+        }
+        if let source = sources.first, !EdgeRouter.UnitSource.isName(source.name) {
+            throw .usage("the unit source \"\(source.name.prefix(40))\" is not a header, cookie or parameter name")
+        }
+        return EdgeRouter.Options(
+            unit: sources.first ?? context.config?.edge?.unit, allowsOverrides: arguments.flag("--allow-overrides"))
+    }
+
+    /// Whether `arguments` ask for an edge router (`--edge`, a unit source or `--allow-overrides`).
+    static func isRequested(_ arguments: Arguments) -> Bool {
+        arguments.flag("--edge") || arguments.flag("--allow-overrides")
+            || ["--unit-header", "--unit-cookie", "--unit-query"].contains { arguments.value($0) != nil }
+    }
+
     /// The largest object read back from the build folder.
     static let maximumObjectBytes = 64 << 20
 
@@ -54,18 +81,7 @@ enum EdgeCommand {
         let from = context.url(arguments.value("--from") ?? context.config?.output ?? "dist")
         let outPath = arguments.value("--out") ?? "edge"
         guard !outPath.isEmpty else { throw .usage("--out needs a folder") }
-        let sources: [EdgeRouter.UnitSource] = [
-            arguments.value("--unit-header").map { .header($0) }, arguments.value("--unit-cookie").map { .cookie($0) },
-            arguments.value("--unit-query").map { .query($0) },
-        ].compactMap { $0 }
-        guard sources.count <= 1 else {
-            throw .usage("name one unit source: --unit-header, --unit-cookie or --unit-query")
-        }
-        for name in sources.map(\.name) {
-            guard !name.isEmpty, name.utf8.count <= 256, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-                throw .usage("the unit source \"\(name.prefix(40))\" is not a header, cookie or parameter name")
-            }
-        }
+        let options = try options(arguments, context)
         guard let (hash, manifest) = BuildCommand.previousManifest(in: from) else {
             throw .failure(
                 "\(from.path): no build here (pointer.json and the manifest it names); run `screenkit build` first")
@@ -82,7 +98,7 @@ enum EdgeCommand {
         do {
             router = try EdgeRouter(
                 manifest: manifest, manifestHash: hash, objects: objects,
-                options: EdgeRouter.Options(unit: sources.first, allowsOverrides: arguments.flag("--allow-overrides")))
+                options: options)
         } catch {
             throw .failure(error.description)
         }

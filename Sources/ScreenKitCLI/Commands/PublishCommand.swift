@@ -1,5 +1,6 @@
 import Foundation
 import ScreenCompiler
+import ScreenEdge
 import ScreenPublish
 
 /// `screenkit publish`: upload what `build` produces to a directory or S3-compatible bucket.
@@ -13,8 +14,14 @@ enum PublishCommand {
             have the same bytes), then the manifest, then the pointer with compare-and-swap, then
             the short-lived client aliases. A re-run with nothing changed uploads nothing.
 
+            With --edge (or the config's "edge"), the edge router of the published manifest (see
+            `screenkit edge --help`) is uploaded too, content-addressed at edge/<sha256>/<file>, and
+            the pointer names its files: deploy the router the pointer names.
+
             USAGE: screenkit publish --to URL [--endpoint URL] [--region R] [--dry-run] [--timeout S]
-                                     [--attempts N] [--contract DIR] [--config FILE] [--verbose]
+                                     [--attempts N] [--edge] [--unit-header NAME | --unit-cookie NAME |
+                                     --unit-query NAME] [--allow-overrides] [--contract DIR]
+                                     [--config FILE] [--verbose]
 
             OPTIONS:
               --to URL          file:///absolute/path, or s3://bucket/prefix (default: the config's
@@ -28,6 +35,13 @@ enum PublishCommand {
                                 nothing. For s3:// it still reads the bucket, so it needs credentials.
               --timeout S       Seconds one request may take before it is retried (default: 30).
               --attempts N      Attempts per request, retries included (default: 5).
+              --edge            Publish the edge router too (default: when the config has "edge").
+              --unit-header NAME
+              --unit-cookie NAME
+              --unit-query NAME The router's experiment unit, as for `screenkit edge` (each implies
+                                --edge; default: the config's "edge").
+              --allow-overrides The router honours the ScreenKit-Arm header (QA buckets only;
+                                implies --edge).
               --contract DIR    The contract folder (default: the config's "contract", else
                                 Screens/Contract). A named folder that does not exist is an error (exit 3).
               --config FILE     The config file (default: the nearest screenkit.json at or above the
@@ -39,8 +53,11 @@ enum PublishCommand {
             AWS_SESSION_TOKEN. Exit codes: 0 published (or up to date), 1 refused (errors, a contract
             history mismatch, a conflicting object or pointer), 2 usage, 3 bucket or environment failure.
             """,
-        valueOptions: ["--to", "--endpoint", "--region", "--contract", "--timeout", "--attempts"],
-        flags: ["--dry-run"],
+        valueOptions: [
+            "--to", "--endpoint", "--region", "--contract", "--timeout", "--attempts", "--unit-header", "--unit-cookie",
+            "--unit-query",
+        ],
+        flags: ["--dry-run", "--edge", "--allow-overrides"],
         run: run
     )
 
@@ -48,6 +65,9 @@ enum PublishCommand {
         guard arguments.positional.isEmpty else { throw .usage("unexpected argument '\(arguments.positional[0])'") }
         guard let target = arguments.value("--to") else { throw .usage("publish needs --to URL") }
         let bucket = try makeBucket(target, arguments, context)
+        let edge =
+            EdgeCommand.isRequested(arguments) || context.config?.edge != nil
+            ? try EdgeCommand.options(arguments, context) : nil
         let compilation = try ContractLocation(arguments, context).compile(
             context.catalog, pendingIsError: true, requireHistory: true)
         context.report(compilation.diagnostics)
@@ -65,7 +85,7 @@ enum PublishCommand {
             let plan = try await publisher.plan(
                 screens: compilation.result.screens, contract: compilation.result.contract,
                 history: compilation.historyHashes, schemas: compilation.schemas(for: context.catalog),
-                locales: compilation.result.locales)
+                locales: compilation.result.locales, edge: edge)
             context.terminal.endProgress()
             // What the bucket serves now is the base: a screen it serves that would stop serving a
             // client version, or disappear, needs a recorded sunset.
@@ -104,6 +124,7 @@ enum PublishCommand {
                     "published manifest \(summary.manifest.prefix(12)) to \(bucket): uploaded \(summary.uploaded) objects (\(summary.uploadedBytes) bytes), skipped \(summary.skipped), \(summary.aliases) aliases written in \(seconds) s"
                 )
             }
+            printEdge(plan.layout.pointer, context)
             return .success
         } catch {
             context.terminal.endProgress()
@@ -199,7 +220,20 @@ enum PublishCommand {
         if plan.previousManifest != plan.layout.manifestHash {
             let from = plan.previousManifest.map { String($0.prefix(12)) } ?? "(none)"
             terminal.print("would move the pointer from manifest \(from) to \(plan.layout.manifestHash.prefix(12))")
+        } else if plan.movesPointer {
+            terminal.print(
+                plan.layout.pointer.edge.isEmpty
+                    ? "would move the pointer to name no edge router"
+                    : "would move the pointer to name another edge router")
         }
         for alias in plan.aliases { terminal.print("would write alias \(alias)") }
+        printEdge(plan.layout.pointer, context)
+    }
+
+    /// Where the router `pointer` names is, file by file, for a deploy script.
+    private static func printEdge(_ pointer: Pointer, _ context: CommandContext) {
+        for (name, hash) in pointer.edge.sorted(by: { $0.key < $1.key }) {
+            context.terminal.print("edge router \(name): \(BucketLayout.edgeFile(hash, name: name))")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenEdge
 import ScreenJSON
 
 /// The project's config file, `screenkit.json` at the package root: where things are and where they go.
@@ -11,7 +12,7 @@ import ScreenJSON
 ///  "previewURL": "https://ci.example.com/preview", "bucket": "s3://shop-screens/app",
 ///  "endpoint": "https://minio.internal:9000", "region": "eu-west-1", "minContract": 1,
 ///  "strings": ["Screens/Localizable.xcstrings"], "locales": ["en", "de", "pl"],
-///  "untranslated": "error"}
+///  "untranslated": "error", "edge": "cookie:uid"}
 /// ```
 public struct ProjectConfig: Sendable, Equatable {
     /// The file name looked for in the working folder and every folder above it.
@@ -23,7 +24,7 @@ public struct ProjectConfig: Sendable, Equatable {
     /// Every key a format-1 config may hold.
     public static let keys = [
         "format", "contract", "output", "preview", "previewURL", "bucket", "endpoint", "region", "minContract",
-        "strings", "locales", "untranslated",
+        "strings", "locales", "untranslated", "edge",
     ]
     /// The most String Catalogs and locales a config may list.
     public static let maximumListCount = 64
@@ -52,6 +53,9 @@ public struct ProjectConfig: Sendable, Equatable {
     public var locales: [String] = []
     /// Whether an untranslated string is a `warning` rather than an `error`.
     public var untranslatedIsWarning = false
+    /// The edge router `publish` uploads and `edge` writes by default: its unit source (`"edge":
+    /// "cookie:uid"`; `"none"`: no unit). Nil: `publish` uploads no router.
+    public var edge: EdgeRouter.Options?
 
     /// Why a config file cannot be used.
     public struct Invalid: Error, CustomStringConvertible {
@@ -156,6 +160,17 @@ public struct ProjectConfig: Sendable, Equatable {
         if !config.locales.isEmpty && config.strings.isEmpty {
             throw invalid("\"locales\" needs \"strings\": the String Catalogs the locales are translated in")
         }
+        if let value = try string("edge") {
+            if value == "none" {
+                config.edge = EdgeRouter.Options()
+            } else if let unit = EdgeRouter.UnitSource(value) {
+                config.edge = EdgeRouter.Options(unit: unit)
+            } else {
+                throw invalid(
+                    "\"edge\" must be \"header:NAME\", \"cookie:NAME\", \"query:NAME\" or \"none\", not \"\(value.prefix(80))\""
+                )
+            }
+        }
         config.contract = try folder("contract")
         config.output = try folder("output")
         config.preview = try folder("preview")
@@ -236,6 +251,7 @@ public struct ProjectConfig: Sendable, Equatable {
         if !strings.isEmpty { parts.append("strings \(strings.joined(separator: ", "))") }
         if !locales.isEmpty { parts.append("locales \(locales.joined(separator: ", "))") }
         if untranslatedIsWarning { parts.append("untranslated warning") }
+        if let edge { parts.append("edge " + (edge.unit.map { "\($0.kind):\($0.name)" } ?? "none")) }
         return "config \(path)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 }

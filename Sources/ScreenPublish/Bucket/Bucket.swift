@@ -55,6 +55,13 @@ public struct ObjectMetadata: Sendable, Hashable {
     /// Immutable, content-addressed objects and manifests: cached for a year.
     public static let immutable = ObjectMetadata(
         contentType: "application/json", cacheControl: "public, max-age=31536000, immutable")
+    /// An immutable key's metadata: ``immutable``, as `text/javascript` for an edge router's
+    /// script (`edge/<sha256>/screenkit-edge.mjs`) and JSON for everything else.
+    public static func immutable(at key: String) -> ObjectMetadata {
+        key.hasPrefix("edge/") && (key.hasSuffix(".js") || key.hasSuffix(".mjs"))
+            ? ObjectMetadata(contentType: "text/javascript; charset=utf-8", cacheControl: immutable.cacheControl)
+            : immutable
+    }
     /// The pointer and the client aliases: revalidated within a minute.
     public static let shortLived = ObjectMetadata(contentType: "application/json", cacheControl: "public, max-age=60")
 

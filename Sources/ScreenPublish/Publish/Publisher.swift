@@ -1,6 +1,7 @@
 import Foundation
 import ScreenCompiler
 import ScreenCrypto
+import ScreenEdge
 
 /// What a publish run would do, or did.
 public struct PublishPlan: Sendable {
@@ -8,6 +9,8 @@ public struct PublishPlan: Sendable {
     public let layout: BucketLayout
     /// The manifest the bucket's pointer named before, if any.
     public let previousManifest: String?
+    /// The pointer as read, if any: its manifest and edge router.
+    public var previousPointer: Pointer? = nil
     /// That manifest's content: what the bucket serves now.
     public var previous: Manifest? = nil
     /// The entity tag of the pointer as read, for the compare-and-swap.
@@ -19,8 +22,10 @@ public struct PublishPlan: Sendable {
     /// Aliases (`screens/…`, `contracts/…`, `locales/…`) whose content changes.
     public let aliases: [String]
 
+    /// Whether the pointer changes: another manifest, or another edge router (or none).
+    public var movesPointer: Bool { previousPointer != layout.pointer }
     /// Whether the bucket already serves exactly this image.
-    public var isUpToDate: Bool { previousManifest == layout.manifestHash && aliases.isEmpty }
+    public var isUpToDate: Bool { !movesPointer && aliases.isEmpty }
 }
 
 /// What a publish run did.
@@ -82,6 +87,8 @@ public struct PublishError: Error, Sendable, CustomStringConvertible {
 public struct PublishedManifest: Sendable {
     /// The pointer object, with the entity tag a publish swaps against.
     public let pointer: StoredObject
+    /// What it names: the manifest and the edge router's files.
+    public let content: Pointer
     /// The manifest's SHA-256.
     public let hash: String
     /// The manifest.
@@ -134,7 +141,7 @@ public struct Publisher: Sendable {
         }
         do {
             return PublishedManifest(
-                pointer: pointer, hash: decoded.manifest, manifest: try Manifest.decode(stored.bytes))
+                pointer: pointer, content: decoded, hash: decoded.manifest, manifest: try Manifest.decode(stored.bytes))
         } catch {
             throw PublishError(kind: .corrupt, description: "\(bucket)/\(key): \(error.description)")
         }
@@ -142,10 +149,11 @@ public struct Publisher: Sendable {
 
     /// Reads the bucket's current state and works out what to upload for `screens` (and the
     /// contract's JSON Schemas, when given), built in `locales` (``CompileResult/locales``: the
-    /// source language first; empty without String Catalogs).
+    /// source language first; empty without String Catalogs), with the edge router of the image
+    /// written with `edge` (none when nil).
     public func plan(
         screens: [CompiledScreen], contract: Int, history: [String], schemas: ClientSchemas = .none,
-        locales: [String] = []
+        locales: [String] = [], edge: EdgeRouter.Options? = nil
     ) async throws(PublishError) -> PublishPlan {
         let current = try await published()
         let pointer = current?.pointer
@@ -161,9 +169,12 @@ public struct Publisher: Sendable {
                     description: "refusing to publish: \(detail); update this checkout (git pull) and rebuild")
             }
         }
-        let layout = BucketLayout(
+        var layout = BucketLayout(
             screens: screens, contract: contract, history: history, previous: previous, schemas: schemas,
             locales: locales)
+        if let edge {
+            layout = try Self.adding(edge, to: layout)
+        }
         var known: Set<String> = []
         var oldAliases: [String: String] = [:]
         if let previous {
@@ -171,13 +182,30 @@ public struct Publisher: Sendable {
             known.insert(BucketLayout.manifest(previous.hash))
             oldAliases = BucketLayout.aliases(of: previous.manifest)
         }
+        if let current { known.formUnion(BucketLayout.edgeFiles(of: current.content)) }
         let uploads = layout.immutablePaths.subtracting(known).sorted()
         let aliases = BucketLayout.aliases(of: layout.manifest).filter { oldAliases[$0.key] != $0.value }.map(\.key)
         var plan = PublishPlan(
             layout: layout, previousManifest: previous?.hash, pointerTag: pointer?.etag, uploads: uploads,
             present: layout.immutablePaths.count - uploads.count, aliases: aliases.sorted())
         plan.previous = previous?.manifest
+        plan.previousPointer = current?.content
         return plan
+    }
+
+    /// `layout` with the edge router of its manifest written with `options`.
+    static func adding(_ options: EdgeRouter.Options, to layout: BucketLayout) throws(PublishError) -> BucketLayout {
+        var objects: [String: [UInt8]] = [:]
+        for hash in BucketLayout.objects(of: layout.manifest) {
+            objects[hash] = layout.files[BucketLayout.object(hash)]
+        }
+        do {
+            let router = try EdgeRouter(
+                manifest: layout.manifest, manifestHash: layout.manifestHash, objects: objects, options: options)
+            return layout.adding(edge: router.files.map { ($0.name, $0.bytes) })
+        } catch {
+            throw PublishError(kind: .corrupt, description: "the edge router cannot be written: \(error.description)")
+        }
     }
 
     /// Carries out `plan`; `progress` is told after every upload (done, total).
@@ -224,7 +252,7 @@ public struct Publisher: Sendable {
         }
         var pointerMoved = false
         var publishedByAnother = false
-        if plan.previousManifest != layout.manifestHash {
+        if plan.movesPointer {
             let pointer = layout.files[BucketLayout.pointer] ?? []
             let outcome = try await wrap { () async throws(BucketError) in
                 try await bucket.swap(
@@ -233,12 +261,12 @@ public struct Publisher: Sendable {
             if outcome == .swapped {
                 pointerMoved = true
             } else {
-                // Lost the race: fine when the winner published exactly this manifest (the same
+                // Lost the race: fine when the winner published exactly this pointer (the same
                 // build, run twice at once); the desired state is reached.
                 let now = try? await bucket.read(BucketLayout.pointer, maximumBytes: Pointer.maximumBytes)
-                let named = now.flatMap { Pointer.decode($0.bytes) }?.manifest
-                guard named == layout.manifestHash else {
-                    let names = named.map { " (it now names manifest \($0.prefix(12)))" } ?? ""
+                let named = now.flatMap { Pointer.decode($0.bytes) }
+                guard named == layout.pointer else {
+                    let names = named.map { " (it now names manifest \($0.manifest.prefix(12)))" } ?? ""
                     throw PublishError(
                         kind: .pointerConflict,
                         description:
@@ -281,7 +309,7 @@ public struct Publisher: Sendable {
     /// Creates `key`; when it exists, proves the stored bytes are the same (never overwrites).
     private func createVerified(_ key: String, _ bytes: [UInt8]) async throws(PublishError) -> CreateOutcome {
         let outcome = try await wrap { () async throws(BucketError) in
-            try await bucket.create(key, bytes: bytes, metadata: .immutable)
+            try await bucket.create(key, bytes: bytes, metadata: .immutable(at: key))
         }
         guard outcome == .exists else { return .created }
         let stored = try await wrap { () async throws(BucketError) in

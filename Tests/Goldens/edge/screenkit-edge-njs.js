@@ -6,8 +6,8 @@ var SCREENKIT_OPTIONS = {"unit":{"header":"x-user-id"},"allowsOverrides":false};
 
 // ScreenKit edge router: decides what ScreenRenderer.respond decides for a catalog screen, from the
 // routing table `screenkit edge` derives from the manifest. Plain JavaScript (ES2019, no
-// dependencies, no eval), written for every engine it runs in: CloudFront Functions, Cloudflare
-// Workers, Deno, Node 18+ and nginx's njs 0.7 (no BigInt).
+// dependencies, no eval), written for every engine it runs in: Cloudflare Workers, Deno,
+// Node 18+ (Lambda@Edge) and nginx's njs 0.7 (no BigInt).
 
 // RFC 8259 escaping as ScreenKit's writer does it: `"` `\`, the short forms, \u00xx (lowercase) for
 // the other controls, and U+2028/U+2029 escaped; everything else as it is.

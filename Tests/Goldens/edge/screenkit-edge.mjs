@@ -6,8 +6,8 @@ var SCREENKIT_OPTIONS = {"unit":{"header":"x-user-id"},"allowsOverrides":false};
 
 // ScreenKit edge router: decides what ScreenRenderer.respond decides for a catalog screen, from the
 // routing table `screenkit edge` derives from the manifest. Plain JavaScript (ES2019, no
-// dependencies, no eval), written for every engine it runs in: CloudFront Functions, Cloudflare
-// Workers, Deno, Node 18+ and nginx's njs 0.7 (no BigInt).
+// dependencies, no eval), written for every engine it runs in: Cloudflare Workers, Deno,
+// Node 18+ (Lambda@Edge) and nginx's njs 0.7 (no BigInt).
 
 // RFC 8259 escaping as ScreenKit's writer does it: `"` `\`, the short forms, \u00xx (lowercase) for
 // the other controls, and U+2028/U+2029 escaped; everything else as it is.
@@ -300,7 +300,7 @@ function skBadGateway(object, status) {
 }
 
 // SHA-256 of a string's UTF-8 bytes, as 64 lowercase hex digits (FIPS 180-4), for engines without a
-// synchronous one (Workers, Deno); nginx and CloudFront pass their own `crypto`.
+// synchronous one (Workers, Deno); nginx and Lambda@Edge pass their own `crypto`.
 var SK_K = [
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
