@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ScreenKitCLI", targets: ["ScreenKitCLI"]),
         .library(name: "ScreenContract", targets: ["ScreenContract"]),
         .library(name: "ScreenCompiler", targets: ["ScreenCompiler"]),
+        .library(name: "ScreenClients", targets: ["ScreenClients"]),
         .library(name: "ScreenJSON", targets: ["ScreenJSON"]),
         .library(name: "ScreenPublish", targets: ["ScreenPublish"]),
         .library(name: "ScreenPreview", targets: ["ScreenPreview"]),
@@ -33,6 +34,9 @@ let package = Package(
         .target(
             name: "ScreenCompiler",
             dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract", "ScreenLocalization"]),
+        // Client artifacts: the JSON Schemas of each contract version and its decoders in Swift,
+        // TypeScript and Kotlin, written from the frozen history; the build publishes them.
+        .target(name: "ScreenClients", dependencies: ["ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON"]),
         // Buckets (a directory or any S3-compatible store), SigV4 and the publish protocol (the
         // edge router published beside the manifest).
         .target(name: "ScreenPublish", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON", "ScreenEdge"]),
@@ -48,13 +52,13 @@ let package = Package(
         .target(name: "ScreenLocalization", dependencies: ["ScreenJSON"]),
         .target(name: "ScreenEdge", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON"]),
         // Static HTML previews of every screen as each supported client version renders it.
-        .target(name: "ScreenPreview", dependencies: ["ScreenCompiler", "ScreenKit"]),
+        .target(name: "ScreenPreview", dependencies: ["ScreenCompiler", "ScreenKit", "ScreenJSON"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
         .target(
             name: "ScreenKitCLI",
             dependencies: [
-                "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenPublish", "ScreenPreview",
-                "ScreenLocalization", "ScreenCrypto", "ScreenEdge",
+                "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenClients", "ScreenPublish",
+                "ScreenPreview", "ScreenLocalization", "ScreenCrypto", "ScreenEdge",
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.
@@ -136,13 +140,15 @@ let package = Package(
         .testTarget(
             name: "ClientArtifactTests",
             dependencies: [
-                "ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "ScreenKitCLI", "ExampleScreens",
+                "ScreenCompiler", "ScreenClients", "ScreenContract", "ScreenJSON", "ScreenKit", "ScreenKitCLI",
+                "ExampleScreens",
                 "ScreenTestSupport",
             ]),
         .testTarget(
             name: "WireProfileTests",
             dependencies: [
-                "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenJSON", "ScreenRendering",
+                "ScreenCompiler", "ScreenClients", "ScreenContract", "ScreenCrypto", "ScreenKit", "ScreenJSON",
+                "ScreenRendering",
                 "ScreenKitCLI", "ExampleScreens",
                 "ExampleProfiles", "ScreenTestSupport",
             ]),
@@ -157,7 +163,8 @@ let package = Package(
         .testTarget(
             name: "ScreenKitCLITests",
             dependencies: [
-                "ScreenKitCLI", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenJSON", "ExampleScreens",
+                "ScreenKitCLI", "ScreenCompiler", "ScreenClients", "ScreenContract", "ScreenCrypto", "ScreenJSON",
+                "ExampleScreens",
                 "ScreenTestSupport", "ScreenEdge",
             ]),
     ],

@@ -26,119 +26,76 @@ public enum ContractFile {
     /// The canonical bytes of a contract at `version`, chained to the predecessor's hash.
     public static func encode(_ contract: Contract, version: Int, previous: String?) -> [UInt8] {
         var json = JSONWriter(style: .pretty, capacity: 16 * 1024)
-        json.beginObject()
-        json.key("format")
-        json.integer(format)
-        json.key("version")
-        json.integer(version)
-        if let previous {
-            json.key("previous")
-            json.string(previous)
-        }
-        // Only for a profile other than the flat format: files without one keep their bytes, and
-        // read as the flat format.
-        if !contract.profile.isFlat {
-            json.key("profile")
-            ProfileFile.write(contract.profile, to: &json)
-        }
-        json.key("components")
-        json.beginArray()
-        for component in contract.components {
-            json.beginObject()
-            json.key("type")
-            json.string(component.type)
-            json.key("children")
-            json.bool(component.hasChildren)
-            // Only when there are any: contracts without named slots keep their frozen bytes.
-            if !component.slots.isEmpty {
-                json.key("slots")
-                json.beginArray()
-                for slot in component.slots { json.string(slot) }
-                json.endArray()
+        json.object { json in
+            json.member("format", format)
+            json.member("version", version)
+            json.member("previous", ifPresent: previous)
+            // Only for a profile other than the flat format: files without one keep their bytes,
+            // and read as the flat format.
+            if !contract.profile.isFlat {
+                json.key("profile")
+                ProfileFile.write(contract.profile, to: &json)
             }
-            json.key("fallback")
-            json.string(component.fallback.rawValue)
-            json.key("props")
-            write(component.props, to: &json)
-            json.endObject()
-        }
-        json.endArray()
-        json.key("enums")
-        json.beginArray()
-        for schema in contract.enums {
-            json.beginObject()
-            json.key("name")
-            json.string(schema.name)
-            json.key("values")
-            json.beginArray()
-            for value in schema.cases {
-                json.beginObject()
-                json.key("value")
-                json.string(value.value)
-                if let fallback = value.fallback {
-                    json.key("fallback")
-                    json.string(fallback)
+            json.array("components") { json in
+                for component in contract.components {
+                    json.object { json in
+                        json.member("type", component.type)
+                        json.member("children", component.hasChildren)
+                        // Only when there are any: contracts without named slots keep their bytes.
+                        if !component.slots.isEmpty { json.member("slots", component.slots) }
+                        json.member("fallback", component.fallback.rawValue)
+                        json.array("props") { json in write(component.props, to: &json) }
+                    }
                 }
-                if let meaning = value.meaning {
-                    json.key("meaning")
-                    json.string(meaning)
-                }
-                json.endObject()
             }
-            json.endArray()
-            json.endObject()
+            json.array("enums") { json in
+                for schema in contract.enums {
+                    json.object { json in
+                        json.member("name", schema.name)
+                        json.array("values") { json in
+                            for value in schema.cases {
+                                json.object { json in
+                                    json.member("value", value.value)
+                                    json.member("fallback", ifPresent: value.fallback)
+                                    json.member("meaning", ifPresent: value.meaning)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            json.array("actions") { json in
+                for action in contract.actions {
+                    json.object { json in
+                        json.member("kind", action.kind)
+                        json.member("fallback", action.fallback.rawValue)
+                        json.array("fields") { json in write(action.fields, to: &json) }
+                    }
+                }
+            }
         }
-        json.endArray()
-        json.key("actions")
-        json.beginArray()
-        for action in contract.actions {
-            json.beginObject()
-            json.key("kind")
-            json.string(action.kind)
-            json.key("fallback")
-            json.string(action.fallback.rawValue)
-            json.key("fields")
-            write(action.fields, to: &json)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
         json.newline()
         return json.takeBytes()
     }
 
+    /// Each prop as an object, into the array `json` has open.
     private static func write(_ props: [PropSchema], to json: inout JSONWriter) {
-        json.beginArray()
         for prop in props {
-            json.beginObject()
-            json.key("key")
-            json.string(prop.key)
-            json.key("type")
-            json.string(prop.type.name)
-            switch prop.presence {
-            case .required:
-                json.key("presence")
-                json.string("required")
-            case .optional:
-                json.key("presence")
-                json.string("optional")
-            case .defaulted(let value):
-                json.key("presence")
-                json.string("defaulted")
-                json.key("default")
-                write(value, to: &json)
+            json.object { json in
+                json.member("key", prop.key)
+                json.member("type", prop.type.name)
+                switch prop.presence {
+                case .required: json.member("presence", "required")
+                case .optional: json.member("presence", "optional")
+                case .defaulted(let value):
+                    json.member("presence", "defaulted")
+                    json.key("default")
+                    write(value, to: &json)
+                }
+                if prop.nonEmpty { json.member("nonEmpty", true) }
+                json.member("meaning", ifPresent: prop.meaning)
             }
-            if prop.nonEmpty {
-                json.key("nonEmpty")
-                json.bool(true)
-            }
-            if let meaning = prop.meaning {
-                json.key("meaning")
-                json.string(meaning)
-            }
-            json.endObject()
         }
-        json.endArray()
     }
 
     private static func write(_ value: Value, to json: inout JSONWriter) {
@@ -182,20 +139,19 @@ public enum ContractFile {
                     "nests deeper than \(ContractLimits.maximumJSONDepth) levels (at byte \(offset)); a contract file never does"
             )
         }
-        let data = Data(bytes)
-        let decoder = JSONDecoder()
-        let header: Header
+        let document: JSONObjectReader
+        let header: Int
         do {
-            header = try decoder.decode(Header.self, from: data)
+            document = try JSONObjectReader.document(bytes, maximumDepth: ContractLimits.maximumJSONDepth)
+            header = try document.int("format")
         } catch {
-            throw ReadError(description: "not a contract file: \(describe(error))")
+            throw ReadError(description: "not a contract file: \(error.description)")
         }
-        guard header.format == format else {
-            throw ReadError(
-                description: "format \(header.format) is not supported (this screenkit reads format \(format))")
+        guard header == format else {
+            throw ReadError(description: "format \(header) is not supported (this screenkit reads format \(format))")
         }
         // A profile description has a format number of its own, read before the rest of it.
-        if let profileFormat = (try? decoder.decode(ProfileHeader.self, from: data))?.profile?.format,
+        if let profileFormat = try? document.optionalObject("profile")?.optionalInt("format"),
             profileFormat != ProfileFile.format
         {
             throw ReadError(
@@ -205,9 +161,9 @@ public enum ContractFile {
         }
         let file: FileV1
         do {
-            file = try decoder.decode(FileV1.self, from: data)
+            file = try FileV1(document)
         } catch {
-            throw ReadError(description: describe(error))
+            throw ReadError(description: error.description)
         }
         guard file.version >= 1 else {
             throw ReadError(description: "version \(file.version) is not a positive number")
@@ -298,7 +254,7 @@ public enum ContractFile {
         switch (entry.presence, entry.default) {
         case ("required", nil): presence = .required
         case ("optional", nil): presence = .optional
-        case ("defaulted", let value?): presence = .defaulted(value.value)
+        case ("defaulted", let value?): presence = .defaulted(value)
         case ("defaulted", nil):
             throw ReadError(description: "\(owner).\(entry.key): presence \"defaulted\" needs a \"default\"")
         case (let other, _) where !["required", "optional"].contains(other):
@@ -347,48 +303,45 @@ public enum ContractFile {
         return nil
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-            let joined = keys.joined()
-            return joined.isEmpty ? "" : " at \(joined.hasPrefix(".") ? String(joined.dropFirst()) : joined)"
-        }
-        switch error {
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty
-                ? "invalid JSON (truncated or malformed)" : "invalid value\(path(context)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "missing key \"\(key.stringValue)\"\(path(context))"
-        case .typeMismatch(let type, let context):
-            return "wrong type\(path(context)): expected \(type)"
-        case .valueNotFound(let type, let context):
-            return "missing value\(path(context)): expected \(type)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private struct Header: Decodable {
-        let format: Int
-    }
-
-    private struct ProfileHeader: Decodable {
-        struct Format: Decodable { let format: Int }
-        let profile: Format?
-    }
-
-    private struct FileV1: Decodable {
-        let format: Int
+    /// A contract file's members as read, before their names and counts are checked.
+    private struct FileV1 {
         let version: Int
         let previous: String?
         let profile: ProfileFile.Entry?
         let components: [ComponentEntry]
         let enums: [EnumEntry]
         let actions: [ActionEntry]
+
+        init(_ file: JSONObjectReader) throws(JSONFormatError) {
+            version = try file.int("version")
+            previous = try file.optionalString("previous")
+            profile = try file.optionalObject("profile").map { (entry) throws(JSONFormatError) in
+                try ProfileFile.Entry(entry)
+            }
+            components = try file.objects("components").map { (entry) throws(JSONFormatError) in
+                ComponentEntry(
+                    type: try entry.string("type"), children: try entry.bool("children"),
+                    slots: try entry.optionalStrings("slots"), fallback: try entry.string("fallback"),
+                    props: try PropEntry.list(entry, "props"))
+            }
+            enums = try file.objects("enums").map { (entry) throws(JSONFormatError) in
+                EnumEntry(
+                    name: try entry.string("name"),
+                    values: try entry.objects("values").map { (value) throws(JSONFormatError) in
+                        EnumValueEntry(
+                            value: try value.string("value"), fallback: try value.optionalString("fallback"),
+                            meaning: try value.optionalString("meaning"))
+                    })
+            }
+            actions = try file.objects("actions").map { (entry) throws(JSONFormatError) in
+                ActionEntry(
+                    kind: try entry.string("kind"), fallback: try entry.string("fallback"),
+                    fields: try PropEntry.list(entry, "fields"))
+            }
+        }
     }
 
-    private struct ComponentEntry: Decodable {
+    private struct ComponentEntry {
         let type: String
         let children: Bool
         let slots: [String]?
@@ -396,63 +349,67 @@ public enum ContractFile {
         let props: [PropEntry]
     }
 
-    private struct PropEntry: Decodable {
+    private struct PropEntry {
         let key: String
         let type: String
         let presence: String
-        let `default`: ValueEntry?
+        let `default`: Value?
         let nonEmpty: Bool?
         let meaning: String?
+
+        /// The props listed under `key` of `owner`.
+        static func list(_ owner: JSONObjectReader, _ key: String) throws(JSONFormatError) -> [PropEntry] {
+            try owner.objects(key).map { (entry) throws(JSONFormatError) in
+                PropEntry(
+                    key: try entry.string("key"), type: try entry.string("type"),
+                    presence: try entry.string("presence"),
+                    default: try entry.optional("default").map { (value) throws(JSONFormatError) in
+                        try ContractFile.value(value, at: entry.path(of: "default"))
+                    },
+                    nonEmpty: try entry.optionalBool("nonEmpty"), meaning: try entry.optionalString("meaning"))
+            }
+        }
     }
 
-    private struct EnumEntry: Decodable {
+    private struct EnumEntry {
         let name: String
         let values: [EnumValueEntry]
     }
 
-    private struct EnumValueEntry: Decodable {
+    private struct EnumValueEntry {
         let value: String
         let fallback: String?
         let meaning: String?
     }
 
-    private struct ActionEntry: Decodable {
+    private struct ActionEntry {
         let kind: String
         let fallback: String
         let fields: [PropEntry]
     }
 
-    private struct ValueEntry: Decodable {
-        let value: Value
-
-        init(from decoder: any Decoder) throws {
-            if var list = try? decoder.unkeyedContainer() {
-                var values: [Value] = []
-                while !list.isAtEnd { values.append(try list.decode(ValueEntry.self).value) }
-                value = .list(values)
-                return
+    /// A default value: a string, number, boolean, list or map of them.
+    private static func value(_ json: JSONValue, at path: String) throws(JSONFormatError) -> Value {
+        switch json {
+        case .string(let text): return .string(text)
+        case .bool(let flag): return .bool(flag)
+        case .number(let text):
+            guard let number = Double(text), number.isFinite else {
+                throw JSONFormatError("invalid value at \(path): \(text.prefix(40)) is not a finite number")
             }
-            if let map = try? decoder.container(keyedBy: AnyKey.self) {
-                var values: [String: Value] = [:]
-                for key in map.allKeys { values[key.stringValue] = try map.decode(ValueEntry.self, forKey: key).value }
-                value = .map(values)
-                return
+            return .number(number)
+        case .array(let items):
+            var values: [Value] = []
+            for (index, item) in items.enumerated() { values.append(try value(item, at: "\(path)[\(index)]")) }
+            return .list(values)
+        case .object(let members):
+            var values: [String: Value] = [:]
+            for member in members where values[member.key] == nil {
+                values[member.key] = try value(member.value, at: "\(path).\(member.key)")
             }
-            let single = try decoder.singleValueContainer()
-            if let bool = try? single.decode(Bool.self) {
-                value = .bool(bool)
-            } else if let number = try? single.decode(Double.self) {
-                value = .number(number)
-            } else {
-                value = .string(try single.decode(String.self))
-            }
+            return .map(values)
+        case .null:
+            throw JSONFormatError("wrong type at \(path): expected a value, not null")
         }
-    }
-
-    private struct AnyKey: CodingKey {
-        let stringValue: String
-        let intValue: Int? = nil
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

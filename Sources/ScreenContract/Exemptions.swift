@@ -1,4 +1,5 @@
 import Foundation
+import ScreenJSON
 import ScreenKit
 
 /// A deliberate, reviewed exception to one rule for one element.
@@ -12,7 +13,7 @@ public struct Exemption: Sendable, Hashable {
 }
 
 /// The checked-in exemptions file: `{"format": 1, "exemptions": [{"rule", "element", "reason"}]}`.
-public struct Exemptions: Sendable {
+public struct Exemptions: Sendable, FormatOneDocument {
     /// The exemptions, in file order.
     public let entries: [Exemption]
     /// Where they were read from.
@@ -23,47 +24,33 @@ public struct Exemptions: Sendable {
     /// No exemptions.
     public static let none = Exemptions(entries: [], path: "", diagnostics: [])
 
-    /// Reads the exemptions file; a missing file means none.
-    public static func load(from url: URL) -> Exemptions {
-        FormatOneFile.load(
-            url, none: Exemptions(entries: [], path: url.path, diagnostics: []),
-            invalid: { invalid($0, path: url.path) }, decode: { decode($0, path: url.path) })
-    }
+    /// A file that cannot be used is an `exemption-invalid` problem.
+    static var invalidRule: Rule { ContractRules.exemptionInvalid }
 
-    /// No entries, and the one problem that made the file at `path` unusable.
-    static func invalid(_ message: String, path: String) -> Exemptions {
-        Exemptions(
-            entries: [], path: path,
-            diagnostics: [
-                ContractRules.exemptionInvalid.diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1))
-            ])
-    }
+    /// Reads the exemptions file; a missing file means none.
+    public static func load(from url: URL) -> Exemptions { loading(url) }
 
     /// Reads the bytes of a file at `path` (named in diagnostics).
     public static func decode(_ bytes: [UInt8], path: String) -> Exemptions {
-        let data = Data(bytes)
         let name = URL(fileURLWithPath: path).lastPathComponent
         let location = SourceLocation(file: path, line: 1, column: 1)
-        func invalid(_ message: String) -> Exemptions { Self.invalid(message, path: path) }
-        struct File: Decodable {
-            struct Entry: Decodable {
-                let rule: String
-                let element: String
-                let reason: String
+        let decoded = FormatOneFile.decode(
+            bytes, name: name, shape: "each exemption needs \"rule\", \"element\" and \"reason\" strings"
+        ) { (file) throws(JSONFormatError) in
+            try file.objects("exemptions").map { (entry) throws(JSONFormatError) in
+                Exemption(
+                    rule: try entry.string("rule"), element: try entry.string("element"),
+                    reason: try entry.string("reason"))
             }
-            let exemptions: [Entry]
         }
-        let file: File
-        switch FormatOneFile.decode(
-            File.self, from: data, name: name,
-            shape: "each exemption needs \"rule\", \"element\" and \"reason\" strings")
-        {
-        case .success(let decoded): file = decoded
-        case .failure(let error): return invalid(error.description)
+        let exemptions: [Exemption]
+        switch decoded {
+        case .success(let entries): exemptions = entries
+        case .failure(let error): return invalid(error.description, path: path)
         }
         var diagnostics: [Diagnostic] = []
         let known = Set(ContractRules.breaking.map(\.id))
-        for entry in file.exemptions {
+        for entry in exemptions {
             if !known.contains(entry.rule) {
                 diagnostics.append(
                     ContractRules.exemptionInvalid.diagnostic(
@@ -75,8 +62,6 @@ public struct Exemptions: Sendable {
                         "exemption for \(entry.rule) \(entry.element) gives no reason", at: location))
             }
         }
-        return Exemptions(
-            entries: file.exemptions.map { Exemption(rule: $0.rule, element: $0.element, reason: $0.reason) },
-            path: path, diagnostics: diagnostics)
+        return Exemptions(entries: exemptions, path: path, diagnostics: diagnostics)
     }
 }

@@ -1,12 +1,10 @@
 import Foundation
 import ScreenJSON
+import ScreenKit
 
 /// Reads a small checked-in JSON file of format 1 (exemptions, sunsets): the format number first,
 /// then the rest; a one-line reason when it cannot.
 enum FormatOneFile {
-    /// The format number, read before the rest.
-    private struct Header: Decodable { let format: Int }
-
     /// The file at `url` given to `decode`: `none` when there is none, `invalid` with the reason
     /// when it cannot be read or is over the size limit.
     static func load<File>(
@@ -35,38 +33,68 @@ enum FormatOneFile {
         }
     }
 
-    /// `data` decoded as `File`, or why not: no format number, another format, or a body that
-    /// does not match (`shape` says what each entry needs).
-    static func decode<File: Decodable>(_ type: File.Type, from data: Data, name: String, shape: String)
-        -> Result<File, FormatOneError>
-    {
-        guard data.count <= ContractLimits.maximumSmallFileBytes else {
+    /// `bytes` read as `File` by `read`, or why not: no format number, another format, or a body
+    /// that does not match (`shape` says what each entry needs, and the error where it is wrong).
+    static func decode<File>(
+        _ bytes: [UInt8], name: String, shape: String, read: (JSONObjectReader) throws(JSONFormatError) -> File
+    ) -> Result<File, FormatOneError> {
+        guard bytes.count <= ContractLimits.maximumSmallFileBytes else {
             return .failure(
                 FormatOneError(
                     description:
-                        "\(name) is \(data.count) bytes; it may be at most \(ContractLimits.maximumSmallFileBytes)"))
+                        "\(name) is \(bytes.count) bytes; it may be at most \(ContractLimits.maximumSmallFileBytes)"))
         }
-        if let offset = JSONDepth.firstOffset(exceeding: ContractLimits.maximumJSONDepth, in: [UInt8](data)) {
+        if let offset = JSONDepth.firstOffset(exceeding: ContractLimits.maximumJSONDepth, in: bytes) {
             return .failure(
                 FormatOneError(
                     description:
                         "\(name) nests deeper than \(ContractLimits.maximumJSONDepth) levels (at byte \(offset))"))
         }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+        guard let document = try? JSONObjectReader.document(bytes, maximumDepth: ContractLimits.maximumJSONDepth),
+            let format = try? document.int("format")
+        else {
             return .failure(FormatOneError(description: "\(name) is not JSON with a \"format\" number"))
         }
-        guard header.format == 1 else {
-            return .failure(
-                FormatOneError(description: "\(name) has format \(header.format); this screenkit reads format 1"))
+        guard format == 1 else {
+            return .failure(FormatOneError(description: "\(name) has format \(format); this screenkit reads format 1"))
         }
-        guard let file = try? JSONDecoder().decode(File.self, from: data) else {
-            return .failure(FormatOneError(description: "\(name): \(shape)"))
+        do {
+            return .success(try read(document))
+        } catch {
+            return .failure(FormatOneError(description: "\(name): \(shape) (\(error.description))"))
         }
-        return .success(file)
     }
 }
 
 /// Why a format-1 file could not be read.
 struct FormatOneError: Error {
     let description: String
+}
+
+/// A checked-in format-1 file read into its entries and the problems found (exemptions, sunsets).
+protocol FormatOneDocument {
+    /// One entry of the file.
+    associatedtype Entry
+    /// The rule a file that cannot be used is reported under.
+    static var invalidRule: Rule { get }
+    /// The file's content.
+    init(entries: [Entry], path: String, diagnostics: [Diagnostic])
+    /// Reads the bytes of a file at `path` (named in diagnostics).
+    static func decode(_ bytes: [UInt8], path: String) -> Self
+}
+
+extension FormatOneDocument {
+    /// Reads the file at `url`; a missing file means no entries.
+    static func loading(_ url: URL) -> Self {
+        FormatOneFile.load(
+            url, none: Self(entries: [], path: url.path, diagnostics: []),
+            invalid: { invalid($0, path: url.path) }, decode: { decode($0, path: url.path) })
+    }
+
+    /// No entries, and the one problem that made the file at `path` unusable.
+    static func invalid(_ message: String, path: String) -> Self {
+        Self(
+            entries: [], path: path,
+            diagnostics: [invalidRule.diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1))])
+    }
 }

@@ -14,150 +14,88 @@ enum ProfileFile {
 
     /// Writes `profile`'s description as the value of the current key.
     static func write(_ profile: WireProfile, to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("format")
-        json.integer(format)
-        json.key("name")
-        json.string(profile.name)
-        let envelope = profile.envelope
-        json.key("envelope")
-        json.beginObject()
-        json.key("members")
-        json.beginArray()
-        for member in envelope.members {
-            json.beginObject()
-            json.key("key")
-            json.string(member.key)
-            switch member.value {
-            case .constant(let value):
-                json.key("constant")
-                json.string(value)
-            case .screenValue(let name):
-                json.key("screenValue")
-                json.string(name)
+        json.object { json in
+            json.member("format", format)
+            json.member("name", profile.name)
+            let envelope = profile.envelope
+            json.object("envelope") { json in
+                json.array("members") { json in
+                    for member in envelope.members {
+                        json.object { json in
+                            json.member("key", member.key)
+                            switch member.value {
+                            case .constant(let value): json.member("constant", value)
+                            case .screenValue(let name): json.member("screenValue", name)
+                            }
+                        }
+                    }
+                }
+                for (key, value) in [
+                    ("format", envelope.format), ("id", envelope.screenID), ("contract", envelope.contract),
+                    ("minContract", envelope.minContract), ("title", envelope.title),
+                    ("initialState", envelope.initialState),
+                ] {
+                    json.member(key, orNull: value)
+                }
+                json.member("rootPath", envelope.rootPath)
+                json.member("rootChildrenOnly", envelope.rootChildrenOnly)
+                if let layouts = envelope.layouts {
+                    json.object("layouts") { json in
+                        json.member("deviceKey", layouts.deviceKey)
+                        json.member("rootKey", layouts.rootKey)
+                    }
+                } else {
+                    json.member("layouts", orNull: nil)
+                }
             }
-            json.endObject()
-        }
-        json.endArray()
-        for (key, value) in [
-            ("format", envelope.format), ("id", envelope.screenID), ("contract", envelope.contract),
-            ("minContract", envelope.minContract), ("title", envelope.title), ("initialState", envelope.initialState),
-        ] {
-            json.key(key)
-            optional(value, to: &json)
-        }
-        json.key("rootPath")
-        json.beginArray()
-        for key in envelope.rootPath { json.string(key) }
-        json.endArray()
-        json.key("rootChildrenOnly")
-        json.bool(envelope.rootChildrenOnly)
-        json.key("layouts")
-        if let layouts = envelope.layouts {
-            json.beginObject()
-            json.key("deviceKey")
-            json.string(layouts.deviceKey)
-            json.key("rootKey")
-            json.string(layouts.rootKey)
-            json.endObject()
-        } else {
-            json.null()
-        }
-        json.endObject()
-
-        let nodes = profile.nodes
-        json.key("nodes")
-        json.beginObject()
-        json.key("typeKey")
-        json.string(nodes.typeKey)
-        json.key("idKey")
-        optional(nodes.idKey, to: &json)
-        json.key("props")
-        write(nodes.props, to: &json)
-        json.key("propsByType")
-        json.beginObject()
-        for type in nodes.propsByType.keys.sorted() {
-            json.key(type)
-            write(nodes.propsByType[type]!, to: &json)
-        }
-        json.endObject()
-        json.key("childrenKey")
-        json.string(nodes.childrenKey)
-        json.key("childrenKeyByType")
-        strings(nodes.childrenKeyByType, to: &json)
-        json.key("slots")
-        switch nodes.slots {
-        case .tagged(let key):
-            json.beginObject()
-            json.key("tagged")
-            json.string(key)
-            json.endObject()
-        case .members:
-            json.string("members")
-        case .under(let key):
-            json.beginObject()
-            json.key("under")
-            json.string(key)
-            json.endObject()
-        }
-        json.key("fallbackKey")
-        optional(nodes.fallbackKey, to: &json)
-        json.endObject()
-
-        json.key("values")
-        json.beginObject()
-        json.key("wrapping")
-        if let wrapping = profile.values.wrapping {
-            json.beginObject()
-            json.key("typeKey")
-            json.string(wrapping.typeKey)
-            json.key("valueKey")
-            json.string(wrapping.valueKey)
-            json.key("discriminators")
-            strings(wrapping.discriminators, to: &json)
-            json.key("objects")
-            json.beginObject()
-            for type in wrapping.objects.keys.sorted() {
-                let object = wrapping.objects[type]!
-                json.key(type)
-                json.beginObject()
-                json.key("valueKey")
-                json.string(object.valueKey)
-                json.key("constants")
-                strings(object.constants, to: &json)
-                json.endObject()
+            let nodes = profile.nodes
+            json.object("nodes") { json in
+                json.member("typeKey", nodes.typeKey)
+                json.member("idKey", orNull: nodes.idKey)
+                json.key("props")
+                write(nodes.props, to: &json)
+                json.object("propsByType") { json in
+                    for type in nodes.propsByType.keys.sorted() {
+                        json.key(type)
+                        write(nodes.propsByType[type]!, to: &json)
+                    }
+                }
+                json.member("childrenKey", nodes.childrenKey)
+                json.member("childrenKeyByType", sorted: nodes.childrenKeyByType)
+                switch nodes.slots {
+                case .tagged(let key): json.object("slots") { json in json.member("tagged", key) }
+                case .members: json.member("slots", "members")
+                case .under(let key): json.object("slots") { json in json.member("under", key) }
+                }
+                json.member("fallbackKey", orNull: nodes.fallbackKey)
             }
-            json.endObject()
-            json.endObject()
-        } else {
-            json.null()
+            json.object("values") { json in
+                guard let wrapping = profile.values.wrapping else {
+                    json.member("wrapping", orNull: nil)
+                    return
+                }
+                json.object("wrapping") { json in
+                    json.member("typeKey", wrapping.typeKey)
+                    json.member("valueKey", wrapping.valueKey)
+                    json.member("discriminators", sorted: wrapping.discriminators)
+                    json.object("objects") { json in
+                        for type in wrapping.objects.keys.sorted() {
+                            let object = wrapping.objects[type]!
+                            json.object(type) { json in
+                                json.member("valueKey", object.valueKey)
+                                json.member("constants", sorted: object.constants)
+                            }
+                        }
+                    }
+                }
+            }
         }
-        json.endObject()
-        json.endObject()
-    }
-
-    private static func optional(_ value: String?, to json: inout JSONWriter) {
-        if let value { json.string(value) } else { json.null() }
-    }
-
-    private static func strings(_ map: [String: String], to json: inout JSONWriter) {
-        json.beginObject()
-        for key in map.keys.sorted() {
-            json.key(key)
-            json.string(map[key]!)
-        }
-        json.endObject()
     }
 
     private static func write(_ placement: WireProfile.PropPlacement, to json: inout JSONWriter) {
         switch placement {
-        case .inline:
-            json.string("inline")
-        case .under(let key):
-            json.beginObject()
-            json.key("under")
-            json.string(key)
-            json.endObject()
+        case .inline: json.string("inline")
+        case .under(let key): json.object { json in json.member("under", key) }
         }
     }
 
@@ -249,16 +187,61 @@ enum ProfileFile {
         return counts
     }
 
-    /// The description as decoded.
-    struct Entry: Decodable {
+    /// The description as read, before it is checked.
+    struct Entry {
         let format: Int
         let name: String
         let envelope: EnvelopeEntry
         let nodes: NodesEntry
         let values: ValuesEntry
+
+        init(_ entry: JSONObjectReader) throws(JSONFormatError) {
+            format = try entry.int("format")
+            name = try entry.string("name")
+            let e = try entry.object("envelope")
+            envelope = EnvelopeEntry(
+                members: try e.objects("members").map { (member) throws(JSONFormatError) in
+                    MemberEntry(
+                        key: try member.string("key"), constant: try member.optionalString("constant"),
+                        screenValue: try member.optionalString("screenValue"))
+                },
+                format: try e.optionalString("format"), id: try e.optionalString("id"),
+                contract: try e.optionalString("contract"), minContract: try e.optionalString("minContract"),
+                title: try e.optionalString("title"), initialState: try e.optionalString("initialState"),
+                rootPath: try e.strings("rootPath"), rootChildrenOnly: try e.bool("rootChildrenOnly"),
+                layouts: try e.optionalObject("layouts").map { (layouts) throws(JSONFormatError) in
+                    LayoutsEntry(deviceKey: try layouts.string("deviceKey"), rootKey: try layouts.string("rootKey"))
+                })
+            let n = try entry.object("nodes")
+            let byType = try n.object("propsByType")
+            var propsByType: [String: PlacementEntry] = [:]
+            for member in byType.members where propsByType[member.key] == nil {
+                propsByType[member.key] = try PlacementEntry(member.value, at: byType.path(of: member.key))
+            }
+            nodes = NodesEntry(
+                typeKey: try n.string("typeKey"), idKey: try n.optionalString("idKey"),
+                props: try PlacementEntry(try n.required("props"), at: n.path(of: "props")), propsByType: propsByType,
+                childrenKey: try n.string("childrenKey"), childrenKeyByType: try n.stringMap("childrenKeyByType"),
+                slots: try SlotsEntry(try n.required("slots"), at: n.path(of: "slots")),
+                fallbackKey: try n.optionalString("fallbackKey"))
+            let wrapping = try entry.object("values").optionalObject("wrapping")
+            values = ValuesEntry(
+                wrapping: try wrapping.map { (w) throws(JSONFormatError) in
+                    let objects = try w.object("objects")
+                    var entries: [String: ObjectEntry] = [:]
+                    for member in objects.members where entries[member.key] == nil {
+                        let object = try JSONObjectReader(member.value, path: objects.path(of: member.key))
+                        entries[member.key] = ObjectEntry(
+                            valueKey: try object.string("valueKey"), constants: try object.stringMap("constants"))
+                    }
+                    return WrappingEntry(
+                        typeKey: try w.string("typeKey"), valueKey: try w.string("valueKey"),
+                        discriminators: try w.stringMap("discriminators"), objects: entries)
+                })
+        }
     }
 
-    struct EnvelopeEntry: Decodable {
+    struct EnvelopeEntry {
         let members: [MemberEntry]
         let format: String?
         let id: String?
@@ -271,18 +254,18 @@ enum ProfileFile {
         let layouts: LayoutsEntry?
     }
 
-    struct MemberEntry: Decodable {
+    struct MemberEntry {
         let key: String
         let constant: String?
         let screenValue: String?
     }
 
-    struct LayoutsEntry: Decodable {
+    struct LayoutsEntry {
         let deviceKey: String
         let rootKey: String
     }
 
-    struct NodesEntry: Decodable {
+    struct NodesEntry {
         let typeKey: String
         let idKey: String?
         let props: PlacementEntry
@@ -294,23 +277,22 @@ enum ProfileFile {
     }
 
     /// `"inline"` or `{"under": KEY}`.
-    struct PlacementEntry: Decodable {
+    struct PlacementEntry {
         let inline: Bool
         let under: String?
 
-        init(from decoder: any Decoder) throws {
-            if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
-                inline = name == "inline"
-                under = nil
-                if !inline {
-                    throw DecodingError.dataCorruptedError(
-                        in: single, debugDescription: "a props placement is \"inline\" or {\"under\": KEY}")
+        init(_ value: JSONValue, at path: String) throws(JSONFormatError) {
+            if case .string(let name) = value {
+                guard name == "inline" else {
+                    throw JSONFormatError(
+                        "invalid value at \(path): a props placement is \"inline\" or {\"under\": KEY}")
                 }
+                inline = true
+                under = nil
                 return
             }
-            enum Key: String, CodingKey { case under }
             inline = false
-            under = try decoder.container(keyedBy: Key.self).decode(String.self, forKey: .under)
+            under = try JSONObjectReader(value, path: path).string("under")
         }
 
         func placement(_ fail: (String) -> ContractFile.ReadError) throws(ContractFile.ReadError)
@@ -323,38 +305,37 @@ enum ProfileFile {
     }
 
     /// `"members"`, `{"tagged": KEY}` or `{"under": KEY}`.
-    struct SlotsEntry: Decodable {
+    struct SlotsEntry {
         let name: String?
         let tagged: String?
         let under: String?
 
-        init(from decoder: any Decoder) throws {
-            if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
+        init(_ value: JSONValue, at path: String) throws(JSONFormatError) {
+            if case .string(let name) = value {
                 self.name = name
                 tagged = nil
                 under = nil
                 return
             }
-            enum Key: String, CodingKey { case tagged, under }
-            let container = try decoder.container(keyedBy: Key.self)
+            let object = try JSONObjectReader(value, path: path)
             name = nil
-            tagged = try container.decodeIfPresent(String.self, forKey: .tagged)
-            under = try container.decodeIfPresent(String.self, forKey: .under)
+            tagged = try object.optionalString("tagged")
+            under = try object.optionalString("under")
         }
     }
 
-    struct ValuesEntry: Decodable {
+    struct ValuesEntry {
         let wrapping: WrappingEntry?
     }
 
-    struct WrappingEntry: Decodable {
+    struct WrappingEntry {
         let typeKey: String
         let valueKey: String
         let discriminators: [String: String]
         let objects: [String: ObjectEntry]
     }
 
-    struct ObjectEntry: Decodable {
+    struct ObjectEntry {
         let valueKey: String
         let constants: [String: String]
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenJSON
 import ScreenKit
 
 /// A deliberate, reviewed decision to stop serving old clients: all screens, or one screen, for
@@ -36,7 +37,7 @@ public struct Sunset: Sendable, Hashable {
 /// Stopping serving a client version that was served — a raised catalog or screen `minContract`,
 /// a removed screen — fails the gate unless an entry records it; an entry that matches nothing is
 /// an error too, so the file says exactly what was sunset.
-public struct Sunsets: Sendable {
+public struct Sunsets: Sendable, FormatOneDocument {
     /// The entries, in file order.
     public let entries: [Sunset]
     /// Where they were read from.
@@ -57,49 +58,36 @@ public struct Sunsets: Sendable {
     /// The file's location, for diagnostics.
     var location: SourceLocation { SourceLocation(file: path, line: 1, column: 1) }
 
-    /// Reads the sunset file; a missing file means none.
-    public static func load(from url: URL) -> Sunsets {
-        FormatOneFile.load(
-            url, none: Sunsets(entries: [], path: url.path, diagnostics: []),
-            invalid: { invalid($0, path: url.path) }, decode: { decode($0, path: url.path) })
-    }
+    /// A file that cannot be used is a `sunset-invalid` problem.
+    static var invalidRule: Rule { ContractRules.sunsetInvalid }
 
-    /// No entries, and the one problem that made the file at `path` unusable.
-    static func invalid(_ message: String, path: String) -> Sunsets {
-        Sunsets(
-            entries: [], path: path,
-            diagnostics: [
-                ContractRules.sunsetInvalid.diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1))
-            ])
-    }
+    /// Reads the sunset file; a missing file means none.
+    public static func load(from url: URL) -> Sunsets { loading(url) }
 
     /// Reads the bytes of a file at `path` (named in diagnostics).
     public static func decode(_ bytes: [UInt8], path: String) -> Sunsets {
-        let data = Data(bytes)
         let name = URL(fileURLWithPath: path).lastPathComponent
         let location = SourceLocation(file: path, line: 1, column: 1)
-        func invalid(_ message: String) -> Sunsets { Self.invalid(message, path: path) }
-        struct File: Decodable {
-            struct Entry: Decodable {
-                let through: Int?
-                let screen: String?
-                let removed: Bool?
-                let reason: String
-            }
-            let sunset: [Entry]
-        }
-        let file: File
-        switch FormatOneFile.decode(
-            File.self, from: data, name: name,
+        let decoded = FormatOneFile.decode(
+            bytes, name: name,
             shape: "each entry needs a \"reason\" string, and \"through\" (a number), \"screen\" (a string) or "
-                + "both, or \"screen\" with \"removed\": true")
-        {
-        case .success(let decoded): file = decoded
-        case .failure(let error): return invalid(error.description)
+                + "both, or \"screen\" with \"removed\": true"
+        ) { (file) throws(JSONFormatError) in
+            try file.objects("sunset").map { (entry) throws(JSONFormatError) in
+                (
+                    through: try entry.optionalInt("through"), screen: try entry.optionalString("screen"),
+                    removed: try entry.optionalBool("removed"), reason: try entry.string("reason")
+                )
+            }
+        }
+        let file: [(through: Int?, screen: String?, removed: Bool?, reason: String)]
+        switch decoded {
+        case .success(let entries): file = entries
+        case .failure(let error): return invalid(error.description, path: path)
         }
         var diagnostics: [Diagnostic] = []
         var entries: [Sunset] = []
-        for entry in file.sunset {
+        for entry in file {
             let removed = entry.removed ?? false
             let sunset = Sunset(through: entry.through, screen: entry.screen, removed: removed, reason: entry.reason)
             if entry.reason.trimmingCharacters(in: .whitespaces).isEmpty {

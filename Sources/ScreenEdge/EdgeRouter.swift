@@ -129,20 +129,22 @@ public struct EdgeRouter: Sendable {
     /// `{"unit":{"header":"x-user-id"}|{"cookie":…}|{"query":…}|null,"allowsOverrides":false}`.
     var optionsJSON: [UInt8] {
         var json = JSONWriter(style: .compact, capacity: 128)
-        json.beginObject()
-        json.key("unit")
-        if let unit = options.unit {
-            // Engines look headers up by their lowercase names.
-            json.beginObject()
-            json.key(unit.kind)
-            if case .header = unit { json.string(unit.name.lowercased()) } else { json.string(unit.name) }
-            json.endObject()
-        } else {
-            json.null()
+        json.object { json in
+            if let unit = options.unit {
+                // Engines look headers up by their lowercase names.
+                json.object("unit") { json in
+                    if case .header = unit {
+                        json.member(unit.kind, unit.name.lowercased())
+                    } else {
+                        json.member(unit.kind, unit.name)
+                    }
+                }
+            } else {
+                json.key("unit")
+                json.null()
+            }
+            json.member("allowsOverrides", options.allowsOverrides)
         }
-        json.key("allowsOverrides")
-        json.bool(options.allowsOverrides)
-        json.endObject()
         return json.takeBytes()
     }
 }

@@ -25,57 +25,37 @@ public struct EdgeTable: Sendable, Hashable {
         var json = JSONWriter(style: .compact, capacity: 4096)
         var named: Set<String> = []
         json.beginObject()
-        json.key("format")
-        json.integer(Self.format)
-        json.key("manifest")
-        json.string(manifestHash)
-        json.key("contract")
-        json.integer(manifest.contract)
-        if let locales = manifest.locales {
-            json.key("locales")
-            locales.write(into: &json)
-        }
-        json.key("screens")
-        json.beginObject()
-        for screen in manifest.screens {
-            json.key(screen.id)
-            json.beginObject()
-            json.key("minContract")
-            json.integer(screen.minContract)
-            json.key("control")
-            json.string(screen.experiments.map(\.control).joined(separator: ","))
-            json.key("experiments")
-            json.beginArray()
-            for experiment in screen.experiments { Manifest.write(experiment, into: &json) }
-            json.endArray()
-            json.key("objects")
-            json.beginObject()
-            for (locale, entries) in Self.entries(of: screen, locales: manifest.locales) {
-                json.key(locale)
-                json.beginObject()
-                for (arms, variants) in entries {
-                    json.key(arms.joined(separator: ","))
-                    json.beginArray()
-                    for variant in variants {
-                        json.string(variant.object)
-                        named.insert(variant.object)
+        json.member("format", Self.format)
+        json.member("manifest", manifestHash)
+        json.member("contract", manifest.contract)
+        json.member("locales", ifPresent: manifest.locales)
+        json.object("screens") { json in
+            for screen in manifest.screens {
+                json.object(screen.id) { json in
+                    json.member("minContract", screen.minContract)
+                    json.member("control", screen.experiments.map(\.control).joined(separator: ","))
+                    json.array("experiments") { json in
+                        for experiment in screen.experiments { Manifest.write(experiment, into: &json) }
                     }
-                    json.endArray()
+                    json.object("objects") { json in
+                        for (locale, entries) in Self.entries(of: screen, locales: manifest.locales) {
+                            json.object(locale) { json in
+                                for (arms, variants) in entries {
+                                    json.member(arms.joined(separator: ","), variants.map(\.object))
+                                    named.formUnion(variants.map(\.object))
+                                }
+                            }
+                        }
+                    }
                 }
-                json.endObject()
             }
-            json.endObject()
-            json.endObject()
         }
-        json.endObject()
-        json.key("etags")
-        json.beginObject()
-        for object in named.sorted() {
-            guard let bytes = objects[object] else { throw MissingObject(object: object) }
-            json.key(object)
-            json.string(ETag.of(bytes))
+        try json.object("etags") { (json) throws(MissingObject) in
+            for object in named.sorted() {
+                guard let bytes = objects[object] else { throw MissingObject(object: object) }
+                json.member(object, ETag.of(bytes))
+            }
         }
-        json.endObject()
         json.endObject()
         self.bytes = json.takeBytes()
     }

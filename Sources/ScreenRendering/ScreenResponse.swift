@@ -99,43 +99,30 @@ public struct ScreenResponse: Sendable, Hashable {
             case .invalidScreen: ("invalid-screen", "The screen built from data is invalid")
             }
         var json = JSONWriter(style: .compact, capacity: 512)
-        json.beginObject()
-        json.key("type")
-        json.string("urn:screenkit:problem:\(kind)")
-        json.key("title")
-        json.string(title)
-        json.key("status")
-        json.integer(error.status)
-        json.key("detail")
-        if case .invalidScreen(let screen, let problems) = error {
-            json.string(
-                "screen \"\(screen)\" breaks \(problems.count) rule\(problems.count == 1 ? "" : "s") with this request's data; see problems"
-            )
-        } else {
-            json.string(error.description)
-        }
-        switch error {
-        case .unknownScreen(let id):
-            json.key("screen")
-            json.string(id)
-        case .clientTooOld(let screen, let client, let minContract):
-            json.key("screen")
-            json.string(screen)
-            json.key("minContract")
-            json.integer(minContract)
-            if case .version(let version) = client.advertised {
-                json.key("clientContract")
-                json.integer(version)
+        json.object { json in
+            json.member("type", "urn:screenkit:problem:\(kind)")
+            json.member("title", title)
+            json.member("status", error.status)
+            switch error {
+            case .unknownScreen(let id):
+                json.member("detail", error.description)
+                json.member("screen", id)
+            case .clientTooOld(let screen, let client, let minContract):
+                json.member("detail", error.description)
+                json.member("screen", screen)
+                json.member("minContract", minContract)
+                if case .version(let version) = client.advertised { json.member("clientContract", version) }
+            case .invalidScreen(let screen, let problems):
+                json.member(
+                    "detail",
+                    "screen \"\(screen)\" breaks \(problems.count) rule\(problems.count == 1 ? "" : "s") with this request's data; see problems"
+                )
+                json.member("screen", screen)
+                json.array("problems") { json in
+                    for problem in problems { write(problem, to: &json) }
+                }
             }
-        case .invalidScreen(let screen, let problems):
-            json.key("screen")
-            json.string(screen)
-            json.key("problems")
-            json.beginArray()
-            for problem in problems { write(problem, to: &json) }
-            json.endArray()
         }
-        json.endObject()
         return ScreenResponse(
             status: error.status,
             headers: [
@@ -147,26 +134,18 @@ public struct ScreenResponse: Sendable, Hashable {
     }
 
     private static func write(_ problem: RenderProblem, to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("rule")
-        json.string(problem.diagnostic.rule)
-        json.key("message")
-        json.string(problem.message)
-        if let path = problem.diagnostic.nodePath {
-            json.key("path")
-            json.string(path)
+        json.object { json in
+            json.member("rule", problem.diagnostic.rule)
+            json.member("message", problem.message)
+            json.member("path", ifPresent: problem.diagnostic.nodePath)
+            if let location = problem.diagnostic.location {
+                json.member("source", "\(RenderProblem.shortFile(location.file)):\(location.line):\(location.column)")
+            }
+            if let occurrence = problem.occurrence, let occurrences = problem.occurrences {
+                json.member("occurrence", occurrence)
+                json.member("occurrences", occurrences)
+            }
         }
-        if let location = problem.diagnostic.location {
-            json.key("source")
-            json.string("\(RenderProblem.shortFile(location.file)):\(location.line):\(location.column)")
-        }
-        if let occurrence = problem.occurrence, let occurrences = problem.occurrences {
-            json.key("occurrence")
-            json.integer(occurrence)
-            json.key("occurrences")
-            json.integer(occurrences)
-        }
-        json.endObject()
     }
 
     /// Whether an `If-None-Match` value names `etag` (weak comparison, as RFC 9110 asks; `*` matches).

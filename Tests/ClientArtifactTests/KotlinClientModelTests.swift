@@ -1,5 +1,6 @@
 import ExampleScreens
 import Foundation
+import ScreenClients
 import ScreenCompiler
 import ScreenContract
 import ScreenKit

@@ -25,47 +25,47 @@ struct EnvelopeWriter {
     /// Whether the writer writes a single envelope (at request time): it then makes room for the
     /// whole envelope up front and hands its buffer over instead of copying it.
     let writesOnce: Bool
-    private var json: JSONWriter
-    private var view: VersionView?
+    var json: JSONWriter
+    var view: VersionView?
     /// The screen being written, and the nodes from its root to the one being written (variants only).
-    private var tree: FlatScreen?
-    private var path: [Int] = []
+    var tree: FlatScreen?
+    var path: [Int] = []
 
     /// What the last variant changed for its clients.
-    private(set) var downgrades: [Downgrade] = []
+    var downgrades: [Downgrade] = []
     /// Problems found while writing the last variant: missing fallbacks, repeated IDs.
-    private(set) var problems: [Diagnostic] = []
+    var problems: [Diagnostic] = []
     /// Nodes written from fallbacks in this variant, and the nodes they replaced or that were dropped.
-    private var fallbackNodes: [Int] = []
-    private var removedNodes: [Int] = []
-    private var fallbackDepth = 0
+    var fallbackNodes: [Int] = []
+    var removedNodes: [Int] = []
+    var fallbackDepth = 0
 
     /// The versions whose variants follow the full pass, in order; given to the full pass, which
     /// then records `spans`. A subtree's ``Span/identical`` has bit `i` set when the variant for
     /// `supported[i]` writes it exactly as the full envelope does.
-    private var supported: [VersionView] = []
+    var supported: [VersionView] = []
     /// What each of `supported` knows, as masks, and the same by element as bits (see ``Bits``).
-    private var supportedMasks: [Masks] = []
-    private var bits = Bits()
+    var supportedMasks: [Masks] = []
+    var bits = Bits()
     /// The bit of this pass's version in ``Span/identical``; 0 in the full pass.
-    private var passBit: UInt64 = 0
+    var passBit: UInt64 = 0
     /// Per node, from the last full pass: see ``Span``. Only primary nodes have one.
-    private var spans: [Span] = []
+    var spans: [Span] = []
     /// Per prop (by index in ``FlatScreen/props``), from the last full pass: where a value that is
     /// not an escaped scalar was written. Only the props of primary nodes have one.
-    private var valueSpans: [Span] = []
+    var valueSpans: [Span] = []
     /// The last full envelope, which `spans` point into.
-    private var full: [UInt8] = []
+    var full: [UInt8] = []
     /// This pass's view as masks over the screen's ``PlanTable``: the component types (by plan) and
     /// props (by key) it knows; all true for the full envelope.
-    private var known = Masks()
+    var known = Masks()
 
     /// In a variant given a ``VersionAgreement``: the older versions (bit `v - 1` for version `v`)
     /// that made every choice this pass made so far, so write exactly its bytes; and whether that
     /// is certain (see ``resolve(_:at:)``). Read through ``olderWritingTheSame``.
-    private var agreement: VersionAgreement?
-    private var agreeing: UInt64 = 0
-    private var agreementIsCertain = true
+    var agreement: VersionAgreement?
+    var agreeing: UInt64 = 0
+    var agreementIsCertain = true
 
     /// After a variant written with a ``VersionAgreement``: the older versions that write exactly
     /// the same bytes, apart from the `contract` number (bit `v - 1` for version `v`); nil when the
@@ -115,12 +115,12 @@ struct EnvelopeWriter {
     }
 
     /// The screen's plan table and byte arena, for the pass being written.
-    private var table = PlanTable()
-    private var arena: [UInt8] = []
+    var table = PlanTable()
+    var arena: [UInt8] = []
 
     /// Where a primary node's subtree (or a prop's value) was written in the full envelope, and
     /// which variants write it, or a node's head (the node without its children), identically.
-    private struct Span {
+    struct Span {
         /// The byte range in the full envelope.
         var start = 0
         var end = 0
@@ -223,16 +223,16 @@ struct EnvelopeWriter {
     }
 
     /// The ID of the node being written, or the screen's outside any node.
-    private var pathNodeID: String { Self.nodeID(path.last, in: tree) }
+    var pathNodeID: String { Self.nodeID(path.last, in: tree) }
 
     /// The ID of `node` in `tree`, or the screen's for nil.
-    private static func nodeID(_ node: Int?, in tree: FlatScreen?) -> String {
+    static func nodeID(_ node: Int?, in tree: FlatScreen?) -> String {
         guard let tree else { return "" }
         return node.map { tree.id(of: $0) } ?? tree.screen.id
     }
 
     /// `screen/node/…` down to the node being written, and then `id` if given.
-    private func pathDescription(adding id: String? = nil) -> String {
+    func pathDescription(adding id: String? = nil) -> String {
         guard let tree else { return "" }
         return ([tree.screen.id] + path.map { tree.id(of: $0) } + (id.map { [$0] } ?? [])).joined(separator: "/")
     }
@@ -265,7 +265,7 @@ struct EnvelopeWriter {
     }
 
     /// Writes node `index` (or, in a variant, what replaces it); false when the variant drops it.
-    private mutating func writeNode(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
+    mutating func writeNode(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
         guard let view else { return try writeKnown(index, in: flat) }
         if fallbackDepth == 0, index < spans.count, spans[index].identical & passBit != 0 {
             let span = spans[index]
@@ -303,13 +303,13 @@ struct EnvelopeWriter {
     }
 
     /// Where node `node` was written, or the screen for -1; for errors and diagnostics only.
-    private func location(of node: Int) -> SourceLocation {
+    func location(of node: Int) -> SourceLocation {
         guard let tree else { return SourceLocation(file: "", line: 0, column: 0) }
         return node < 0 ? tree.screen.source : tree.source(of: node)
     }
 
     /// Whether this pass's version knows the component at `plan` (-1: undeclared).
-    private mutating func knows(_ plan: Int32) -> Bool {
+    mutating func knows(_ plan: Int32) -> Bool {
         guard plan >= 0 else { return false }
         let knows = known.plans[Int(plan)]
         if agreeing != 0 { agree(knows, with: agreement!.knowers.plans[Int(plan)]) }
@@ -319,12 +319,12 @@ struct EnvelopeWriter {
     /// Keeps in ``agreeing`` the older versions that make the same choice as this pass: those in
     /// `knowers` when this pass's version knows the element, the others when it does not.
     @inline(__always)
-    private mutating func agree(_ knows: Bool, with knowers: UInt64) {
+    mutating func agree(_ knows: Bool, with knowers: UInt64) {
         agreeing &= knows ? knowers : ~knowers
     }
 
     /// Writes a node whose type the version knows, with the props it knows.
-    private mutating func writeKnown(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
+    mutating func writeKnown(_ index: Int, in flat: FlatScreen) throws(EmitError) -> Bool {
         let node = flat.nodes[index]
         guard node.plan >= 0 else {
             throw EmitError(
@@ -386,7 +386,7 @@ struct EnvelopeWriter {
     /// Opens node `index`'s object and writes its type, ID and the props the version knows; in
     /// the full pass, clears from `identical` the variants that write these bytes differently.
     /// Returns where the object starts (its `{`).
-    private mutating func writeHead(
+    mutating func writeHead(
         _ index: Int, in flat: FlatScreen, recording: Bool, identical: inout UInt64
     ) throws(EmitError) -> Int {
         let node = flat.nodes[index]
@@ -467,13 +467,13 @@ struct EnvelopeWriter {
     }
 
     /// Notes that a variant leaves out prop `key` of node `index`.
-    private mutating func propRemoved(_ index: Int, in flat: FlatScreen, key: Int) {
+    mutating func propRemoved(_ index: Int, in flat: FlatScreen, key: Int) {
         let plan = context.plans[Int(flat.nodes[index].plan)]
         downgrades.append(.propRemoved(nodeID: flat.id(of: index), type: plan.type, key: plan.keys[key]))
     }
 
     /// Writes a value that is not an escaped scalar: containers, actions, enum values in variants.
-    private mutating func writeDynamic(
+    mutating func writeDynamic(
         _ index: Int, in flat: FlatScreen, key: Int, slot: Int, identical: inout UInt64
     ) throws(EmitError) {
         let plan = context.plans[Int(flat.nodes[index].plan)]
@@ -490,7 +490,7 @@ struct EnvelopeWriter {
 
     /// In a variant: the nodes that came from fallbacks must not repeat an ID of each other or of
     /// the primary nodes the variant keeps.
-    private mutating func checkFallbackIDs(_ flat: FlatScreen) {
+    mutating func checkFallbackIDs(_ flat: FlatScreen) {
         guard let view else { return }
         var seen: [String: Int] = [:]
         var removed: [Bool] = []
@@ -524,14 +524,14 @@ struct EnvelopeWriter {
     }
 
     /// An action that does nothing, for a dropped action where one is required: an empty sequence.
-    private static let noOperation = Action(kind: "sequence", fields: [Prop(key: "actions", value: .list([]))])
+    static let noOperation = Action(kind: "sequence", fields: [Prop(key: "actions", value: .list([]))])
 
     /// In a variant: the action itself, its fallback when the version lacks its kind, or nil when dropped.
     ///
     /// An older version that resolves it differently writes another kind, or leaves it out, so
     /// other bytes; except where a dropped action is written as ``noOperation``, which a `sequence`
     /// could equal: then the writer is no longer sure which versions write the same bytes.
-    private mutating func resolve(_ original: Action, at nodeID: @autoclosure () -> String) -> Action? {
+    mutating func resolve(_ original: Action, at nodeID: @autoclosure () -> String) -> Action? {
         guard view != nil else { return original }
         let agreedBefore = agreeing
         var action = original
@@ -556,183 +556,6 @@ struct EnvelopeWriter {
             agreementIsCertain = false
         }
         return resolved
-    }
-
-    /// The supported variants that know the value `value` of the enum `schema`, as bits (see
-    /// ``supported``).
-    private func variantsKnowing(_ value: String, of schema: EnumSchema) -> UInt64 {
-        var knowing: UInt64 = 0
-        for (index, view) in supported.prefix(64).enumerated() where view.knows(value: value, of: schema.name) {
-            knowing |= 1 << UInt64(index)
-        }
-        return knowing
-    }
-
-    /// Writes a value. In the full pass, given `identical` other than 0, also clears from it the
-    /// variants that write the value differently: those that lack one of its enum values, action
-    /// kinds or action fields, and all of them for an action with a fallback (the full envelope
-    /// writes the fallback, variants never do).
-    private mutating func writeValue(
-        _ value: Value, type: PropType, at node: Int, identical: inout UInt64
-    ) throws(EmitError) {
-        switch (value, type) {
-        case (.string(let string), .enumeration(let schema)):
-            if identical != 0 { identical &= variantsKnowing(string, of: schema) }
-            json.string(map(string, in: schema, at: node))
-        case (.string(let string), _):
-            json.string(string)
-        case (.number(let number), _):
-            do {
-                try json.number(number)
-            } catch {
-                throw EmitError(
-                    message: "\(number) is not a finite number; JSON cannot represent it", location: location(of: node))
-            }
-        case (.bool(let bool), _):
-            json.bool(bool)
-        case (.list(let values), _):
-            let element: PropType
-            if case .list(let declared) = type { element = declared } else { element = .scalar }
-            json.beginArray()
-            for item in values {
-                if case .action(let action) = item, view != nil {
-                    let (tree, current) = (tree, path.last)
-                    if let resolved = resolve(action, at: Self.nodeID(current, in: tree)) {
-                        try writeAction(resolved, at: node, identical: &identical)
-                    }
-                } else {
-                    try writeValue(item, type: element, at: node, identical: &identical)
-                }
-            }
-            json.endArray()
-        case (.map(let map), _):
-            let element: PropType
-            if case .map(let declared) = type { element = declared } else { element = .scalar }
-            json.beginObject()
-            for key in map.count < 2 ? Array(map.keys) : map.keys.sorted() {
-                json.key(key)
-                try writeValue(map[key]!, type: element, at: node, identical: &identical)
-            }
-            json.endObject()
-        case (.action(let action), _):
-            try writeAction(action, at: node, identical: &identical)
-        case (.localized(let string), _):
-            // Never reached through the compiler, which localizes every screen before writing it
-            // (and whose value validator refuses a value left unresolved).
-            json.string(string.defaultValue)
-        }
-    }
-
-    /// In a variant: `value`, or the first value of its fallback chain the version knows.
-    private mutating func map(_ value: String, in schema: EnumSchema, at node: Int) -> String {
-        guard let view else { return value }
-        if agreeing != 0 { agreeOnValue(value, in: schema, with: view) }
-        guard !view.knows(value: value, of: schema.name) else { return value }
-        var current = value
-        var visited: Set<String> = []
-        while visited.insert(current).inserted {
-            guard let next = schema.cases.first(where: { $0.value == current })?.fallback else { break }
-            if view.knows(value: next, of: schema.name) {
-                downgrades.append(.enumMapped(nodeID: pathNodeID, enumName: schema.name, from: value, to: next))
-                return next
-            }
-            current = next
-        }
-        problems.append(
-            ScreenRules.fallbackMissing.diagnostic(
-                "\(schema.name) value \"\(value)\" is unknown to clients of contract \(view.version) and has no fallback they know",
-                at: location(of: node), path: pathDescription()))
-        return value
-    }
-
-    /// Keeps in ``agreeing`` the older versions that write the same value for `value` as `view`'s.
-    private mutating func agreeOnValue(_ value: String, in schema: EnumSchema, with view: VersionView) {
-        func written(by version: VersionView) -> String {
-            VersionAgreement.written(value, of: schema.name, by: version) { current in
-                schema.cases.first { $0.value == current }?.fallback
-            }
-        }
-        let mine = written(by: view)
-        for (index, older) in agreement!.views.prefix(view.version - 1).enumerated()
-        where agreeing & (1 << UInt64(index)) != 0 && written(by: older) != mine {
-            agreeing &= ~(1 << UInt64(index))
-        }
-    }
-
-    private mutating func writeMap(_ map: [String: Value], at node: Int) throws(EmitError) {
-        json.beginObject()
-        for key in map.keys.sorted() {
-            json.key(key)
-            var unrecorded: UInt64 = 0
-            try writeValue(map[key]!, type: .scalar, at: node, identical: &unrecorded)
-        }
-        json.endObject()
-    }
-
-    /// Writes an action; `identical` as for ``writeValue(_:type:at:identical:)``.
-    private mutating func writeAction(_ action: Action, at node: Int, identical: inout UInt64) throws(EmitError) {
-        guard let kind = table.actionIndex(of: action.kind) else {
-            throw EmitError(message: "action kind \"\(action.kind)\" is not declared", location: location(of: node))
-        }
-        if identical != 0 { identical = action.fallback == nil ? identical & bits.actions[kind] : 0 }
-        let declaredKind = table.actions[kind]
-        json.beginObject()
-        arena.withUnsafeBufferPointer { arena in
-            json.member(
-                escaped: UnsafeBufferPointer(
-                    rebasing: arena[Int(table.typeKey.lowerBound)..<Int(table.typeKey.upperBound)]),
-                rawValue: UnsafeBufferPointer(rebasing: arena[Int(declaredKind.kindStart)..<Int(declaredKind.kindEnd)]))
-        }
-        let first = Int(declaredKind.firstField)
-        for index in first..<first + Int(declaredKind.fieldCount) {
-            let declared = table.fields[index]
-            let name = table.fieldNames[index]
-            let position = action.fields.firstIndex { $0.key == name }
-            if position == nil && !declared.hasDefault { continue }
-            if agreeing != 0 { agree(known.fields[index], with: agreement!.knowers.fields[index]) }
-            if !known.fields[index] {
-                if position != nil {
-                    downgrades.append(.fieldRemoved(nodeID: pathNodeID, kind: action.kind, key: name))
-                }
-                continue
-            }
-            arena.withUnsafeBufferPointer { arena in
-                json.key(
-                    escaped: UnsafeBufferPointer(rebasing: arena[Int(declared.tokenStart)..<Int(declared.tokenEnd)]))
-            }
-            let value = position.map { action.fields[$0].value } ?? table.fieldDefaults[index]!
-            if identical != 0 { identical &= bits.fields[index] }
-            // In a variant, an enum value is looked up among the field's cases, not hashed; when
-            // the version knows it, it is written as it is.
-            if view != nil, declared.isEnumeration, case .string(let string) = value,
-                let enumCase = table.caseIndex(of: string, field: index), known.cases[enumCase]
-            {
-                if agreeing != 0 { agreeing &= agreement!.sameCase[view!.version - 1][enumCase] }
-                json.string(string)
-                continue
-            }
-            if case .action(let nested) = value, view != nil {
-                let (tree, current) = (tree, path.last)
-                try writeAction(
-                    resolve(nested, at: Self.nodeID(current, in: tree)) ?? Self.noOperation, at: node,
-                    identical: &identical)
-            } else {
-                try writeValue(value, type: table.fieldTypes[index], at: node, identical: &identical)
-            }
-        }
-        if view == nil {
-            switch action.fallback {
-            case .action(let fallback):
-                json.key("fallback")
-                try writeAction(fallback, at: node, identical: &identical)
-            case .drop:
-                json.key("fallback")
-                json.string("drop")
-            case nil:
-                break
-            }
-        }
-        json.endObject()
     }
 }
 

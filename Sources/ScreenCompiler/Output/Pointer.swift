@@ -1,4 +1,3 @@
-import Foundation
 import ScreenJSON
 
 /// The pointer: a small file naming the current manifest and, when the bucket serves an edge
@@ -20,21 +19,15 @@ public struct Pointer: Sendable, Hashable {
     /// `"edge":{"<file>":"<sha256>",…}` (names sorted) only when a router is published.
     public func encoded() -> [UInt8] {
         var json = JSONWriter(style: .compact, capacity: 128)
-        json.beginObject()
-        json.key("format")
-        json.integer(1)
-        json.key("manifest")
-        json.string(manifest)
-        if !edge.isEmpty {
-            json.key("edge")
-            json.beginObject()
-            for (name, hash) in edge.sorted(by: { $0.key < $1.key }) {
-                json.key(name)
-                json.string(hash)
+        json.object { json in
+            json.member("format", 1)
+            json.member("manifest", manifest)
+            if !edge.isEmpty {
+                json.object("edge") { json in
+                    for (name, hash) in edge.sorted(by: { $0.key < $1.key }) { json.member(name, hash) }
+                }
             }
-            json.endObject()
         }
-        json.endObject()
         return json.takeBytes()
     }
 
@@ -47,20 +40,19 @@ public struct Pointer: Sendable, Hashable {
 
     /// Reads a pointer; nil when it is not one, or names anything that could not be a key.
     public static func decode(_ bytes: [UInt8]) -> Pointer? {
-        struct File: Decodable {
-            let format: Int
-            let manifest: String
-            let edge: [String: String]?
-        }
         // A name read from a bucket becomes a key: it must be a SHA-256 (and an edge file's name a
         // plain file name) before anything uses it.
-        guard bytes.count <= maximumBytes, let file = try? JSONDecoder().decode(File.self, from: Data(bytes)),
-            file.format == 1, BucketLayout.isHash(file.manifest)
+        guard bytes.count <= maximumBytes, let file = try? JSONObjectReader.document(bytes, maximumDepth: 16),
+            (try? file.int("format")) == 1, let manifest = try? file.string("manifest"), BucketLayout.isHash(manifest)
         else { return nil }
-        let edge = file.edge ?? [:]
+        var edge: [String: String] = [:]
+        if file.optional("edge") != nil {
+            guard let named = try? file.stringMap("edge") else { return nil }
+            edge = named
+        }
         guard edge.count <= maximumEdgeFiles,
             edge.allSatisfy({ BucketLayout.isEdgeFileName($0.key) && BucketLayout.isHash($0.value) })
         else { return nil }
-        return Pointer(manifest: file.manifest, edge: edge)
+        return Pointer(manifest: manifest, edge: edge)
     }
 }

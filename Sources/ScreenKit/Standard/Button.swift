@@ -16,12 +16,7 @@ public struct Button: Component {
 
     /// A button labelled `label` that runs `action`.
     public init(
-        _ label: String,
-        id: String,
-        action: Action,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column
+        _ label: String, id: String, action: Action, file: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.init(
             label: .string(label), id: id, action: action,
@@ -30,11 +25,7 @@ public struct Button: Component {
 
     /// A button labelled `label` in the locale the screen is built for, running `action`.
     public init(
-        localized label: LocalizedString,
-        id: String,
-        action: Action,
-        file: String = #filePath,
-        line: Int = #line,
+        localized label: LocalizedString, id: String, action: Action, file: String = #filePath, line: Int = #line,
         column: Int = #column
     ) {
         self.init(

@@ -16,33 +16,21 @@ public struct Card: Component {
 
     /// A card of the block's children.
     public init(
-        id: String? = nil,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+        id: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id,
-            props: [],
-            children: content(),
-            source: SourceLocation(file: file, line: line, column: column)
+            id: id, props: [], children: content(), source: SourceLocation(file: file, line: line, column: column)
         )
     }
 
     /// A tappable card that runs `action`; it carries an action, so its ID is explicit.
     public init(
-        id: String,
-        action: Action,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+        id: String, action: Action, file: String = #filePath, line: Int = #line, column: Int = #column,
         @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id,
-            props: Self.props(Prop(key: "action", value: .action(action))),
-            children: content(),
+            id: id, props: Self.props(Prop(key: "action", value: .action(action))), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

@@ -16,18 +16,11 @@ public struct Column: Component {
 
     /// A column of the block's children.
     public init(
-        id: String? = nil,
-        spacing: Double? = nil,
-        alignment: HorizontalAlignment? = nil,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
-        @ScreenBuilder content: () -> [Node]
+        id: String? = nil, spacing: Double? = nil, alignment: HorizontalAlignment? = nil, file: String = #filePath,
+        line: Int = #line, column: Int = #column, @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id,
-            props: .set(["spacing": spacing.wire, "alignment": alignment.wire]),
-            children: content(),
+            id: id, props: .set(["spacing": spacing.wire, "alignment": alignment.wire]), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

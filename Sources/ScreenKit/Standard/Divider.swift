@@ -14,12 +14,7 @@ public struct Divider: Component {
     public var node: Node
 
     /// A divider.
-    public init(
-        id: String? = nil,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column
-    ) {
+    public init(id: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column) {
         node = Self.makeNode(id: id, props: [], source: SourceLocation(file: file, line: line, column: column))
     }
 

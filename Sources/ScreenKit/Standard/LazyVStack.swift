@@ -2,9 +2,7 @@
 public struct LazyVStack: Component {
     /// `lazyVStack`: spacing (8).
     public static let schema = ComponentSchema(
-        type: "lazyVStack",
-        props: [.defaulted("spacing", .number, 8)],
-        hasChildren: true
+        type: "lazyVStack", props: [.defaulted("spacing", .number, 8)], hasChildren: true
     )
 
     /// The node.
@@ -12,17 +10,11 @@ public struct LazyVStack: Component {
 
     /// A lazy stack of the block's children.
     public init(
-        id: String? = nil,
-        spacing: Double? = nil,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+        id: String? = nil, spacing: Double? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
         @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id,
-            props: .set(["spacing": spacing.wire]),
-            children: content(),
+            id: id, props: .set(["spacing": spacing.wire]), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

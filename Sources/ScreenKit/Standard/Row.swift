@@ -15,18 +15,11 @@ public struct Row: Component {
 
     /// A row of the block's children.
     public init(
-        id: String? = nil,
-        spacing: Double? = nil,
-        alignment: VerticalAlignment? = nil,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
-        @ScreenBuilder content: () -> [Node]
+        id: String? = nil, spacing: Double? = nil, alignment: VerticalAlignment? = nil, file: String = #filePath,
+        line: Int = #line, column: Int = #column, @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id,
-            props: .set(["spacing": spacing.wire, "alignment": alignment.wire]),
-            children: content(),
+            id: id, props: .set(["spacing": spacing.wire, "alignment": alignment.wire]), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

@@ -2,9 +2,7 @@
 public struct ScrollView: Component {
     /// `scrollView`: axis (vertical).
     public static let schema = ComponentSchema(
-        type: "scrollView",
-        props: [.defaulted("axis", ScrollAxis.vertical)],
-        hasChildren: true
+        type: "scrollView", props: [.defaulted("axis", ScrollAxis.vertical)], hasChildren: true
     )
 
     /// The node.
@@ -12,17 +10,11 @@ public struct ScrollView: Component {
 
     /// A scroll view of the block's children.
     public init(
-        _ axis: ScrollAxis? = nil,
-        id: String? = nil,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
-        @ScreenBuilder content: () -> [Node]
+        _ axis: ScrollAxis? = nil, id: String? = nil, file: String = #filePath, line: Int = #line,
+        column: Int = #column, @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id,
-            props: .set(["axis": axis.wire]),
-            children: content(),
+            id: id, props: .set(["axis": axis.wire]), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

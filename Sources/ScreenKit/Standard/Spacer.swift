@@ -2,8 +2,7 @@
 public struct Spacer: Component {
     /// `spacer`: height, width (optional).
     public static let schema = ComponentSchema(
-        type: "spacer",
-        props: [.optional("height", .number), .optional("width", .number)]
+        type: "spacer", props: [.optional("height", .number), .optional("width", .number)]
     )
 
     /// The node.
@@ -11,16 +10,11 @@ public struct Spacer: Component {
 
     /// A spacer, optionally of fixed height and/or width.
     public init(
-        height: Double? = nil,
-        width: Double? = nil,
-        id: String? = nil,
-        file: String = #filePath,
-        line: Int = #line,
+        height: Double? = nil, width: Double? = nil, id: String? = nil, file: String = #filePath, line: Int = #line,
         column: Int = #column
     ) {
         node = Self.makeNode(
-            id: id,
-            props: .set(["height": height.wire, "width": width.wire]),
+            id: id, props: .set(["height": height.wire, "width": width.wire]),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

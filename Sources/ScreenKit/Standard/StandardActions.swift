@@ -38,31 +38,21 @@ extension ActionSchema {
     )
 
     /// Open a URL outside the app.
-    public static let openURL = ActionSchema(
-        kind: "openURL",
-        fields: [.required("url", .url)]
-    )
+    public static let openURL = ActionSchema(kind: "openURL", fields: [.required("url", .url)])
 
     /// Run actions one after another.
-    public static let sequence = ActionSchema(
-        kind: "sequence",
-        fields: [.required("actions", .list(.action))]
-    )
+    public static let sequence = ActionSchema(kind: "sequence", fields: [.required("actions", .list(.action))])
 
     /// Open the system share sheet for a URL (contract version 2); older clients open the URL.
     public static let share = ActionSchema(
-        kind: "share",
-        fields: [.required("url", .url), .optional("message", .string)],
-        fallback: .node
+        kind: "share", fields: [.required("url", .url), .optional("message", .string)], fallback: .node
     )
 }
 
 extension Action {
     /// Navigate to the screen with this ID.
     public static func navigate(
-        to destination: String,
-        params: [String: String] = [:],
-        presentation: Presentation = .push
+        to destination: String, params: [String: String] = [:], presentation: Presentation = .push
     ) -> Action {
         Action(
             .navigate,

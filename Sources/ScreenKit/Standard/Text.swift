@@ -16,21 +16,14 @@ public struct Text: Component {
 
     /// Text showing `content`.
     public init(
-        _ content: String,
-        id: String? = nil,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column
+        _ content: String, id: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.init(content: .string(content), id: id, source: SourceLocation(file: file, line: line, column: column))
     }
 
     /// Text showing `content` in the locale the screen is built for (see ``LocalizedString``).
     public init(
-        localized content: LocalizedString,
-        id: String? = nil,
-        file: String = #filePath,
-        line: Int = #line,
+        localized content: LocalizedString, id: String? = nil, file: String = #filePath, line: Int = #line,
         column: Int = #column
     ) {
         self.init(

@@ -17,11 +17,7 @@ public struct TextField: Component {
 
     /// A field showing `placeholder` whose text is the state value at `stateKey`.
     public init(
-        _ placeholder: String,
-        id: String,
-        stateKey: String,
-        file: String = #filePath,
-        line: Int = #line,
+        _ placeholder: String, id: String, stateKey: String, file: String = #filePath, line: Int = #line,
         column: Int = #column
     ) {
         node = Self.makeNode(
@@ -37,12 +33,8 @@ public struct TextField: Component {
     /// A field whose placeholder is in the locale the screen is built for, its text the state
     /// value at `stateKey`.
     public init(
-        localized placeholder: LocalizedString,
-        id: String,
-        stateKey: String,
-        file: String = #filePath,
-        line: Int = #line,
-        column: Int = #column
+        localized placeholder: LocalizedString, id: String, stateKey: String, file: String = #filePath,
+        line: Int = #line, column: Int = #column
     ) {
         self.init("", id: id, stateKey: stateKey, file: file, line: line, column: column)
         node.set("placeholder", .localized(placeholder))

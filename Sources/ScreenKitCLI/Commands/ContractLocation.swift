@@ -1,4 +1,5 @@
 import Foundation
+import ScreenClients
 import ScreenCompiler
 import ScreenContract
 import ScreenJSON

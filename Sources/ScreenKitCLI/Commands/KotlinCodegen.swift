@@ -1,3 +1,4 @@
+import ScreenClients
 import ScreenCompiler
 import ScreenContract
 import ScreenKit

@@ -103,9 +103,11 @@ public struct ProjectConfig: Sendable, Equatable {
                 "nests too deep (at byte \(offset)); a config file is one object of strings, numbers and lists of strings"
             )
         }
-        guard let object = try? JSONDecoder().decode([String: Scalar].self, from: Data(bytes)) else {
+        guard let document = try? JSONObjectReader.document(bytes, maximumDepth: 2) else {
             throw invalid("not a JSON object of strings, numbers and lists of strings; expected {\"format\": 1, …}")
         }
+        var object: [String: Scalar] = [:]
+        for member in document.members where object[member.key] == nil { object[member.key] = Scalar(member.value) }
         guard case .number(let format)? = object["format"] else {
             throw invalid("needs \"format\": \(Self.format), read before anything else")
         }
@@ -188,25 +190,20 @@ public struct ProjectConfig: Sendable, Equatable {
     }
 
     /// One value of the config object: every key holds a string, a number or a list of strings.
-    private enum Scalar: Decodable {
+    private enum Scalar {
         case string(String)
         case number(Double)
         case list([String])
         case other
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let items = try? container.decode([String].self) {
-                self = .list(items)
-            } else if let text = try? container.decode(String.self) {
-                self = .string(text)
-            } else if let bool = try? container.decode(Bool.self) {
-                _ = bool
-                self = .other
-            } else if let number = try? container.decode(Double.self) {
-                self = .number(number)
-            } else {
-                self = .other
+        init(_ value: JSONValue) {
+            switch value {
+            case .string(let text): self = .string(text)
+            case .number(let text): self = Double(text).flatMap { $0.isFinite ? .number($0) : nil } ?? .other
+            case .array(let items):
+                let strings = items.compactMap(\.stringValue)
+                self = strings.count == items.count ? .list(strings) : .other
+            case .bool, .null, .object: self = .other
             }
         }
     }

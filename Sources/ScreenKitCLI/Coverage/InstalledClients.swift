@@ -264,24 +264,27 @@ extension InstalledClients {
 
 extension InstalledClients {
     private static func json(_ bytes: [UInt8], path: String) throws(Invalid) -> [Client] {
-        let document: JSONValue
+        func invalid(_ error: JSONFormatError) -> Invalid { Invalid(description: "\(path): \(error.description)") }
+        let document: JSONObjectReader
         do {
-            document = try JSONReader.read(bytes, maximumDepth: 3)
+            document = try JSONObjectReader.document(bytes, maximumDepth: 3)
         } catch {
             throw Invalid(description: "\(path): \(error.description) (an installs file nests 3 levels at most)")
         }
-        guard let members = document.members else {
-            throw Invalid(description: "\(path): not a JSON object; expected {\"format\": 1, \"clients\": […]}")
-        }
-        guard members.first?.key == "format", case .number(let format)? = members.first?.value else {
+        guard document.members.first?.key == "format", case .number(let format)? = document.members.first?.value
+        else {
             throw Invalid(description: "\(path): needs \"format\": \(Self.format) first")
         }
         guard format == "\(Self.format)" else {
             throw Invalid(
                 description: "\(path): format \(format.prefix(20)); this screenkit reads format \(Self.format)")
         }
-        try unique(members, allowed: ["format", "clients"], in: "the file", path: path)
-        guard let entries = document["clients"]?.arrayValue else {
+        do {
+            try document.refuseUnknownKeys(["format", "clients"])
+        } catch {
+            throw invalid(error)
+        }
+        guard let entries = document.value("clients")?.arrayValue else {
             throw Invalid(
                 description: "\(path): needs \"clients\": a list of {\"appVersion\", \"contract\", \"share\"}")
         }
@@ -291,42 +294,28 @@ extension InstalledClients {
                     "\(path): \(entries.count) client versions; an installs file lists at most \(maximumClients)")
         }
         var clients: [Client] = []
-        for (offset, entry) in entries.enumerated() {
+        for (offset, value) in entries.enumerated() {
             let origin = "clients[\(offset)]"
-            guard let fields = entry.members else {
+            guard let entry = try? JSONObjectReader(value, path: origin) else {
                 throw Invalid(
                     description: "\(path): \(origin): not an object {\"appVersion\", \"contract\", \"share\"}")
             }
-            try unique(fields, allowed: ["appVersion", "contract", "share"], in: origin, path: path)
-            guard case .string(let version)? = entry["appVersion"] else {
+            do {
+                try entry.refuseUnknownKeys(["appVersion", "contract", "share"])
+            } catch {
+                throw invalid(error)
+            }
+            guard case .string(let version)? = entry.value("appVersion") else {
                 throw Invalid(description: "\(path): \(origin): needs \"appVersion\", a string")
             }
-            guard case .number(let contract)? = entry["contract"] else {
+            guard case .number(let contract)? = entry.value("contract") else {
                 throw Invalid(description: "\(path): \(origin): needs \"contract\", a whole number")
             }
-            guard case .number(let share)? = entry["share"] else {
+            guard case .number(let share)? = entry.value("share") else {
                 throw Invalid(description: "\(path): \(origin): needs \"share\", a number from 0 to 1")
             }
             clients.append(try client(version: version, contract: contract, share: share, origin: origin, path: path))
         }
         return clients
-    }
-
-    /// Refuses keys outside `allowed` and keys given twice.
-    private static func unique(_ members: [JSONMember], allowed: Set<String>, in place: String, path: String)
-        throws(Invalid)
-    {
-        var seen: Set<String> = []
-        for member in members {
-            guard allowed.contains(member.key) else {
-                throw Invalid(
-                    description:
-                        "\(path): \(place) has an unknown key \"\(member.key.prefix(40))\" (known: \(allowed.sorted().joined(separator: ", ")))"
-                )
-            }
-            guard seen.insert(member.key).inserted else {
-                throw Invalid(description: "\(path): \(place) has the key \"\(member.key)\" twice")
-            }
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenJSON
 
 /// The files `screenkit init` writes: a package that builds, checks and publishes with no edits.
 struct PackageTemplate {
@@ -216,14 +217,13 @@ struct PackageTemplate {
 
 /// A Swift string literal of `text`.
 private func swiftString(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
+    let escaped = ScalarEscaping.escape(text) { scalar in
         switch scalar {
-        case "\"": literal += "\\\""
-        case "\\": literal += "\\\\"
-        case "\n": literal += "\\n"
-        default: literal.unicodeScalars.append(scalar)
+        case "\"": "\\\""
+        case "\\": "\\\\"
+        case "\n": "\\n"
+        default: nil
         }
     }
-    return literal + "\""
+    return "\"" + escaped + "\""
 }

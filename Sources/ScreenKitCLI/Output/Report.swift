@@ -89,119 +89,77 @@ struct Report {
 
     private func json(_ formatter: DiagnosticFormatter) -> String {
         var json = JSONWriter(style: .pretty)
-        json.beginObject()
-        json.key("format")
-        json.integer(1)
-        json.key("command")
-        json.string(command)
-        for (key, value) in facts {
-            json.key(key)
-            json.string(value)
-        }
-        json.key("summary")
-        json.beginObject()
-        json.key("errors")
-        json.integer(errorCount)
-        json.key("warnings")
-        json.integer(warningCount)
-        json.key("exemptions")
-        json.integer(exemptions.count)
-        json.endObject()
-        json.key("diagnostics")
-        json.beginArray()
-        for diagnostic in sorted {
-            json.beginObject()
-            json.key("rule")
-            json.string(diagnostic.rule)
-            json.key("severity")
-            json.string(diagnostic.severity.rawValue)
-            json.key("message")
-            json.string(formatter.relativePaths(in: diagnostic.message))
-            if let location = diagnostic.location {
-                json.key("file")
-                json.string(formatter.relative(location.file))
-                json.key("line")
-                json.integer(location.line)
-                json.key("column")
-                json.integer(location.column)
+        json.object { json in
+            json.member("format", 1)
+            json.member("command", command)
+            for (key, value) in facts { json.member(key, value) }
+            json.object("summary") { json in
+                json.member("errors", errorCount)
+                json.member("warnings", warningCount)
+                json.member("exemptions", exemptions.count)
             }
-            if let path = diagnostic.nodePath {
-                json.key("path")
-                json.string(path)
+            json.array("diagnostics") { json in
+                for diagnostic in sorted {
+                    json.object { json in
+                        json.member("rule", diagnostic.rule)
+                        json.member("severity", diagnostic.severity.rawValue)
+                        json.member("message", formatter.relativePaths(in: diagnostic.message))
+                        if let location = diagnostic.location {
+                            json.member("file", formatter.relative(location.file))
+                            json.member("line", location.line)
+                            json.member("column", location.column)
+                        }
+                        json.member("path", ifPresent: diagnostic.nodePath)
+                    }
+                }
             }
-            json.endObject()
-        }
-        json.endArray()
-        json.key("exemptions")
-        json.beginArray()
-        for exemption in exemptions {
-            json.beginObject()
-            json.key("rule")
-            json.string(exemption.rule)
-            json.key("element")
-            json.string(exemption.element)
-            json.key("reason")
-            json.string(exemption.reason)
-            json.endObject()
-        }
-        json.endArray()
-        json.key("matrix")
-        json.beginArray()
-        for screen in matrix {
-            json.beginObject()
-            json.key("screen")
-            json.string(screen.id)
-            json.key("minContract")
-            json.integer(screen.minContract)
-            json.key("versions")
-            json.beginArray()
-            for variant in screen.variants {
-                json.beginObject()
-                json.key("contract")
-                json.integer(variant.contract)
-                json.key("rendersFully")
-                json.bool(variant.downgrades.isEmpty)
-                json.key("downgrades")
-                json.beginArray()
-                for downgrade in variant.downgrades { json.string(downgrade.description) }
-                json.endArray()
-                json.endObject()
+            json.array("exemptions") { json in
+                for exemption in exemptions {
+                    json.object { json in
+                        json.member("rule", exemption.rule)
+                        json.member("element", exemption.element)
+                        json.member("reason", exemption.reason)
+                    }
+                }
             }
-            json.endArray()
-            json.endObject()
-        }
-        json.endArray()
-        if let changedScreens {
-            json.key("changedScreens")
-            json.beginArray()
-            for screen in changedScreens {
-                json.beginObject()
-                json.key("screen")
-                json.string(screen.id)
-                json.key("changes")
-                json.beginArray()
-                for change in screen.changes { json.string(change) }
-                json.endArray()
-                json.endObject()
+            json.array("matrix") { json in
+                for screen in matrix {
+                    json.object { json in
+                        json.member("screen", screen.id)
+                        json.member("minContract", screen.minContract)
+                        json.array("versions") { json in
+                            for variant in screen.variants {
+                                json.object { json in
+                                    json.member("contract", variant.contract)
+                                    json.member("rendersFully", variant.downgrades.isEmpty)
+                                    json.member("downgrades", variant.downgrades.map(\.description))
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            json.endArray()
+            if let changedScreens {
+                json.array("changedScreens") { json in
+                    for screen in changedScreens {
+                        json.object { json in
+                            json.member("screen", screen.id)
+                            json.member("changes", screen.changes)
+                        }
+                    }
+                }
+            }
+            json.array("changes") { json in
+                for change in changes {
+                    json.object { json in
+                        json.member("rule", change.rule.id)
+                        json.member("breaking", change.isBreaking)
+                        json.member("element", change.element)
+                        json.member("message", change.message)
+                    }
+                }
+            }
         }
-        json.key("changes")
-        json.beginArray()
-        for change in changes {
-            json.beginObject()
-            json.key("rule")
-            json.string(change.rule.id)
-            json.key("breaking")
-            json.bool(change.isBreaking)
-            json.key("element")
-            json.string(change.element)
-            json.key("message")
-            json.string(change.message)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
         return String(decoding: json.takeBytes(), as: UTF8.self)
     }
 

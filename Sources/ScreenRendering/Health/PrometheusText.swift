@@ -1,4 +1,5 @@
 import Foundation
+import ScreenJSON
 
 /// Writes metric families in the Prometheus text exposition format, version 0.0.4: `# HELP` and
 /// `# TYPE` lines, then one line per series, sorted by its labels, label values escaped.
@@ -46,16 +47,14 @@ struct PrometheusText {
 
     /// A label value escaped as the format asks: backslash, double quote and line feed.
     static func escapeLabel(_ value: String) -> String {
-        var out = ""
-        for character in value.unicodeScalars {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(character)
+        ScalarEscaping.escape(value) { scalar in
+            switch scalar {
+            case "\\": "\\\\"
+            case "\"": "\\\""
+            case "\n": "\\n"
+            default: nil
             }
         }
-        return out
     }
 
     /// Help text escaped: backslash and line feed.

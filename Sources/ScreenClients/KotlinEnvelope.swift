@@ -1,3 +1,4 @@
+import ScreenCompiler
 import ScreenContract
 import ScreenKit
 

@@ -1,3 +1,4 @@
+import ScreenCompiler
 import ScreenContract
 import ScreenJSON
 import ScreenKit
@@ -44,31 +45,21 @@ public enum EnvelopeSchema {
         if !shape.profile.isFlat { title += ", wire profile \"\(shape.profile.name)\"" }
         if shape.fallbackKey != nil { title += " (inline fallbacks)" }
         var json = JSONWriter(style: .pretty, capacity: 32 * 1024)
-        json.beginObject()
-        json.key("$schema")
-        json.string("https://json-schema.org/draft/2020-12/schema")
-        json.key("title")
-        json.string(title)
-        json.key("type")
-        json.string("object")
-        json.key("properties")
-        json.beginObject()
-        for field in shape.fields {
-            json.key(field.key)
-            fieldType(field.value, version: version, into: &json)
-        }
         let path = shape.rootPath
-        json.key(path[0])
-        rootPath(path.dropFirst(), shape: shape, into: &json)
-        json.endObject()
-        required(shape.fields.filter(\.isRequired).map(\.key) + [path[0]], into: &json)
-        json.key("additionalProperties")
-        json.bool(false)
-        json.key("$defs")
-        json.beginObject()
-        definitions(shape, into: &json)
-        json.endObject()
-        json.endObject()
+        json.object { json in
+            json.member("$schema", "https://json-schema.org/draft/2020-12/schema")
+            json.member("title", title)
+            strictObjectMembers(required: shape.fields.filter(\.isRequired).map(\.key) + [path[0]], into: &json) {
+                json in
+                for field in shape.fields {
+                    json.key(field.key)
+                    fieldType(field.value, version: version, into: &json)
+                }
+                json.key(path[0])
+                rootPath(path.dropFirst(), shape: shape, into: &json)
+            }
+            json.object("$defs") { json in definitions(shape, into: &json) }
+        }
         json.newline()
         return json.takeBytes()
     }
@@ -82,12 +73,11 @@ public enum EnvelopeSchema {
         case .screenID: stringPattern(screenIDPattern, into: &json)
         case .contract, .minContract: versionRange(version, into: &json)
         case .initialState:
-            json.beginObject()
-            json.key("type")
-            json.string("object")
-            json.key("additionalProperties")
-            reference("value", into: &json)
-            json.endObject()
+            json.object { json in
+                json.member("type", "object")
+                json.key("additionalProperties")
+                reference("value", into: &json)
+            }
         }
     }
 
@@ -97,18 +87,10 @@ public enum EnvelopeSchema {
             root(shape, into: &json)
             return
         }
-        json.beginObject()
-        json.key("type")
-        json.string("object")
-        json.key("properties")
-        json.beginObject()
-        json.key(key)
-        rootPath(rest.dropFirst(), shape: shape, into: &json)
-        json.endObject()
-        required([key], into: &json)
-        json.key("additionalProperties")
-        json.bool(false)
-        json.endObject()
+        strictObject(required: [key], into: &json) { json in
+            json.key(key)
+            rootPath(rest.dropFirst(), shape: shape, into: &json)
+        }
     }
 
     /// The root: a node, or the root's children as a list; with device layouts listed, the list of
@@ -126,20 +108,12 @@ public enum EnvelopeSchema {
         let contract = shape.contract
         if let layouts = shape.layouts {
             json.key("layout")
-            json.beginObject()
-            json.key("type")
-            json.string("object")
-            json.key("properties")
-            json.beginObject()
-            json.key(layouts.deviceKey)
-            typed("string", into: &json)
-            json.key(layouts.rootKey)
-            rootValue(shape, into: &json)
-            json.endObject()
-            required([layouts.deviceKey, layouts.rootKey], into: &json)
-            json.key("additionalProperties")
-            json.bool(false)
-            json.endObject()
+            strictObject(required: [layouts.deviceKey, layouts.rootKey], into: &json) { json in
+                json.key(layouts.deviceKey)
+                typed("string", into: &json)
+                json.key(layouts.rootKey)
+                rootValue(shape, into: &json)
+            }
         }
         discriminated(
             "node", typeKey: shape.typeKey, types: contract.components.map(\.type), prefix: "component", into: &json)
@@ -151,7 +125,7 @@ public enum EnvelopeSchema {
             keys += propsKey.map { [$0] } ?? component.props.filter(isAlwaysWritten).map(\.key)
             if let childrenKey { keys.append(childrenKey) }
             if !slots.isEmpty { keys += shape.slotsKey.map { [$0] } ?? slots }
-            strictObject(
+            definition(
                 "component.\(component.type)", typeKey: shape.typeKey, type: component.type, required: keys,
                 into: &json
             ) { json in
@@ -165,17 +139,9 @@ public enum EnvelopeSchema {
                 }
                 if let propsKey {
                     json.key(propsKey)
-                    json.beginObject()
-                    json.key("type")
-                    json.string("object")
-                    json.key("properties")
-                    json.beginObject()
-                    props(component.props, shape: shape, into: &json)
-                    json.endObject()
-                    required(component.props.filter(isAlwaysWritten).map(\.key), into: &json)
-                    json.key("additionalProperties")
-                    json.bool(false)
-                    json.endObject()
+                    strictObject(required: component.props.filter(isAlwaysWritten).map(\.key), into: &json) { json in
+                        props(component.props, shape: shape, into: &json)
+                    }
                 } else {
                     props(component.props, shape: shape, into: &json)
                 }
@@ -183,27 +149,17 @@ public enum EnvelopeSchema {
                     json.key(childrenKey)
                     list(of: "node", into: &json)
                 }
+                let slotLists = { (json: inout JSONWriter) in
+                    for slot in slots {
+                        json.key(slot)
+                        list(of: "node", into: &json)
+                    }
+                }
                 if !slots.isEmpty, let slotsKey = shape.slotsKey {
                     json.key(slotsKey)
-                    json.beginObject()
-                    json.key("type")
-                    json.string("object")
-                    json.key("properties")
-                    json.beginObject()
-                    for slot in slots {
-                        json.key(slot)
-                        list(of: "node", into: &json)
-                    }
-                    json.endObject()
-                    required(slots, into: &json)
-                    json.key("additionalProperties")
-                    json.bool(false)
-                    json.endObject()
+                    strictObject(required: slots, into: &json, properties: slotLists)
                 } else {
-                    for slot in slots {
-                        json.key(slot)
-                        list(of: "node", into: &json)
-                    }
+                    slotLists(&json)
                 }
                 if let fallbackKey = shape.fallbackKey {
                     json.key(fallbackKey)
@@ -214,7 +170,7 @@ public enum EnvelopeSchema {
         discriminated("action", typeKey: "type", types: contract.actions.map(\.kind), prefix: "action", into: &json)
         for action in contract.actions {
             let keys = ["type"] + action.fields.filter(isAlwaysWritten).map(\.key)
-            strictObject("action.\(action.kind)", typeKey: "type", type: action.kind, required: keys, into: &json) {
+            definition("action.\(action.kind)", typeKey: "type", type: action.kind, required: keys, into: &json) {
                 json in
                 for field in action.fields {
                     json.key(field.key)
@@ -229,32 +185,16 @@ public enum EnvelopeSchema {
             }
         }
         for schema in contract.enums {
-            json.key("enum.\(schema.name)")
-            json.beginObject()
-            json.key("enum")
-            json.beginArray()
-            for value in schema.cases { json.string(value.value) }
-            json.endArray()
-            json.endObject()
+            json.object("enum.\(schema.name)") { json in json.member("enum", schema.cases.map(\.value)) }
         }
-        json.key("scalar")
-        json.beginObject()
-        json.key("type")
-        json.beginArray()
-        for type in ["string", "number", "boolean"] { json.string(type) }
-        json.endArray()
-        json.endObject()
-        json.key("value")
-        json.beginObject()
-        json.key("type")
-        json.beginArray()
-        for type in ["string", "number", "boolean", "array", "object", "null"] { json.string(type) }
-        json.endArray()
-        json.key("items")
-        reference("value", into: &json)
-        json.key("additionalProperties")
-        reference("value", into: &json)
-        json.endObject()
+        json.object("scalar") { json in json.member("type", ["string", "number", "boolean"]) }
+        json.object("value") { json in
+            json.member("type", ["string", "number", "boolean", "array", "object", "null"])
+            json.key("items")
+            reference("value", into: &json)
+            json.key("additionalProperties")
+            reference("value", into: &json)
+        }
     }
 
     /// A component's props as members, each plain or wrapped as the profile says.
@@ -265,73 +205,66 @@ public enum EnvelopeSchema {
                 propType(prop, into: &json)
                 continue
             }
-            json.beginObject()
-            json.key("type")
-            json.string("object")
-            json.key("properties")
-            json.beginObject()
-            json.key(wrap.typeKey)
-            constant(wrap.discriminator, into: &json)
-            json.key(wrap.valueKey)
-            if let object = wrap.object {
-                let constants = object.constants.keys.sorted()
-                json.beginObject()
-                json.key("type")
-                json.string("object")
-                json.key("properties")
-                json.beginObject()
-                json.key(object.valueKey)
-                propType(prop, into: &json)
-                for key in constants {
-                    json.key(key)
-                    constant(object.constants[key] ?? "", into: &json)
+            strictObject(required: [wrap.typeKey, wrap.valueKey], into: &json) { json in
+                json.key(wrap.typeKey)
+                constant(wrap.discriminator, into: &json)
+                json.key(wrap.valueKey)
+                if let object = wrap.object {
+                    let constants = object.constants.keys.sorted()
+                    strictObject(required: [object.valueKey] + constants, into: &json) { json in
+                        json.key(object.valueKey)
+                        propType(prop, into: &json)
+                        for key in constants {
+                            json.key(key)
+                            constant(object.constants[key] ?? "", into: &json)
+                        }
+                    }
+                } else {
+                    propType(prop, into: &json)
                 }
-                json.endObject()
-                required([object.valueKey] + constants, into: &json)
-                json.key("additionalProperties")
-                json.bool(false)
-                json.endObject()
-            } else {
-                propType(prop, into: &json)
             }
-            json.endObject()
-            required([wrap.typeKey, wrap.valueKey], into: &json)
-            json.key("additionalProperties")
-            json.bool(false)
-            json.endObject()
         }
     }
 
     /// An array of the definition `name`.
     private static func list(of name: String, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("type")
-        json.string("array")
-        json.key("items")
-        reference(name, into: &json)
-        json.endObject()
+        json.object { json in
+            json.member("type", "array")
+            json.key("items")
+            reference(name, into: &json)
+        }
+    }
+
+    /// `{"type":"object","properties":{…},"required":[…],"additionalProperties":false}`: an object
+    /// with the members `properties` writes and no others, `required` present.
+    private static func strictObject(
+        required keys: [String], into json: inout JSONWriter, properties: (inout JSONWriter) -> Void
+    ) {
+        json.object { json in strictObjectMembers(required: keys, into: &json, properties: properties) }
+    }
+
+    /// The members of ``strictObject(required:into:properties:)``, in an object already open.
+    private static func strictObjectMembers(
+        required keys: [String], into json: inout JSONWriter, properties: (inout JSONWriter) -> Void
+    ) {
+        json.member("type", "object")
+        json.object("properties", properties)
+        json.member("required", keys)
+        json.member("additionalProperties", false)
     }
 
     /// Definition `name`: an object whose `typeKey` is `type`, with the members `properties` writes
     /// and no others, `required` present.
-    private static func strictObject(
+    private static func definition(
         _ name: String, typeKey: String, type: String, required keys: [String], into json: inout JSONWriter,
         properties: (inout JSONWriter) -> Void
     ) {
         json.key(name)
-        json.beginObject()
-        json.key("type")
-        json.string("object")
-        json.key("properties")
-        json.beginObject()
-        json.key(typeKey)
-        constant(type, into: &json)
-        properties(&json)
-        json.endObject()
-        required(keys, into: &json)
-        json.key("additionalProperties")
-        json.bool(false)
-        json.endObject()
+        strictObject(required: keys, into: &json) { json in
+            json.key(typeKey)
+            constant(type, into: &json)
+            properties(&json)
+        }
     }
 
     /// Definition `name`: an object whose `typeKey` is one of `types`, checked against the
@@ -346,38 +279,27 @@ public enum EnvelopeSchema {
             json.bool(false)
             return
         }
-        json.beginObject()
-        json.key("type")
-        json.string("object")
-        json.key("properties")
-        json.beginObject()
-        json.key(typeKey)
-        json.beginObject()
-        json.key("enum")
-        json.beginArray()
-        for type in types { json.string(type) }
-        json.endArray()
-        json.endObject()
-        json.endObject()
-        required([typeKey], into: &json)
-        json.key("allOf")
-        json.beginArray()
-        for type in types {
-            json.beginObject()
-            json.key("if")
-            json.beginObject()
-            json.key("properties")
-            json.beginObject()
-            json.key(typeKey)
-            constant(type, into: &json)
-            json.endObject()
-            json.endObject()
-            json.key("then")
-            reference("\(prefix).\(type)", into: &json)
-            json.endObject()
+        json.object { json in
+            json.member("type", "object")
+            json.object("properties") { json in
+                json.object(typeKey) { json in json.member("enum", types) }
+            }
+            json.member("required", [typeKey])
+            json.array("allOf") { json in
+                for type in types {
+                    json.object { json in
+                        json.object("if") { json in
+                            json.object("properties") { json in
+                                json.key(typeKey)
+                                constant(type, into: &json)
+                            }
+                        }
+                        json.key("then")
+                        reference("\(prefix).\(type)", into: &json)
+                    }
+                }
+            }
         }
-        json.endArray()
-        json.endObject()
     }
 
     /// Whether the writer always writes the prop: required, or defaulted (the default is written).
@@ -392,14 +314,10 @@ public enum EnvelopeSchema {
     private static func valueType(_ type: PropType, nonEmpty: Bool, into json: inout JSONWriter) {
         switch type {
         case .string:
-            json.beginObject()
-            json.key("type")
-            json.string("string")
-            if nonEmpty {
-                json.key("minLength")
-                json.integer(1)
+            json.object { json in
+                json.member("type", "string")
+                if nonEmpty { json.member("minLength", 1) }
             }
-            json.endObject()
         case .number: typed("number", into: &json)
         case .bool: typed("boolean", into: &json)
         case .color: stringPattern(colorPattern, into: &json)
@@ -408,85 +326,58 @@ public enum EnvelopeSchema {
         case .action: reference("action", into: &json)
         case .scalar: reference("scalar", into: &json)
         case .list(let element):
-            json.beginObject()
-            json.key("type")
-            json.string("array")
-            json.key("items")
-            valueType(element, nonEmpty: nonEmpty, into: &json)
-            json.endObject()
+            json.object { json in
+                json.member("type", "array")
+                json.key("items")
+                valueType(element, nonEmpty: nonEmpty, into: &json)
+            }
         case .map(let element):
-            json.beginObject()
-            json.key("type")
-            json.string("object")
-            json.key("additionalProperties")
-            valueType(element, nonEmpty: nonEmpty, into: &json)
-            json.endObject()
+            json.object { json in
+                json.member("type", "object")
+                json.key("additionalProperties")
+                valueType(element, nonEmpty: nonEmpty, into: &json)
+            }
         }
     }
 
     private static func typed(_ type: String, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("type")
-        json.string(type)
-        json.endObject()
+        json.object { json in json.member("type", type) }
     }
 
     private static func stringPattern(_ pattern: String, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("type")
-        json.string("string")
-        json.key("pattern")
-        json.string(pattern)
-        json.endObject()
+        json.object { json in
+            json.member("type", "string")
+            json.member("pattern", pattern)
+        }
     }
 
     private static func constant(_ value: String, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("const")
-        json.string(value)
-        json.endObject()
+        json.object { json in json.member("const", value) }
     }
 
     private static func constant(_ value: Int, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("const")
-        json.integer(value)
-        json.endObject()
+        json.object { json in json.member("const", value) }
     }
 
     private static func versionRange(_ version: Int, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("type")
-        json.string("integer")
-        json.key("minimum")
-        json.integer(1)
-        json.key("maximum")
-        json.integer(version)
-        json.endObject()
+        json.object { json in
+            json.member("type", "integer")
+            json.member("minimum", 1)
+            json.member("maximum", version)
+        }
     }
 
     private static func reference(_ definition: String, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("$ref")
-        json.string("#/$defs/\(definition)")
-        json.endObject()
+        json.object { json in json.member("$ref", "#/$defs/\(definition)") }
     }
 
     /// A definition, or the string `"drop"`.
     private static func orDrop(_ definition: String, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("oneOf")
-        json.beginArray()
-        reference(definition, into: &json)
-        constant("drop", into: &json)
-        json.endArray()
-        json.endObject()
-    }
-
-    private static func required(_ keys: [String], into json: inout JSONWriter) {
-        json.key("required")
-        json.beginArray()
-        for key in keys { json.string(key) }
-        json.endArray()
+        json.object { json in
+            json.array("oneOf") { json in
+                reference(definition, into: &json)
+                constant("drop", into: &json)
+            }
+        }
     }
 }
