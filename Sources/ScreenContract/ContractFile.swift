@@ -36,65 +36,47 @@ public enum ContractFile {
                 json.key("profile")
                 ProfileFile.write(contract.profile, to: &json)
             }
-            json.array("components") { json in
-                for component in contract.components {
-                    json.object { json in
-                        json.member("type", component.type)
-                        json.member("children", component.hasChildren)
-                        // Only when there are any: contracts without named slots keep their bytes.
-                        if !component.slots.isEmpty { json.member("slots", component.slots) }
-                        json.member("fallback", component.fallback.rawValue)
-                        json.array("props") { json in write(component.props, to: &json) }
-                    }
+            json.objects("components", contract.components) { json, component in
+                json.member("type", component.type)
+                json.member("children", component.hasChildren)
+                // Only when there are any: contracts without named slots keep their bytes.
+                if !component.slots.isEmpty { json.member("slots", component.slots) }
+                json.member("fallback", component.fallback.rawValue)
+                write(component.props, as: "props", to: &json)
+            }
+            json.objects("enums", contract.enums) { json, schema in
+                json.member("name", schema.name)
+                json.objects("values", schema.cases) { json, value in
+                    json.member("value", value.value)
+                    json.member("fallback", ifPresent: value.fallback)
+                    json.member("meaning", ifPresent: value.meaning)
                 }
             }
-            json.array("enums") { json in
-                for schema in contract.enums {
-                    json.object { json in
-                        json.member("name", schema.name)
-                        json.array("values") { json in
-                            for value in schema.cases {
-                                json.object { json in
-                                    json.member("value", value.value)
-                                    json.member("fallback", ifPresent: value.fallback)
-                                    json.member("meaning", ifPresent: value.meaning)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            json.array("actions") { json in
-                for action in contract.actions {
-                    json.object { json in
-                        json.member("kind", action.kind)
-                        json.member("fallback", action.fallback.rawValue)
-                        json.array("fields") { json in write(action.fields, to: &json) }
-                    }
-                }
+            json.objects("actions", contract.actions) { json, action in
+                json.member("kind", action.kind)
+                json.member("fallback", action.fallback.rawValue)
+                write(action.fields, as: "fields", to: &json)
             }
         }
         json.newline()
         return json.takeBytes()
     }
 
-    /// Each prop as an object, into the array `json` has open.
-    private static func write(_ props: [PropSchema], to json: inout JSONWriter) {
-        for prop in props {
-            json.object { json in
-                json.member("key", prop.key)
-                json.member("type", prop.type.name)
-                switch prop.presence {
-                case .required: json.member("presence", "required")
-                case .optional: json.member("presence", "optional")
-                case .defaulted(let value):
-                    json.member("presence", "defaulted")
-                    json.key("default")
-                    write(value, to: &json)
-                }
-                if prop.nonEmpty { json.member("nonEmpty", true) }
-                json.member("meaning", ifPresent: prop.meaning)
+    /// `"key": [{prop}, …]`.
+    private static func write(_ props: [PropSchema], as key: String, to json: inout JSONWriter) {
+        json.objects(key, props) { json, prop in
+            json.member("key", prop.key)
+            json.member("type", prop.type.name)
+            switch prop.presence {
+            case .required: json.member("presence", "required")
+            case .optional: json.member("presence", "optional")
+            case .defaulted(let value):
+                json.member("presence", "defaulted")
+                json.key("default")
+                write(value, to: &json)
             }
+            if prop.nonEmpty { json.member("nonEmpty", true) }
+            json.member("meaning", ifPresent: prop.meaning)
         }
     }
 
@@ -176,28 +158,26 @@ public enum ContractFile {
                 name: entry.name,
                 cases: entry.values.map { EnumCase($0.value, fallback: $0.fallback, meaning: $0.meaning) })
         }
-        var components: [ComponentSchema] = []
-        for entry in file.components {
-            guard let fallback = FallbackRule(rawValue: entry.fallback) else {
-                throw ReadError(description: "component \(entry.type): unknown fallback \"\(entry.fallback)\"")
+        func fallback(_ raw: String, of owner: String) throws(ReadError) -> FallbackRule {
+            guard let rule = FallbackRule(rawValue: raw) else {
+                throw ReadError(description: "\(owner): unknown fallback \"\(raw)\"")
             }
-            let props = try entry.props.map { (prop) throws(ReadError) in
-                try makeProp(prop, owner: entry.type, enums: enums)
-            }
-            components.append(
-                ComponentSchema(
-                    type: entry.type, props: props, hasChildren: entry.children, slots: entry.slots ?? [],
-                    fallback: fallback, source: nil))
+            return rule
         }
-        var actions: [ActionSchema] = []
-        for entry in file.actions {
-            guard let fallback = FallbackRule(rawValue: entry.fallback) else {
-                throw ReadError(description: "action \(entry.kind): unknown fallback \"\(entry.fallback)\"")
-            }
-            let fields = try entry.fields.map { (field) throws(ReadError) in
-                try makeProp(field, owner: entry.kind, enums: enums)
-            }
-            actions.append(ActionSchema(kind: entry.kind, fields: fields, fallback: fallback, source: nil))
+        func props(_ entries: [PropEntry], of owner: String) throws(ReadError) -> [PropSchema] {
+            try entries.map { (prop) throws(ReadError) in try makeProp(prop, owner: owner, enums: enums) }
+        }
+        // Each element's fallback is checked before its props, as the file lists them.
+        let components = try file.components.map { (entry) throws(ReadError) in
+            let rule = try fallback(entry.fallback, of: "component \(entry.type)")
+            return ComponentSchema(
+                type: entry.type, props: try props(entry.props, of: entry.type), hasChildren: entry.children,
+                slots: entry.slots ?? [], fallback: rule, source: nil)
+        }
+        let actions = try file.actions.map { (entry) throws(ReadError) in
+            let rule = try fallback(entry.fallback, of: "action \(entry.kind)")
+            return ActionSchema(
+                kind: entry.kind, fields: try props(entry.fields, of: entry.kind), fallback: rule, source: nil)
         }
         let profile =
             try file.profile.map { (entry) throws(ReadError) in try ProfileFile.profile(from: entry) } ?? .flat

@@ -19,15 +19,11 @@ enum ProfileFile {
             json.member("name", profile.name)
             let envelope = profile.envelope
             json.object("envelope") { json in
-                json.array("members") { json in
-                    for member in envelope.members {
-                        json.object { json in
-                            json.member("key", member.key)
-                            switch member.value {
-                            case .constant(let value): json.member("constant", value)
-                            case .screenValue(let name): json.member("screenValue", name)
-                            }
-                        }
+                json.objects("members", envelope.members) { json, member in
+                    json.member("key", member.key)
+                    switch member.value {
+                    case .constant(let value): json.member("constant", value)
+                    case .screenValue(let name): json.member("screenValue", name)
                     }
                 }
                 for (key, value) in [

@@ -141,41 +141,42 @@ public struct Sunsets: Sendable, FormatOneDocument {
         var notes: [Diagnostic] = []
         var used: Set<Sunset> = []
         let now = Dictionary(current.map { ($0.id, $0.minContract) }) { first, _ in first }
+        // A served screen that stops serving some clients: a note naming the entry that records it,
+        // else a problem asking for one.
+        func check(_ screen: String, recordedBy entry: Sunset?, note: (Sunset) -> String, problem: String) {
+            if let entry {
+                used.insert(entry)
+                notes.append(
+                    ContractRules.sunsetRecorded.diagnostic(note(entry), severity: .note, at: location, path: screen))
+            } else {
+                problems.append(ContractRules.sunsetUnrecorded.diagnostic(problem, at: location, path: screen))
+            }
+        }
         for screen in base {
             guard let minContract = now[screen.id] else {
-                if let entry = entries.first(where: { $0.removed && $0.screen == screen.id }) {
-                    used.insert(entry)
-                    notes.append(
-                        ContractRules.sunsetRecorded.diagnostic(
-                            "screen \"\(screen.id)\" is removed: clients of every contract version lose it (sunset: \(entry.reason))",
-                            severity: .note, at: location, path: screen.id))
-                } else {
-                    problems.append(
-                        ContractRules.sunsetUnrecorded.diagnostic(
-                            "screen \"\(screen.id)\" was served and is gone: apps that open it get nothing; record "
-                                + "{\"screen\": \"\(screen.id)\", \"removed\": true, \"reason\": \"…\"} in sunset.json",
-                            at: location, path: screen.id))
-                }
+                check(
+                    screen.id, recordedBy: entries.first { $0.removed && $0.screen == screen.id },
+                    note: {
+                        "screen \"\(screen.id)\" is removed: clients of every contract version lose it (sunset: \($0.reason))"
+                    },
+                    problem: "screen \"\(screen.id)\" was served and is gone: apps that open it get nothing; record "
+                        + "{\"screen\": \"\(screen.id)\", \"removed\": true, \"reason\": \"…\"} in sunset.json")
                 continue
             }
             guard minContract > screen.minContract else { continue }
             let through = minContract - 1
             let versions = screen.minContract == through ? "\(through)" : "\(screen.minContract) to \(through)"
-            if let entry = entries.first(where: {
-                !$0.removed && ($0.screen == nil || $0.screen == screen.id) && ($0.through ?? 0) >= through
-            }) {
-                used.insert(entry)
-                notes.append(
-                    ContractRules.sunsetRecorded.diagnostic(
-                        "screen \"\(screen.id)\" stops serving clients of contract \(versions) (sunset: \(entry.reason))",
-                        severity: .note, at: location, path: screen.id))
-            } else {
-                problems.append(
-                    ContractRules.sunsetUnrecorded.diagnostic(
-                        "screen \"\(screen.id)\" stops serving clients of contract \(versions) (its minContract rose "
-                            + "from \(screen.minContract) to \(minContract)); record {\"through\": \(through), \"screen\": "
-                            + "\"\(screen.id)\", \"reason\": \"…\"} in sunset.json", at: location, path: screen.id))
-            }
+            check(
+                screen.id,
+                recordedBy: entries.first {
+                    !$0.removed && ($0.screen == nil || $0.screen == screen.id) && ($0.through ?? 0) >= through
+                },
+                note: {
+                    "screen \"\(screen.id)\" stops serving clients of contract \(versions) (sunset: \($0.reason))"
+                },
+                problem: "screen \"\(screen.id)\" stops serving clients of contract \(versions) (its minContract rose "
+                    + "from \(screen.minContract) to \(minContract)); record {\"through\": \(through), \"screen\": "
+                    + "\"\(screen.id)\", \"reason\": \"…\"} in sunset.json")
         }
         return (problems, notes, used)
     }

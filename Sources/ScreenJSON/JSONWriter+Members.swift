@@ -103,6 +103,17 @@ extension JSONWriter {
         endArray()
     }
 
+    /// `"key":[{…},{…}]`: one object per item of `items`, with the members `body` writes for it.
+    public mutating func objects<Items: Sequence>(
+        _ key: String, _ items: Items, _ body: (inout JSONWriter, Items.Element) -> Void
+    ) {
+        array(key) { json in
+            for item in items {
+                json.object { json in body(&json, item) }
+            }
+        }
+    }
+
     /// `{…}` with the members `value` writes.
     public mutating func object(_ value: some JSONObjectWritable) {
         beginObject()

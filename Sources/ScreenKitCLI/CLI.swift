@@ -146,6 +146,16 @@ struct CommandContext {
 
 /// One subcommand: its name, options, help and what it does.
 struct Command: Sendable {
+    /// The help lines of the options every command that compiles the catalog takes.
+    static let contractAndConfigOptions = """
+          --contract DIR    The contract folder (default: the config's "contract", else
+                            Screens/Contract). A named folder that does not exist is an error (exit 3).
+          --config FILE     The config file (default: the nearest screenkit.json at or above the
+                            working folder); flags override it.
+          --verbose         Say which config file was used.
+          -h, --help        Show this help.
+        """
+
     let name: String
     let summary: String
     let help: String

@@ -28,12 +28,7 @@ enum BuildCommand {
             OPTIONS:
               --out DIR         Output folder (default: the config's "output", else dist).
               --pretty          Indented JSON for review instead of the compact published bytes.
-              --contract DIR    The contract folder (default: the config's "contract", else
-                                Screens/Contract). A named folder that does not exist is an error (exit 3).
-              --config FILE     The config file (default: the nearest screenkit.json at or above the
-                                working folder); flags override it.
-              --verbose         Say which config file was used.
-              -h, --help        Show this help.
+            \(Command.contractAndConfigOptions)
             """,
         valueOptions: ["--out", "--contract"],
         flags: ["--pretty"],

@@ -179,11 +179,7 @@ enum ClientContractCommands {
     private static func frozenHistory(_ location: ContractLocation, _ context: CommandContext) throws(CommandError)
         -> ContractHistory
     {
-        let history = location.history()
-        guard history.diagnostics.isEmpty else {
-            context.report(history.diagnostics)
-            throw CommandError(message: "the contract history is damaged; restore it first", code: .violations)
-        }
+        let history = try ContractCommand.loadHistory(location, context)
         guard !history.versions.isEmpty else {
             throw CommandError(
                 message: "no frozen contract version in \(history.folder.path); freeze one first", code: .violations)

@@ -67,10 +67,7 @@ enum ContractCommand {
             """ + common,
         valueOptions: ["--version", "--format", "--contract"],
         flags: [],
-        run: { arguments, context throws(CommandError) in
-            try requireNoPositional(arguments)
-            return try show(arguments, ContractLocation(arguments, context), context)
-        }
+        run: located(show)
     )
 
     static let diff = Command(
@@ -91,10 +88,7 @@ enum ContractCommand {
             """ + common,
         valueOptions: ["--from", "--to", "--format", "--contract"],
         flags: [],
-        run: { arguments, context throws(CommandError) in
-            try requireNoPositional(arguments)
-            return try diff(arguments, ContractLocation(arguments, context), context)
-        }
+        run: located(diff)
     )
 
     static let freeze = Command(
@@ -169,17 +163,25 @@ enum ContractCommand {
             """ + common,
         valueOptions: ["--out", "--name", "--contract"],
         flags: ["--check"],
-        run: { arguments, context throws(CommandError) in
-            try requireNoPositional(arguments)
-            return try embed(arguments, ContractLocation(arguments, context), context)
-        }
+        run: located(embed)
     )
+
+    /// A subcommand that takes no positional arguments and reads the contract folder the options name.
+    private static func located(
+        _ body: @escaping @Sendable (Arguments, ContractLocation, CommandContext) throws(CommandError) -> ExitCode
+    ) -> @Sendable (Arguments, CommandContext) async throws(CommandError) -> ExitCode {
+        { arguments, context throws(CommandError) in
+            try requireNoPositional(arguments)
+            return try body(arguments, ContractLocation(arguments, context), context)
+        }
+    }
 
     private static func requireNoPositional(_ arguments: Arguments) throws(CommandError) {
         if let first = arguments.positional.first { throw .usage("unexpected argument '\(first)'") }
     }
 
-    private static func loadHistory(_ location: ContractLocation, _ context: CommandContext) throws(CommandError)
+    /// The history, reported and refused when damaged.
+    static func loadHistory(_ location: ContractLocation, _ context: CommandContext) throws(CommandError)
         -> ContractHistory
     {
         let history = location.history()

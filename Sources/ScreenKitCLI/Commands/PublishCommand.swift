@@ -42,12 +42,7 @@ enum PublishCommand {
                                 --edge; default: the config's "edge").
               --allow-overrides The router honours the ScreenKit-Arm header (QA buckets only;
                                 implies --edge).
-              --contract DIR    The contract folder (default: the config's "contract", else
-                                Screens/Contract). A named folder that does not exist is an error (exit 3).
-              --config FILE     The config file (default: the nearest screenkit.json at or above the
-                                working folder); flags override it.
-              --verbose         Say which config file was used.
-              -h, --help        Show this help.
+            \(Command.contractAndConfigOptions)
 
             Credentials for s3:// come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
             AWS_SESSION_TOKEN. Exit codes: 0 published (or up to date), 1 refused (errors, a contract

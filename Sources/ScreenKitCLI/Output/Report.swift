@@ -98,66 +98,42 @@ struct Report {
                 json.member("warnings", warningCount)
                 json.member("exemptions", exemptions.count)
             }
-            json.array("diagnostics") { json in
-                for diagnostic in sorted {
-                    json.object { json in
-                        json.member("rule", diagnostic.rule)
-                        json.member("severity", diagnostic.severity.rawValue)
-                        json.member("message", formatter.relativePaths(in: diagnostic.message))
-                        if let location = diagnostic.location {
-                            json.member("file", formatter.relative(location.file))
-                            json.member("line", location.line)
-                            json.member("column", location.column)
-                        }
-                        json.member("path", ifPresent: diagnostic.nodePath)
-                    }
+            json.objects("diagnostics", sorted) { json, diagnostic in
+                json.member("rule", diagnostic.rule)
+                json.member("severity", diagnostic.severity.rawValue)
+                json.member("message", formatter.relativePaths(in: diagnostic.message))
+                if let location = diagnostic.location {
+                    json.member("file", formatter.relative(location.file))
+                    json.member("line", location.line)
+                    json.member("column", location.column)
                 }
+                json.member("path", ifPresent: diagnostic.nodePath)
             }
-            json.array("exemptions") { json in
-                for exemption in exemptions {
-                    json.object { json in
-                        json.member("rule", exemption.rule)
-                        json.member("element", exemption.element)
-                        json.member("reason", exemption.reason)
-                    }
-                }
+            json.objects("exemptions", exemptions) { json, exemption in
+                json.member("rule", exemption.rule)
+                json.member("element", exemption.element)
+                json.member("reason", exemption.reason)
             }
-            json.array("matrix") { json in
-                for screen in matrix {
-                    json.object { json in
-                        json.member("screen", screen.id)
-                        json.member("minContract", screen.minContract)
-                        json.array("versions") { json in
-                            for variant in screen.variants {
-                                json.object { json in
-                                    json.member("contract", variant.contract)
-                                    json.member("rendersFully", variant.downgrades.isEmpty)
-                                    json.member("downgrades", variant.downgrades.map(\.description))
-                                }
-                            }
-                        }
-                    }
+            json.objects("matrix", matrix) { json, screen in
+                json.member("screen", screen.id)
+                json.member("minContract", screen.minContract)
+                json.objects("versions", screen.variants) { json, variant in
+                    json.member("contract", variant.contract)
+                    json.member("rendersFully", variant.downgrades.isEmpty)
+                    json.member("downgrades", variant.downgrades.map(\.description))
                 }
             }
             if let changedScreens {
-                json.array("changedScreens") { json in
-                    for screen in changedScreens {
-                        json.object { json in
-                            json.member("screen", screen.id)
-                            json.member("changes", screen.changes)
-                        }
-                    }
+                json.objects("changedScreens", changedScreens) { json, screen in
+                    json.member("screen", screen.id)
+                    json.member("changes", screen.changes)
                 }
             }
-            json.array("changes") { json in
-                for change in changes {
-                    json.object { json in
-                        json.member("rule", change.rule.id)
-                        json.member("breaking", change.isBreaking)
-                        json.member("element", change.element)
-                        json.member("message", change.message)
-                    }
-                }
+            json.objects("changes", changes) { json, change in
+                json.member("rule", change.rule.id)
+                json.member("breaking", change.isBreaking)
+                json.member("element", change.element)
+                json.member("message", change.message)
             }
         }
         return String(decoding: json.takeBytes(), as: UTF8.self)
