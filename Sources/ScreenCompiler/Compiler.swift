@@ -129,7 +129,7 @@ public struct Compiler: Sendable {
 
     /// The screen validators, run in this order; each reports independently.
     static let validators: [any ScreenValidator] = [
-        RootValidator(), ComponentValidator(), ValueValidator(), IDValidator(),
+        RootValidator(), ComponentValidator(), ValueValidator(), IDValidator(), EventValidator(),
     ]
 
     /// Creates a compiler for `catalog`.
@@ -172,6 +172,7 @@ public struct Compiler: Sendable {
         }
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
         collector.report(contentsOf: CatalogValidator.validate(catalog))
+        collector.report(contentsOf: EventValidator.validate(catalog))
         // A profile or a prop that would give a node a key twice: screens are validated, never
         // written (no payload that cannot mean what it says is ever made, even to be dropped).
         let shape =

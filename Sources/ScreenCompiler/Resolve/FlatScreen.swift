@@ -48,10 +48,13 @@ final class FlatScreen: Sendable {
     /// a dot. A node whose ``FlatNode/idDerived`` is set then shares its ID with no other node but
     /// the fallback roots standing in for it.
     let derivedIDsAreUnique: Bool
+    /// Whether some node sends analytics events.
+    let hasEvents: Bool
 
     private init(_ builder: Builder, escapedIDs: [Int32: String]) {
         screen = builder.screen
         nodes = builder.nodes
+        hasEvents = builder.hasEvents
         undeclaredTypes = builder.undeclaredTypes
         self.escapedIDs = escapedIDs
         authoredIDs = builder.authoredIDs
@@ -228,6 +231,8 @@ final class FlatScreen: Sendable {
         var mayCollide = false
         var typeHasDot = false
         var problem: Diagnostic?
+        /// Whether some node sends analytics events (the event validator looks only then).
+        var hasEvents = false
         var table = PlanTable()
         /// Replaces localized strings in props as they are recorded; nil to record them as they are.
         var localizer: Localizer?
@@ -295,6 +300,7 @@ final class FlatScreen: Sendable {
                 plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
                 hasChildren: node.pointee.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
             if plan < 0 { undeclaredTypes[Int32(index)] = node.pointee.type }
+            if node.pointee.hasEvents { hasEvents = true }
             if isFallbackRoot {
                 flat.slot = inheritedSlot
             } else if let slot = node.pointee.slot {

@@ -9,8 +9,25 @@ public enum ScreenRules {
         propUnknown, propRequired, propType, numberNotFinite, enumValueUnknown, stringEmpty,
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
         minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen, profileInvalid,
-        envelopeValueInvalid, experimentInvalid, experimentChanged,
+        envelopeValueInvalid, experimentInvalid, experimentChanged, eventUnknown, eventInvalid,
     ]
+
+    static let eventUnknown = Rule(
+        id: "event-unknown",
+        summary: "A node sends an analytics event the catalog does not declare, which no dashboard would understand.",
+        explanation:
+            "Declare the event in `Catalog.events` (an `EventSchema` with its params), or send a declared one."
+    )
+    static let eventInvalid = Rule(
+        id: "event-invalid",
+        summary: "An analytics event is declared or sent in a way its consumers cannot rely on.",
+        explanation: """
+            An event name is `[a-z][a-z0-9_]*` (at most 64 characters) and declared once; its params are strings, \
+            numbers, booleans or enum values, required or optional. A node sends a declared event on a trigger its \
+            component supports (`appear`; `tap` when it carries an action; a custom component's own), with every \
+            required param, no undeclared one, each of its declared type.
+            """
+    )
 
     static let profileInvalid = Rule(
         id: "profile-invalid",

@@ -4,6 +4,8 @@ public struct Catalog: Sendable {
     public var components: [ComponentSchema]
     /// Every action kind declaration, standard ones included.
     public var actions: [ActionSchema]
+    /// The analytics events nodes may send (``EventSchema``); none by default.
+    public var events: [EventSchema] = []
     /// The screens.
     public var screens: [Screen]
     /// Screen IDs that `navigate` may name although this catalog does not build them.
@@ -41,6 +43,11 @@ public struct Catalog: Sendable {
     /// The component declaration for a wire type.
     public func component(_ type: String) -> ComponentSchema? {
         components.first { $0.type == type }
+    }
+
+    /// The event declaration for a name.
+    public func event(_ name: String) -> EventSchema? {
+        events.first { $0.name == name }
     }
 
     /// The action declaration for a wire kind.

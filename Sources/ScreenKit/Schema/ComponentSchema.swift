@@ -22,6 +22,9 @@ public struct ComponentSchema: Sendable, Hashable {
     public var slots: [String]
     /// How older clients degrade it.
     public var fallback: FallbackRule
+    /// The event triggers its own (`expand` for an accordion), beside `appear` (every component)
+    /// and `tap` (a component with an action prop); empty for most.
+    public var triggers: [String] = []
     /// Where the component was declared in Swift, when known; not part of the contract.
     public var source: SourceLocation?
     /// How the preview draws it (``previewed(_:)``); nil draws it generically. Not part of the contract.
@@ -57,6 +60,22 @@ public struct ComponentSchema: Sendable, Hashable {
     public static func == (lhs: ComponentSchema, rhs: ComponentSchema) -> Bool {
         lhs.type == rhs.type && lhs.props == rhs.props && lhs.hasChildren == rhs.hasChildren
             && lhs.slots == rhs.slots && lhs.fallback == rhs.fallback
+    }
+
+    /// Whether a node of this component can send an event on `trigger`.
+    public func supports(_ trigger: EventTrigger) -> Bool {
+        switch trigger {
+        case .appear: true
+        case .tap: props.contains { $0.type == .action }
+        default: triggers.contains(trigger.name)
+        }
+    }
+
+    /// A copy whose nodes may also send events on `triggers`.
+    public func triggering(_ triggers: String...) -> ComponentSchema {
+        var copy = self
+        copy.triggers += triggers
+        return copy
     }
 
     /// Hashes what the contract holds, not the source location.

@@ -17,17 +17,41 @@ public struct Node: Sendable, Hashable {
     public var fallback: Fallback?
     /// Where the node was written.
     public var source: SourceLocation
-    /// Boxed: most nodes hold none, and a node stays the size it was.
-    private var experimentBox: ExperimentBox?
+    /// What few nodes hold (an experiment, analytics events), boxed behind one pointer: most nodes
+    /// hold none, and a node stays the size it was.
+    @usableFromInline var extras: ExtrasBox?
 
     /// The experiment this node stands for (type ``experimentType``), resolved by the compiler to
     /// one arm's nodes; nil for every other node.
     public var experiment: Experiment? {
         get {
-            guard case .value(let experiment)? = experimentBox else { return nil }
-            return experiment
+            guard case .value(let extras)? = extras else { return nil }
+            return extras.experiment
         }
-        set { experimentBox = newValue.map { .value($0) } }
+        set { update { $0.experiment = newValue } }
+    }
+
+    /// The analytics events the node sends, in the order attached (``Component/track(_:_:file:line:column:)``).
+    public var events: [TrackedEvent] {
+        get {
+            guard case .value(let extras)? = extras else { return [] }
+            return extras.events
+        }
+        set { update { $0.events = newValue } }
+    }
+
+    /// Whether the node sends analytics events: inlined, a node without extras costs one load.
+    @inlinable public var hasEvents: Bool {
+        guard case .some = extras else { return false }
+        return !events.isEmpty
+    }
+
+    /// Changes the boxed extras; a box left empty is dropped.
+    private mutating func update(_ change: (inout NodeExtras) -> Void) {
+        var value: NodeExtras
+        if case .value(let current)? = extras { value = current } else { value = NodeExtras() }
+        change(&value)
+        extras = value.experiment == nil && value.events.isEmpty ? nil : .value(value)
     }
 
     /// Creates a node.
@@ -115,7 +139,13 @@ public indirect enum Fallback: Sendable, Hashable {
     case drop
 }
 
-/// An experiment held by a node, behind one pointer.
-private indirect enum ExperimentBox: Sendable, Hashable {
-    case value(Experiment)
+/// What few nodes hold.
+@usableFromInline struct NodeExtras: Sendable, Hashable {
+    var experiment: Experiment?
+    var events: [TrackedEvent] = []
+}
+
+/// A node's extras, behind one pointer.
+@usableFromInline indirect enum ExtrasBox: Sendable, Hashable {
+    case value(NodeExtras)
 }

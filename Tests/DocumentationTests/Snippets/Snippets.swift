@@ -148,6 +148,26 @@ enum ProfileSnippets {
     }
 }
 
+// snippet: analytics-event
+struct PromoTapped: AnalyticsEvent {
+    static let schema = EventSchema(
+        "promo_tapped", params: [.required("promo", .string), .required("position", .number)])
+    var promo: String
+    var position: Int
+    var params: [Prop] {
+        [Prop(key: "promo", value: .string(promo)), Prop(key: "position", value: .number(Double(position)))]
+    }
+}
+// snippet: end
+
+enum AnalyticsSnippet {
+    static let promo =
+        // snippet: track
+        Button("Cold brew", id: "promo", action: .navigate(to: "product"))
+        .track(.tap, PromoTapped(promo: "cold-brew", position: 1))
+    // snippet: end
+}
+
 // Stand-ins for the reader's own code.
 
 struct Request {
