@@ -78,6 +78,7 @@ public enum Compatibility {
             }
             changes += members.compare(
                 before.props, after.props, owner: before.type, rules: .props, ownerSource: after.source)
+            changes += triggerChanges(from: before, to: after, oldFile: oldFile)
         }
         for after in new.components where old.component(after.type) == nil {
             changes.append(
@@ -144,6 +145,7 @@ public enum Compatibility {
                     ContractRules.actionAdded, "action:\(after.kind)",
                     "action kind \"\(after.kind)\" was added (fallback: \(after.fallback.rawValue))", at: after.source))
         }
+        changes += eventChanges(from: old, to: new, members: members, oldFile: oldFile)
         return changes
     }
 
@@ -225,6 +227,12 @@ public enum Compatibility {
             renamed: ContractRules.actionFieldRemoved, typeChanged: ContractRules.actionFieldChanged,
             presenceChanged: ContractRules.actionFieldChanged, defaultChanged: ContractRules.actionFieldChanged,
             addedRequired: ContractRules.actionFieldAddedRequired, added: ContractRules.actionFieldAdded)
+        static let params = MemberRules(
+            noun: "param", prefix: "param", removed: ContractRules.eventParamRemoved,
+            renamed: ContractRules.eventParamRenamed, typeChanged: ContractRules.eventParamTypeChanged,
+            presenceChanged: ContractRules.eventParamPresenceChanged,
+            defaultChanged: ContractRules.eventParamPresenceChanged,
+            addedRequired: ContractRules.eventParamAddedRequired, added: ContractRules.eventParamAdded)
     }
 
     /// Compares an owner's props (or an action kind's fields), old to new, with enums renamed in
@@ -366,6 +374,9 @@ public enum Compatibility {
             for action in contract.actions {
                 for field in action.fields { types["action:\(action.kind).\(field.key)"] = field.type }
             }
+            for event in contract.events {
+                for param in event.params { types["event:\(event.name).\(param.key)"] = param.type }
+            }
             return types
         }
         func enumName(_ type: PropType) -> String? {
@@ -389,7 +400,7 @@ public enum Compatibility {
         return renames
     }
 
-    private static func change(_ rule: Rule, _ element: String, _ message: String, at location: SourceLocation?)
+    static func change(_ rule: Rule, _ element: String, _ message: String, at location: SourceLocation?)
         -> ContractChange
     {
         ContractChange(

@@ -1,6 +1,6 @@
 import ScreenKit
 
-/// The component contract: every component, action kind and enum with their wire names.
+/// The component contract: every component, action kind, enum and analytics event with their wire names.
 ///
 /// Normalized: everything sorted by wire name, so reordering Swift declarations is not a change.
 public struct Contract: Sendable, Hashable {
@@ -10,20 +10,29 @@ public struct Contract: Sendable, Hashable {
     public private(set) var actions: [ActionSchema]
     /// The enums the props use, sorted by name, each with its values sorted.
     public private(set) var enums: [EnumSchema]
+    /// The analytics events, sorted by name, each with its params sorted by key; none for most.
+    public private(set) var events: [EventSchema]
     /// The JSON shape clients of this version decode: frozen with the version, so a change to it
     /// is a contract change (the flat format unless the catalog says otherwise).
     public var profile: WireProfile
 
     /// Creates a normalized contract.
     public init(
-        components: [ComponentSchema], actions: [ActionSchema], enums: [EnumSchema], profile: WireProfile = .flat
+        components: [ComponentSchema], actions: [ActionSchema], enums: [EnumSchema], events: [EventSchema] = [],
+        profile: WireProfile = .flat
     ) {
         self.profile = profile
         self.components = components.map { component in
             var copy = component
             copy.props = Self.normalize(component.props)
+            copy.triggers = Set(component.triggers).sorted()
             return copy
         }.sorted { $0.type < $1.type }
+        self.events = events.map { event in
+            var copy = event
+            copy.params = Self.normalize(event.params)
+            return copy
+        }.sorted { $0.name < $1.name }
         self.actions = actions.map { action in
             var copy = action
             copy.fields = Self.normalize(action.fields)
@@ -66,6 +75,11 @@ public struct Contract: Sendable, Hashable {
     /// The enum with this name.
     public func enumeration(_ name: String) -> EnumSchema? {
         enums.first { $0.name == name }
+    }
+
+    /// The analytics event with this name.
+    public func event(_ name: String) -> EventSchema? {
+        events.first { $0.name == name }
     }
 }
 
@@ -119,6 +133,14 @@ extension Contract {
                 collect(field.type, at: field.source ?? action.source, owner: "\(action.kind).\(field.key)")
             }
         }
+        // Events declared twice are the event validator's to report (`event-invalid`); the first counts.
+        var uniqueEvents: [String: EventSchema] = [:]
+        for event in catalog.events where uniqueEvents[event.name] == nil {
+            uniqueEvents[event.name] = event
+            for param in event.params {
+                collect(param.type, at: param.source ?? event.source, owner: "event \(event.name).\(param.key)")
+            }
+        }
         var uniqueComponents: [String: ComponentSchema] = [:]
         for component in catalog.components where uniqueComponents[component.type] == nil {
             uniqueComponents[component.type] = component
@@ -127,7 +149,7 @@ extension Contract {
         for action in catalog.actions where uniqueActions[action.kind] == nil { uniqueActions[action.kind] = action }
         let contract = Contract(
             components: Array(uniqueComponents.values), actions: Array(uniqueActions.values),
-            enums: enums.values.map(\.0), profile: catalog.profile)
+            enums: enums.values.map(\.0), events: Array(uniqueEvents.values), profile: catalog.profile)
         return (contract, diagnostics)
     }
 }

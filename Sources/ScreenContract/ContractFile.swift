@@ -41,6 +41,8 @@ public enum ContractFile {
                 json.member("children", component.hasChildren)
                 // Only when there are any: contracts without named slots keep their bytes.
                 if !component.slots.isEmpty { json.member("slots", component.slots) }
+                // Likewise for a component's own event triggers.
+                if !component.triggers.isEmpty { json.member("triggers", component.triggers) }
                 json.member("fallback", component.fallback.rawValue)
                 write(component.props, as: "props", to: &json)
             }
@@ -56,6 +58,14 @@ public enum ContractFile {
                 json.member("kind", action.kind)
                 json.member("fallback", action.fallback.rawValue)
                 write(action.fields, as: "fields", to: &json)
+            }
+            // Only when there are any: contracts without analytics events keep their bytes.
+            if !contract.events.isEmpty {
+                json.objects("events", contract.events) { json, event in
+                    json.member("name", event.name)
+                    json.member("meaning", ifPresent: event.meaning)
+                    write(event.params, as: "params", to: &json)
+                }
             }
         }
         json.newline()
@@ -167,21 +177,37 @@ public enum ContractFile {
         func props(_ entries: [PropEntry], of owner: String) throws(ReadError) -> [PropSchema] {
             try entries.map { (prop) throws(ReadError) in try makeProp(prop, owner: owner, enums: enums) }
         }
+        func twice(_ names: [String]) -> String? {
+            var seen: Set<String> = []
+            return names.first { !seen.insert($0).inserted }
+        }
         // Each element's fallback is checked before its props, as the file lists them.
         let components = try file.components.map { (entry) throws(ReadError) in
             let rule = try fallback(entry.fallback, of: "component \(entry.type)")
-            return ComponentSchema(
+            var component = ComponentSchema(
                 type: entry.type, props: try props(entry.props, of: entry.type), hasChildren: entry.children,
                 slots: entry.slots ?? [], fallback: rule, source: nil)
+            component.triggers = entry.triggers ?? []
+            if let name = twice(component.triggers) {
+                throw ReadError(description: "component \(entry.type) lists trigger \(name) twice")
+            }
+            return component
         }
         let actions = try file.actions.map { (entry) throws(ReadError) in
             let rule = try fallback(entry.fallback, of: "action \(entry.kind)")
             return ActionSchema(
                 kind: entry.kind, fields: try props(entry.fields, of: entry.kind), fallback: rule, source: nil)
         }
+        if let name = twice(file.events.map(\.name)) { throw ReadError(description: "event \(name) is listed twice") }
+        let events = try file.events.map { (entry) throws(ReadError) in
+            EventSchema(
+                name: entry.name, params: try props(entry.params, of: "event \(entry.name)"), meaning: entry.meaning,
+                source: nil)
+        }
         let profile =
             try file.profile.map { (entry) throws(ReadError) in try ProfileFile.profile(from: entry) } ?? .flat
-        let contract = Contract(components: components, actions: actions, enums: Array(enums.values), profile: profile)
+        let contract = Contract(
+            components: components, actions: actions, enums: Array(enums.values), events: events, profile: profile)
         return Content(version: file.version, previous: file.previous, contract: contract)
     }
 
@@ -189,8 +215,13 @@ public enum ContractFile {
     private static func checkLimits(_ file: FileV1) throws(ReadError) {
         let maximum = ContractLimits.maximumElements
         let counts: [(String, Int)] =
-            [("components", file.components.count), ("actions", file.actions.count), ("enums", file.enums.count)]
+            [
+                ("components", file.components.count), ("actions", file.actions.count), ("enums", file.enums.count),
+                ("events", file.events.count),
+            ]
             + file.components.map { ("props of \($0.type.prefix(64))", $0.props.count) }
+            + file.components.map { ("triggers of \($0.type.prefix(64))", $0.triggers?.count ?? 0) }
+            + file.events.map { ("params of \($0.name.prefix(64))", $0.params.count) }
             + file.actions.map { ("fields of \($0.kind.prefix(64))", $0.fields.count) }
             + file.enums.map { ("values of \($0.name.prefix(64))", $0.values.count) }
             + (file.profile.map(ProfileFile.counts) ?? [])
@@ -201,6 +232,7 @@ public enum ContractFile {
         for component in file.components {
             names.append(component.type)
             names += component.slots ?? []
+            names += component.triggers ?? []
             for prop in component.props { names += [prop.key, prop.type] }
         }
         for action in file.actions {
@@ -208,6 +240,10 @@ public enum ContractFile {
             for field in action.fields { names += [field.key, field.type] }
         }
         for schema in file.enums { names += [schema.name] + schema.values.map(\.value) }
+        for event in file.events {
+            names.append(event.name)
+            for param in event.params { names += [param.key, param.type] }
+        }
         if let profile = file.profile { names += ProfileFile.names(of: profile) }
         if let long = names.first(where: { $0.utf8.count > ContractLimits.maximumNameBytes }) {
             throw ReadError(
@@ -291,6 +327,7 @@ public enum ContractFile {
         let components: [ComponentEntry]
         let enums: [EnumEntry]
         let actions: [ActionEntry]
+        let events: [EventEntry]
 
         init(_ file: JSONObjectReader) throws(JSONFormatError) {
             version = try file.int("version")
@@ -301,7 +338,8 @@ public enum ContractFile {
             components = try file.objects("components").map { (entry) throws(JSONFormatError) in
                 ComponentEntry(
                     type: try entry.string("type"), children: try entry.bool("children"),
-                    slots: try entry.optionalStrings("slots"), fallback: try entry.string("fallback"),
+                    slots: try entry.optionalStrings("slots"), triggers: try entry.optionalStrings("triggers"),
+                    fallback: try entry.string("fallback"),
                     props: try PropEntry.list(entry, "props"))
             }
             enums = try file.objects("enums").map { (entry) throws(JSONFormatError) in
@@ -318,6 +356,12 @@ public enum ContractFile {
                     kind: try entry.string("kind"), fallback: try entry.string("fallback"),
                     fields: try PropEntry.list(entry, "fields"))
             }
+            events =
+                try file.optionalObjects("events")?.map { (entry) throws(JSONFormatError) in
+                    EventEntry(
+                        name: try entry.string("name"), meaning: try entry.optionalString("meaning"),
+                        params: try PropEntry.list(entry, "params"))
+                } ?? []
         }
     }
 
@@ -325,6 +369,7 @@ public enum ContractFile {
         let type: String
         let children: Bool
         let slots: [String]?
+        let triggers: [String]?
         let fallback: String
         let props: [PropEntry]
     }
@@ -360,6 +405,12 @@ public enum ContractFile {
         let value: String
         let fallback: String?
         let meaning: String?
+    }
+
+    private struct EventEntry {
+        let name: String
+        let meaning: String?
+        let params: [PropEntry]
     }
 
     private struct ActionEntry {

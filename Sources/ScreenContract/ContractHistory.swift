@@ -188,8 +188,8 @@ public struct ContractHistory: Sendable {
 }
 
 extension ContractHistory {
-    /// The first frozen version holding each element (`component:…`, `prop:…`, `enum:…`, `action:…`,
-    /// `field:…`); an element not listed is pending.
+    /// The first frozen version holding each element (`component:…`, `prop:…`, `trigger:…`, `enum:…`,
+    /// `action:…`, `field:…`, `event:…`, `param:…`); an element not listed is pending.
     public var introducedIn: [String: Int] {
         var first: [String: Int] = [:]
         for frozen in versions {
@@ -206,6 +206,7 @@ extension ContractHistory {
         for component in contract.components {
             elements.append("component:\(component.type)")
             elements += component.props.map { "prop:\(component.type).\($0.key)" }
+            elements += component.triggers.map { "trigger:\(component.type).\($0)" }
         }
         for schema in contract.enums {
             elements += schema.cases.map { "enum:\(schema.name).\($0.value)" }
@@ -213,6 +214,10 @@ extension ContractHistory {
         for action in contract.actions {
             elements.append("action:\(action.kind)")
             elements += action.fields.map { "field:\(action.kind).\($0.key)" }
+        }
+        for event in contract.events {
+            elements.append("event:\(event.name)")
+            elements += event.params.map { "param:\(event.name).\($0.key)" }
         }
         return elements
     }

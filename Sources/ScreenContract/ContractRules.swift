@@ -17,7 +17,7 @@ public enum ContractRules {
             propPresenceChanged, propDefaultChanged, propAddedRequired, enumValueRemoved, enumValueNoFallback,
             actionRemoved, actionFieldRemoved, actionFieldChanged, actionFieldAddedRequired, actionNoFallback,
             guaranteeRelaxed, meaningChanged, enumRenamed,
-        ] + profile
+        ] + eventBreaking + profile
 
     /// The rules for a change to the wire profile that reshapes the bytes of a frozen version, one
     /// per part of the profile.
@@ -27,10 +27,11 @@ public enum ContractRules {
     ]
 
     /// The rules naming allowed, additive changes (reported by `contract diff`, never failing).
-    public static let allowed: [Rule] = [
-        componentAdded, propAdded, enumValueAdded, actionAdded, actionFieldAdded, presenceAlwaysWritten,
-        guaranteeTightened, meaningAdded, fallbackChanged, profileNewShape, profileRenamed,
-    ]
+    public static let allowed: [Rule] =
+        [
+            componentAdded, propAdded, enumValueAdded, actionAdded, actionFieldAdded, presenceAlwaysWritten,
+            guaranteeTightened, meaningAdded, fallbackChanged, profileNewShape, profileRenamed,
+        ] + eventAllowed
 
     /// The rules for the frozen history's integrity.
     public static let history: [Rule] = [

@@ -172,6 +172,9 @@ import Testing
             "action-field-changed", "action-field-added-required", "action-no-fallback",
             // Tested in GateHoleTests.
             "guarantee-relaxed", "meaning-changed", "enum-renamed",
+            // Tested in EventContractTests.
+            "event-removed", "event-renamed", "event-param-removed", "event-param-renamed", "event-param-type-changed",
+            "event-param-presence-changed", "event-param-added-required", "component-trigger-removed",
             // Tested in ProfileGateTests (a completeness test over every part of the profile).
             "profile-envelope-changed", "profile-root-changed", "profile-layouts-changed", "profile-node-keys-changed",
             "profile-props-changed", "profile-children-changed", "profile-slots-changed", "profile-values-changed",

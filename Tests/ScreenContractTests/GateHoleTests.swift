@@ -210,6 +210,7 @@ import Testing
         "component.type": ("component-removed", true),
         "component.children": ("component-children-changed", true),
         "component.slots": ("component-slots-changed", true),
+        "component.triggers": ("component-trigger-removed", true),
         "component.fallback": ("fallback-changed", false),
         "component.props": ("prop-removed", true),
         "prop.key": ("prop-renamed", true),
@@ -232,6 +233,14 @@ import Testing
         "field.default": ("action-field-changed", true),
         "field.nonEmpty": ("guarantee-relaxed", true),
         "field.meaning": ("meaning-changed", true),
+        "event.name": ("event-renamed", true),
+        "event.meaning": ("meaning-changed", true),
+        "event.params": ("event-param-removed", true),
+        "param.key": ("event-param-renamed", true),
+        "param.type": ("event-param-type-changed", true),
+        "param.presence": ("event-param-presence-changed", true),
+        "param.nonEmpty": ("guarantee-relaxed", true),
+        "param.meaning": ("meaning-changed", true),
     ]
 
     /// A contract with every attribute the format records set at least once.
@@ -245,7 +254,9 @@ import Testing
                 PropSchema("style", .enumeration(style), .defaulted("body")),
             ])
         let deck = ComponentSchema(
-            type: "deck", props: [.optional("title", .string)], hasChildren: true, slots: ["front"], fallback: .drop)
+            type: "deck", props: [.optional("title", .string)], hasChildren: true, slots: ["front"], fallback: .drop
+        )
+        .triggering("flip")
         let go = ActionSchema(
             kind: "go",
             fields: [
@@ -254,6 +265,14 @@ import Testing
             ], fallback: .drop)
         var catalog = F.catalog(components: [text, deck], actions: [go])
         catalog.components = [text, deck]
+        catalog.events = [
+            EventSchema(
+                "card_flipped",
+                params: [
+                    PropSchema.required("card", .string, nonEmpty: true).meaning("the card's ID"),
+                    .optional("side", .enumeration(style)),
+                ], meaning: "the user turned a card over")
+        ]
         return Contract.live(catalog).0
     }
 
@@ -284,7 +303,6 @@ import Testing
         let file = try JSONReader.read(bytes)
         func members(_ value: JSONValue?) -> [[JSONMember]] { value?.arrayValue?.compactMap(\.members) ?? [] }
         let components = members(file["components"])
-        let actions = members(file["actions"])
         let enums = members(file["enums"])
         var found: Set<String> = []
         var seen = 0
@@ -343,28 +361,35 @@ import Testing
                 }
             }
         }
-        for (index, action) in actions.enumerated() {
-            for member in action {
-                try check(
-                    "action", attribute: member.key,
-                    mutatedFile: rewrite(file, path: ["actions"], index: index) {
-                        with($0, member.key, Self.mutated(member.value, attribute: member.key))
-                    })
-            }
-            for (fieldIndex, field) in members(JSONValue.object(action)["fields"]).enumerated() {
-                for member in field {
+        /// Each attribute of each element listed under `key` (`actions`), and of each of their
+        /// members listed under `membersKey` (`fields`).
+        func checkElements(_ key: String, kind: String, membersKey: String, memberKind: String) throws {
+            for (index, element) in members(file[key]).enumerated() {
+                for member in element {
                     try check(
-                        "field", attribute: member.key,
-                        mutatedFile: rewrite(file, path: ["actions"], index: index) { action in
-                            with(
-                                action, "fields",
-                                rewrite(action["fields"]!, path: [], index: fieldIndex) {
-                                    with($0, member.key, Self.mutated(member.value, attribute: member.key))
-                                })
+                        kind, attribute: member.key,
+                        mutatedFile: rewrite(file, path: [key], index: index) {
+                            with($0, member.key, Self.mutated(member.value, attribute: member.key))
                         })
+                }
+                for (memberIndex, field) in members(JSONValue.object(element)[membersKey]).enumerated() {
+                    for member in field
+                    where !(member.key == "type" && member.value.stringValue?.hasPrefix("enum") == true) {
+                        try check(
+                            memberKind, attribute: member.key,
+                            mutatedFile: rewrite(file, path: [key], index: index) { element in
+                                with(
+                                    element, membersKey,
+                                    rewrite(element[membersKey]!, path: [], index: memberIndex) {
+                                        with($0, member.key, Self.mutated(member.value, attribute: member.key))
+                                    })
+                            })
+                    }
                 }
             }
         }
+        try checkElements("actions", kind: "action", membersKey: "fields", memberKind: "field")
+        try checkElements("events", kind: "event", membersKey: "params", memberKind: "param")
         for (index, schema) in enums.enumerated() {
             for member in schema {
                 // Renaming an enum renames its uses too (props name it in their type).

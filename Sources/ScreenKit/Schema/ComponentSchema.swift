@@ -23,7 +23,8 @@ public struct ComponentSchema: Sendable, Hashable {
     /// How older clients degrade it.
     public var fallback: FallbackRule
     /// The event triggers its own (`expand` for an accordion), beside `appear` (every component)
-    /// and `tap` (a component with an action prop); empty for most.
+    /// and `tap` (a component with an action prop); empty for most. Frozen with the component:
+    /// removing one is a contract change (`component-trigger-removed`), adding one is not.
     public var triggers: [String] = []
     /// Where the component was declared in Swift, when known; not part of the contract.
     public var source: SourceLocation?
@@ -59,7 +60,7 @@ public struct ComponentSchema: Sendable, Hashable {
     /// Equal when the contract is equal: the source location does not count.
     public static func == (lhs: ComponentSchema, rhs: ComponentSchema) -> Bool {
         lhs.type == rhs.type && lhs.props == rhs.props && lhs.hasChildren == rhs.hasChildren
-            && lhs.slots == rhs.slots && lhs.fallback == rhs.fallback
+            && lhs.slots == rhs.slots && lhs.fallback == rhs.fallback && lhs.triggers == rhs.triggers
     }
 
     /// Whether a node of this component can send an event on `trigger`.
@@ -85,6 +86,7 @@ public struct ComponentSchema: Sendable, Hashable {
         hasher.combine(hasChildren)
         hasher.combine(slots)
         hasher.combine(fallback)
+        hasher.combine(triggers)
     }
 
     /// Whether the component holds children: a `children` list or named slots.

@@ -9,25 +9,46 @@ public struct EventSchema: Sendable, Hashable {
     public var name: String
     /// The params, in wire order.
     public var params: [PropSchema]
+    /// What the event records (`"the user tapped a promotion card"`), frozen with it: reusing the
+    /// name for something else is a contract change (`meaning-changed`), as for props.
+    public var meaning: String?
     /// Where the event was declared in Swift, when known; not part of the contract.
     public var source: SourceLocation?
 
     /// Declares an event.
-    public init(_ name: String, params: [PropSchema] = [], file: String = #filePath, line: Int = #line) {
+    public init(
+        _ name: String, params: [PropSchema] = [], meaning: String? = nil, file: String = #filePath,
+        line: Int = #line
+    ) {
         self.name = name
         self.params = params
+        self.meaning = meaning
         self.source = SourceLocation(file: file, line: line, column: 1)
+    }
+
+    /// Creates an event declaration read from a contract file.
+    public init(name: String, params: [PropSchema], meaning: String?, source: SourceLocation?) {
+        self.name = name
+        self.params = params
+        self.meaning = meaning
+        self.source = source
+    }
+
+    /// The declaration of the param with this key.
+    public func param(_ key: String) -> PropSchema? {
+        params.first { $0.key == key }
     }
 
     /// Equal when the contract is equal: the source location does not count.
     public static func == (lhs: EventSchema, rhs: EventSchema) -> Bool {
-        lhs.name == rhs.name && lhs.params == rhs.params
+        lhs.name == rhs.name && lhs.params == rhs.params && lhs.meaning == rhs.meaning
     }
 
     /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(params)
+        hasher.combine(meaning)
     }
 }
 

@@ -13,8 +13,8 @@ enum ContractMarkdown {
             case .defaulted(let value): "default `\(Compatibility.describe(value))`"
             }
         }
-        func table(_ members: [PropSchema], owner: String, prefix: String) -> [String] {
-            guard !members.isEmpty else { return ["No props."] }
+        func table(_ members: [PropSchema], owner: String, prefix: String, none: String = "No props.") -> [String] {
+            guard !members.isEmpty else { return [none] }
             var lines = ["| key | type | presence | since |", "|---|---|---|---|"]
             for member in members {
                 let nonEmpty = member.nonEmpty ? ", non-empty" : ""
@@ -42,6 +42,9 @@ enum ContractMarkdown {
             var kind = component.hasChildren ? "container" : "leaf"
             if !component.slots.isEmpty {
                 kind += " · slots " + component.slots.map { "`\($0)`" }.joined(separator: ", ")
+            }
+            if !component.triggers.isEmpty {
+                kind += " · triggers " + component.triggers.map { "`\($0)`" }.joined(separator: ", ")
             }
             let introduced = since("component:" + component.type)
             lines.append("Since \(introduced) · \(kind) · fallback: \(component.fallback.rawValue)")
@@ -72,6 +75,16 @@ enum ContractMarkdown {
             lines.append("Since \(introduced) · fallback: \(action.fallback.rawValue)")
             lines.append("")
             lines += table(action.fields, owner: action.kind, prefix: "field")
+        }
+        // Only when there are any: a contract without events keeps its reference's text.
+        if !contract.events.isEmpty {
+            lines += ["", "## Events"]
+            for event in contract.events {
+                lines += ["", "### `\(event.name)`", ""]
+                let meaning = event.meaning.map { " · \($0)" } ?? ""
+                lines += ["Since \(since("event:" + event.name))\(meaning)", ""]
+                lines += table(event.params, owner: event.name, prefix: "param", none: "No params.")
+            }
         }
         if frozen > 0 { lines += schemaFiles(frozen: frozen) }
         return lines.joined(separator: "\n")
