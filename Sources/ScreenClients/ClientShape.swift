@@ -34,6 +34,9 @@ struct ClientShape {
         case title
         /// The initial state: an object of values.
         case initialState
+        /// The experiment arms the screen was resolved to, by experiment: written only for a screen
+        /// with analytics events, to clients whose contract declares events.
+        case experiments
     }
 
     /// One member of the envelope besides the root path: its name (the flat format's field name, or
@@ -46,8 +49,8 @@ struct ClientShape {
         /// What it holds.
         let value: FieldValue
 
-        /// Whether every envelope has it (all but the title).
-        var isRequired: Bool { value != .title }
+        /// Whether every envelope has it (all but the title and the served arms).
+        var isRequired: Bool { value != .title && value != .experiments }
 
         /// Whether it is one of the flat format's fields, not a member of the profile's own.
         var isStandard: Bool {
@@ -76,7 +79,26 @@ struct ClientShape {
         for case (let key?, let name, let value) in standard {
             fields.append(Field(name: name, key: key, value: value))
         }
+        // Under the same key in every profile; only for clients whose contract declares events.
+        if sendsEvents { fields.append(Field(name: "experiments", key: "experiments", value: .experiments)) }
         return fields
+    }
+
+    /// Whether the version's contract declares analytics events: its nodes may then carry
+    /// `events`, and its envelopes `experiments`.
+    var sendsEvents: Bool { !contract.events.isEmpty }
+
+    /// The triggers a node may send events on in this version: `appear`, `tap` when some component
+    /// has an action prop, and every component's own, sorted.
+    var triggers: [String] {
+        var triggers: Set<String> = []
+        for component in contract.components {
+            for trigger in [EventTrigger.appear, .tap] where component.supports(trigger) {
+                triggers.insert(trigger.name)
+            }
+            triggers.formUnion(component.triggers)
+        }
+        return triggers.sorted()
     }
 
     /// The property name of each stored envelope field, by wire key (constants are checked, not

@@ -78,6 +78,12 @@ public enum EnvelopeSchema {
                 json.key("additionalProperties")
                 reference("value", into: &json)
             }
+        case .experiments:
+            json.object { json in
+                json.member("type", "object")
+                json.key("additionalProperties")
+                typed("string", into: &json)
+            }
         }
     }
 
@@ -137,6 +143,15 @@ public enum EnvelopeSchema {
                     json.key(slotTag)
                     typed("string", into: &json)
                 }
+                if shape.sendsEvents {
+                    json.key("events")
+                    json.object { json in
+                        json.member("type", "array")
+                        json.member("minItems", 1)
+                        json.key("items")
+                        reference("event", into: &json)
+                    }
+                }
                 if let propsKey {
                     json.key(propsKey)
                     strictObject(required: component.props.filter(isAlwaysWritten).map(\.key), into: &json) { json in
@@ -184,6 +199,7 @@ public enum EnvelopeSchema {
                 }
             }
         }
+        if shape.sendsEvents { events(shape, into: &json) }
         for schema in contract.enums {
             json.object("enum.\(schema.name)") { json in json.member("enum", schema.cases.map(\.value)) }
         }
@@ -194,6 +210,28 @@ public enum EnvelopeSchema {
             reference("value", into: &json)
             json.key("additionalProperties")
             reference("value", into: &json)
+        }
+    }
+
+    /// `event`, discriminated by name, and `event.<name>` for each event: its trigger one the
+    /// version knows, its params those the event declares (never wrapped).
+    private static func events(_ shape: ClientShape, into json: inout JSONWriter) {
+        let events = shape.contract.events
+        discriminated("event", typeKey: "name", types: events.map(\.name), prefix: "event", into: &json)
+        for event in events {
+            definition(
+                "event.\(event.name)", typeKey: "name", type: event.name, required: ["trigger", "name", "params"],
+                into: &json
+            ) { json in
+                json.object("trigger") { json in json.member("enum", shape.triggers) }
+                json.key("params")
+                strictObject(required: event.params.filter(isAlwaysWritten).map(\.key), into: &json) { json in
+                    for param in event.params {
+                        json.key(param.key)
+                        propType(param, into: &json)
+                    }
+                }
+            }
         }
     }
 

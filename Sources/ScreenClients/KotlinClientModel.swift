@@ -94,6 +94,15 @@ public enum KotlinClientModel {
             "Action", "An action of contract \(shape.version), with its fields.",
             contract.actions.map { ("The `\(comment($0.kind))` action.", names.action[$0.kind] ?? "", $0.fields) },
             names, into: &out)
+        if shape.sendsEvents {
+            out.line("/** An analytics event a node sends: on which trigger, which event, with which params. */")
+            out.line("data class TrackedEvent(val trigger: String, val event: ScreenModel.EventParams)")
+            out.line("")
+            sealed(
+                "EventParams", "An analytics event of contract \(shape.version), with its params.",
+                contract.events.map { ("The `\(comment($0.name))` event.", names.event[$0.name] ?? "", $0.params) },
+                names, into: &out)
+        }
         for schema in contract.enums { enumeration(schema, names, into: &out) }
         out.line("/** A scalar prop: a string, a number or a bool. */")
         out.open("sealed class Scalar {")
@@ -209,6 +218,7 @@ public enum KotlinClientModel {
                 "action\(name)", type: "Action.\(name)", props: action.fields, rejects: ["type"],
                 owner: "action \"\(action.kind)\"", names, into: &out)
         }
+        if shape.sendsEvents { eventReaders(shape, names, into: &out) }
         for schema in contract.enums {
             let name = names.enumeration[schema.name] ?? ""
             out.open("fun enum\(name)(raw: Any?, path: String): \(name) {")
@@ -222,6 +232,40 @@ public enum KotlinClientModel {
         KotlinEnvelope.support(shape, into: &out)
         support(version, into: &out)
         out.close("}")
+    }
+
+    /// `trackedEvent`, reading a node's event (its trigger one the version knows), and one reader
+    /// per event's params, rejecting any other key.
+    private static func eventReaders(_ shape: ClientShape, _ names: Names, into out: inout SourceLines) {
+        let version = shape.version
+        out.open("fun trackedEvent(raw: Any?, path: String): TrackedEvent {")
+        out.line("val json = obj(raw, path)")
+        out.line("reject(json, path, setOf(\"trigger\", \"name\", \"params\"), \"an event\")")
+        out.line("val trigger = required(json, path, \"trigger\") { v, p -> string(v, p) }")
+        out.line("val triggers = setOf(\(shape.triggers.map(literal).joined(separator: ", ")))")
+        out.line(
+            "if (trigger !in triggers) throw DecodingException(child(path, \"trigger\"), \"unknown trigger \\\"\" + trigger + \"\\\" (contract \(version))\")"
+        )
+        out.line("val name = required(json, path, \"name\") { v, p -> string(v, p) }")
+        out.line("val params = required(json, path, \"params\") { v, p -> obj(v, p) }")
+        out.line("val paramsPath = child(path, \"params\")")
+        out.open("val event = when (name) {")
+        for event in shape.contract.events {
+            out.line("\(literal(event.name)) -> event\(names.event[event.name] ?? "")(params, paramsPath)")
+        }
+        out.line(
+            "else -> throw DecodingException(child(path, \"name\"), \"unknown event \\\"\" + name + \"\\\" (contract \(version))\")"
+        )
+        out.close("}")
+        out.line("return TrackedEvent(trigger, event)")
+        out.close("}")
+        out.line("")
+        for event in shape.contract.events {
+            let name = names.event[event.name] ?? ""
+            reader(
+                "event\(name)", type: "EventParams.\(name)", props: event.params, rejects: [],
+                owner: "the params of event \"\(event.name)\"", names, into: &out)
+        }
     }
 
     /// The reader of a component's props or an action's fields; with `rejects` (the keys allowed
@@ -394,26 +438,31 @@ public enum KotlinClientModel {
         var action: [String: String] = [:]
         /// The enum class of each contract enum.
         var enumeration: [String: String] = [:]
+        /// The `EventParams` subclass of each analytics event.
+        var event: [String: String] = [:]
 
         static let reserved: Set<String> = [
             "Any", "Array", "Boolean", "Double", "Int", "List", "Long", "Map", "Nothing", "Number", "Set", "String",
             "Unit", "Object", "Suppress", "Math", "ArrayList", "LinkedHashMap", "JSONArray", "JSONException",
             "JSONObject", "ScreenModel", "Envelope", "Layout", "Node", "Component", "Action", "Scalar", "Value", "Wire",
-            "DecodingException", "Companion", "Exception",
+            "DecodingException", "Companion", "Exception", "TrackedEvent", "EventParams",
         ]
 
         init(_ contract: Contract) {
             component = Self.unique(contract.components.map(\.type), suffix: "Component")
             action = Self.unique(contract.actions.map(\.kind), suffix: "Action")
             enumeration = Self.unique(contract.enums.map(\.name), suffix: "Enum")
+            event = Self.unique(contract.events.map(\.name), suffix: "Event", name: SwiftClientModel.eventTypeName)
         }
 
         /// A type name per wire name, suffixed when reserved, numbered when taken.
-        private static func unique(_ wires: [String], suffix: String) -> [String: String] {
+        private static func unique(
+            _ wires: [String], suffix: String, name typeName: (String) -> String = SwiftClientModel.typeName
+        ) -> [String: String] {
             var names: [String: String] = [:]
             var used = reserved
             for wire in wires {
-                var name = SwiftClientModel.typeName(wire)
+                var name = typeName(wire)
                 if used.contains(name) { name += suffix }
                 name = numbered(name, avoiding: used)
                 used.insert(name)

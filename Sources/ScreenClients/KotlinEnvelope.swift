@@ -29,6 +29,7 @@ enum KotlinEnvelope {
         case .screenID, .screenValue, .constant: "String"
         case .title: "String?"
         case .initialState: "Map<String, ScreenModel.Value>"
+        case .experiments: "Map<String, String>?"
         }
     }
 
@@ -76,6 +77,12 @@ enum KotlinEnvelope {
             properties += ["/** The parent's named slot the node sits in, if any. */", "val slot: String?,"]
         }
         properties += ["/** The component and its props. */", "val component: ScreenModel.Component,"]
+        if shape.sendsEvents {
+            properties += [
+                "/** The analytics events the node sends; null when it sends none. */",
+                "val events: List<ScreenModel.TrackedEvent>?,",
+            ]
+        }
         if holdsSlots(shape) {
             properties += [
                 "/** The children, for a container; null for a component without a children list. */",
@@ -124,6 +131,8 @@ enum KotlinEnvelope {
                 arguments.append("optional(json, path, \(key)) { v, p -> string(v, p) }")
             case .initialState:
                 arguments.append("required(json, path, \(key)) { v, p -> map(v, p) { v1, p1 -> value(v1, p1) } }")
+            case .experiments:
+                arguments.append("optional(json, path, \(key)) { v, p -> map(v, p) { v1, p1 -> string(v1, p1) } }")
             }
         }
         var container = "json"
@@ -177,6 +186,11 @@ enum KotlinEnvelope {
         if let slotTag = shape.slotTag {
             out.line("val slot = optional(json, path, \(literal(slotTag))) { v, p -> string(v, p) }")
         }
+        if shape.sendsEvents {
+            out.line(
+                "val events = optional(json, path, \"events\") { v, p -> list(v, p) { v1, p1 -> trackedEvent(v1, p1) } }"
+            )
+        }
         out.line("val component: Component")
         out.line("val keys: Set<String>")
         out.line("val childrenKey: String?")
@@ -207,7 +221,9 @@ enum KotlinEnvelope {
             "else -> throw DecodingException(child(path, \(typeKey)), \"unknown component type \\\"\" + type + \"\\\" (contract \(shape.version))\")"
         )
         out.close("}")
-        let own = ([shape.typeKey] + [shape.idKey, shape.slotTag].compactMap { $0 }).map(literal)
+        let own =
+            ([shape.typeKey] + [shape.idKey, shape.slotTag, shape.sendsEvents ? "events" : nil].compactMap { $0 })
+            .map(literal)
         var allowed = "keys + setOf(\(own.joined(separator: ", "))) + listOfNotNull(childrenKey)"
         if slots {
             if let slotsKey = shape.slotsKey {
@@ -221,7 +237,10 @@ enum KotlinEnvelope {
         out.line(
             "val children = if (childrenKey == null) null else required(json, path, childrenKey) { v, p -> list(v, p) { v1, p1 -> node(v1, p1) } }"
         )
-        var arguments = [shape.idKey != nil ? "id" : nil, shape.slotTag != nil ? "slot" : nil, "component", "children"]
+        var arguments = [
+            shape.idKey != nil ? "id" : nil, shape.slotTag != nil ? "slot" : nil, "component",
+            shape.sendsEvents ? "events" : nil, "children",
+        ]
         if slots {
             if let slotsKey = shape.slotsKey {
                 let key = literal(slotsKey)

@@ -34,10 +34,13 @@ public enum SwiftClientModel {
         node(shape, into: &out)
         componentEnum(contract, into: &out)
         actionEnum(contract, version: version, into: &out)
+        if shape.sendsEvents { eventTypes(shape, into: &out) }
         support(shape, into: &out)
         out.close("}")
         for component in contract.components { dataStruct(component, shape: shape, into: &out) }
         for action in contract.actions { actionStruct(action, into: &out) }
+        let eventNames = eventNames(contract)
+        for event in contract.events { eventStruct(event, named: eventNames[event.name]!.type, into: &out) }
         for schema in contract.enums { enumeration(schema, into: &out) }
         out.line("extension KeyedDecodingContainer where K == ScreenModel.Key {")
         out.indent()
@@ -66,6 +69,7 @@ public enum SwiftClientModel {
         case .screenID, .screenValue, .constant: "String"
         case .title: "String?"
         case .initialState: "[String: Value]"
+        case .experiments: "[String: String]?"
         }
     }
 
@@ -124,7 +128,7 @@ public enum SwiftClientModel {
                 out.open("guard \(name) == 1 else {")
                 out.line("throw Key.corrupted(container, \(key), \"envelope format \\(\(name)) is not 1\")")
                 out.close("}")
-            case .title:
+            case .title, .experiments:
                 out.line("\(name) = try container.optional(\(key))")
             case .screenValue, .screenID, .contract, .minContract, .initialState:
                 out.line("\(name) = try container.value(\(key))")
@@ -198,6 +202,10 @@ public enum SwiftClientModel {
         }
         out.line("/// The component and its props.")
         out.line("public let component: Component")
+        if shape.sendsEvents {
+            out.line("/// The analytics events the node sends; nil when it sends none.")
+            out.line("public let events: [TrackedEvent]?")
+        }
         if holdsSlots {
             out.line("/// The children, for a container; nil for a component without a children list.")
             out.line("public let children: [Node]?")
@@ -214,6 +222,7 @@ public enum SwiftClientModel {
         out.line("let type: String = try container.value(\(literal(shape.typeKey)))")
         if let idKey = shape.idKey { out.line("id = try container.value(\(literal(idKey)))") }
         if let slotTag = shape.slotTag { out.line("slot = try container.optional(\(literal(slotTag)))") }
+        if shape.sendsEvents { out.line("events = try container.optional(\"events\")") }
         out.line("let keys: Set<String>")
         if uniform {
             out.line("let holdsChildren: Bool")
@@ -254,7 +263,8 @@ public enum SwiftClientModel {
         out.line("}")
         let own =
             "["
-            + ([shape.typeKey] + [shape.idKey, shape.slotTag].compactMap { $0 }).map(literal).joined(separator: ", ")
+            + ([shape.typeKey] + [shape.idKey, shape.slotTag, shape.sendsEvents ? "events" : nil].compactMap { $0 })
+            .map(literal).joined(separator: ", ")
             + "]"
         if uniform {
             let childrenKey = literal(

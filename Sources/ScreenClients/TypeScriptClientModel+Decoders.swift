@@ -67,7 +67,7 @@ extension TypeScriptClientModel {
             case .format: out.line("\(property(name)): 1,")
             case .contract, .minContract: out.line("\(property(name)): asInteger(\(value)),")
             case .initialState: out.line("\(property(name)): asMap(\(value), asValue),")
-            case .title: break
+            case .title, .experiments: break
             }
         }
         let root = literal(path[path.count - 1])
@@ -77,14 +77,27 @@ extension TypeScriptClientModel {
             "\(rootName(shape)): \(rootDecoder)(required(\(container), \(root), \(containerPath)), at(\(containerPath), \(root))),"
         )
         out.close("};")
+        // The served arms, only where the version declares events (a contract without keeps its module's bytes).
+        var result = "envelope"
+        if shape.sendsEvents {
+            out.line("const experiments = present(object, \"experiments\");")
+            out.open("const withArms: Envelope =")
+            out.line("experiments === undefined")
+            out.indent()
+            out.line("? envelope")
+            out.line(": { ...envelope, experiments: asMap(experiments, at(\"$\", \"experiments\"), asString) };")
+            out.dedent()
+            out.dedent()
+            result = "withArms"
+        }
         if let title = shape.fields.first(where: { $0.value == .title }), let name = envelopeNames[title.key] {
             let key = literal(title.key)
             out.line("const title = present(object, \(key));")
             out.line(
-                "return title === undefined ? envelope : { ...envelope, \(property(name)): asString(title, at(\"$\", \(key))) };"
+                "return title === undefined ? \(result) : { ...\(result), \(property(name)): asString(title, at(\"$\", \(key))) };"
             )
         } else {
-            out.line("return envelope;")
+            out.line("return \(result);")
         }
         out.close("}")
         out.line("")
@@ -112,6 +125,7 @@ extension TypeScriptClientModel {
                 into: &out)
         }
         action(shape, names, into: &out)
+        if shape.sendsEvents { trackedEvent(shape, names, into: &out) }
         for action in contract.actions {
             members(
                 names.fields[action.kind] ?? "", action.fields, names,
@@ -130,7 +144,9 @@ extension TypeScriptClientModel {
 
     static func node(_ shape: ClientShape, _ names: Names, into out: inout SourceLines) {
         let typeKey = literal(shape.typeKey)
-        let own = ([shape.typeKey] + [shape.idKey, shape.slotTag].compactMap { $0 }).map(literal)
+        let own =
+            ([shape.typeKey] + [shape.idKey, shape.slotTag, shape.sendsEvents ? "events" : nil].compactMap { $0 })
+            .map(literal)
         out.line("/** Decodes a node, rejecting a component type or a key contract \(shape.version) does not know. */")
         out.open("function decodeNode(value: unknown, path: string): Node {")
         out.line("const object = asObject(value, path);")
@@ -145,6 +161,13 @@ extension TypeScriptClientModel {
             out.line(
                 "const slotName = slot === undefined ? {} : { slot: asString(slot, at(path, \(literal(slotTag)))) };")
             common += ", ...slotName"
+        }
+        if shape.sendsEvents {
+            out.line("const events = present(object, \"events\");")
+            out.line(
+                "const tracked = events === undefined ? {} : { events: asList(events, at(path, \"events\"), decodeTrackedEvent) };"
+            )
+            common += ", ...tracked"
         }
         out.line("switch (type) {")
         for component in shape.contract.components {
@@ -215,6 +238,40 @@ extension TypeScriptClientModel {
             out.close("}")
         }
         unknownCase("\"type\"", "action kind", "kind", into: &out)
+    }
+
+    /// `decodeTrackedEvent` (its trigger one the version knows) and each event's params decoder,
+    /// rejecting any other key.
+    static func trackedEvent(_ shape: ClientShape, _ names: Names, into out: inout SourceLines) {
+        out.list("const TriggerValues: readonly Trigger[] = [", shape.triggers.map(literal), "];")
+        out.line("")
+        out.line(
+            "/** Decodes an event, rejecting a trigger, an event or a param contract \(shape.version) does not know. */"
+        )
+        out.open("function decodeTrackedEvent(value: unknown, path: string): TrackedEvent {")
+        out.line("const object = asObject(value, path);")
+        out.line("reject(object, [\"trigger\", \"name\", \"params\"], path, \"an event\");")
+        out.line(
+            "const trigger = oneOf(TriggerValues, \"trigger\", required(object, \"trigger\", path), at(path, \"trigger\"));"
+        )
+        out.line("const name = asString(required(object, \"name\", path), at(path, \"name\"));")
+        out.line("const paramsPath = at(path, \"params\");")
+        out.line("const params = asObject(required(object, \"params\", path), paramsPath);")
+        out.line("switch (name) {")
+        for event in shape.contract.events {
+            out.open("case \(literal(event.name)):")
+            out.line(
+                "return { trigger, name: \(literal(event.name)), params: decode\(names.params[event.name] ?? "")(params, paramsPath) };"
+            )
+            out.dedent()
+        }
+        unknownCase("\"name\"", "event", "name", into: &out)
+        for event in shape.contract.events {
+            members(
+                names.params[event.name] ?? "", event.params, names,
+                doc: "The params of the `\(escaped(event.name))` event.",
+                rejecting: "the params of event \"\(event.name)\"", into: &out)
+        }
     }
 
     /// A switch's default, throwing for the unknown `what` in `variable` (read at `key`), and the

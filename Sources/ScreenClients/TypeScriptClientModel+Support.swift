@@ -155,12 +155,15 @@ extension TypeScriptClientModel {
         var action: [String: String] = [:]
         var fields: [String: String] = [:]
         var enumeration: [String: String] = [:]
+        var event: [String: String] = [:]
+        var params: [String: String] = [:]
 
         init(_ contract: Contract) {
             var used: Set<String> = [
                 "Envelope", "Node", "Action", "Value", "Scalar", "DecodeError", "JSONObject", "Array", "Object",
                 "Error", "String", "Number", "Boolean", "JSON", "Record", "Readonly", "ReadonlyArray", "Partial",
-                "Map", "Set", "Symbol", "Promise", "Function", "Date", "Math", "RegExp",
+                "Map", "Set", "Symbol", "Promise", "Function", "Date", "Math", "RegExp", "TrackedEvent", "Trigger",
+                "TriggerValues",
             ]
             func unique(_ base: String) -> String {
                 var name = base
@@ -181,6 +184,10 @@ extension TypeScriptClientModel {
             for action in contract.actions {
                 self.action[action.kind] = unique(typeName(action.kind) + "Action")
                 fields[action.kind] = unique(typeName(action.kind) + "Fields")
+            }
+            for event in contract.events {
+                self.event[event.name] = unique(SwiftClientModel.eventTypeName(event.name) + "Event")
+                params[event.name] = unique(SwiftClientModel.eventTypeName(event.name) + "Params")
             }
         }
 

@@ -68,6 +68,7 @@ public enum TypeScriptClientModel {
             case .screenID, .screenValue, .constant: type = "string"
             case .title: type = "string"
             case .initialState: type = "{ readonly [key: string]: Value }"
+            case .experiments: type = "{ readonly [key: string]: string }"
             }
             out.line("readonly \(property(name))\(field.isRequired ? "" : "?"): \(type);")
         }
@@ -86,6 +87,7 @@ public enum TypeScriptClientModel {
             if shape.idKey != nil { members.append("id: string") }
             if shape.slotTag != nil { members.append("slot?: string") }
             members.append("props: \(names.props[component.type] ?? "")")
+            if shape.sendsEvents { members.append("events?: readonly TrackedEvent[]") }
             if shape.childrenKey(of: component) != nil { members.append("children: readonly Node[]") }
             let slots = shape.slotLists(of: component)
             if !slots.isEmpty {
@@ -108,9 +110,27 @@ public enum TypeScriptClientModel {
                 names.fields[action.kind] ?? "", action.fields, names,
                 doc: "The fields of the `\(escaped(action.kind))` action.", into: &out)
         }
+        if shape.sendsEvents { eventDeclarations(shape, names, into: &out) }
         for schema in contract.enums {
             out.line("/** The values of `\(escaped(schema.name))`; any other value fails to decode. */")
             union(names.enumeration[schema.name] ?? "", schema.cases.map { literal($0.value) }, into: &out)
+        }
+    }
+
+    /// `Trigger`, `TrackedEvent` (one member per event) and each event's params.
+    static func eventDeclarations(_ shape: ClientShape, _ names: Names, into out: inout SourceLines) {
+        out.line("/** The triggers contract \(shape.version) knows. */")
+        union("Trigger", shape.triggers.map(literal), into: &out)
+        out.line("/** An analytics event a node sends, with its params. */")
+        union("TrackedEvent", shape.contract.events.map { names.event[$0.name] ?? "" }, into: &out)
+        for event in shape.contract.events {
+            interface(
+                names.event[event.name] ?? "", doc: "A `\(escaped(event.name))` event.",
+                ["trigger: Trigger", "name: \(literal(event.name))", "params: \(names.params[event.name] ?? "")"],
+                into: &out)
+            fields(
+                names.params[event.name] ?? "", event.params, names,
+                doc: "The params of the `\(escaped(event.name))` event.", into: &out)
         }
     }
 

@@ -237,6 +237,8 @@ struct NodeRenderer {
         case .actionReplaced(_, let kind, let by): "action \(kind) → \(by)"
         case .actionDropped(_, let kind): "action \(kind) dropped"
         case .fieldRemoved(_, let kind, let key): "\(kind).\(key) left out"
+        case .eventRemoved(_, let name, _): "event \(name) left out"
+        case .eventParamRemoved(_, let name, let key): "event \(name).\(key) left out"
         }
     }
 

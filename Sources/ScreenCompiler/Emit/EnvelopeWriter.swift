@@ -202,6 +202,7 @@ struct EnvelopeWriter {
             json.key("title")
             json.string(title)
         }
+        writeServedArms(flat)
         json.key("initialState")
         try writeMap(screen.initialState, at: -1)
         json.key("root")
@@ -350,6 +351,7 @@ struct EnvelopeWriter {
         }
         let headEnd = json.count
         let headIdentical = identical
+        if flat.hasEvents { try writeEvents(index, in: flat, recording: recording, identical: &identical) }
         // The fallback member is in the full envelope only.
         if node.fallback != .none { identical = 0 }
         if flat.table.plans[Int(node.plan)].hasChildren {

@@ -17,6 +17,10 @@ struct VersionView: Sendable {
     private let enums: [String: Set<String>]
     /// For each action kind this version knows: which of the live schema's fields it knows.
     private let actions: [String: [Bool]]
+    /// For each analytics event this version knows: the keys of its params.
+    private let events: [String: Set<String>]
+    /// For each component this version knows: the triggers its nodes send events on.
+    private let triggers: [String: Set<String>]
 
     init(_ contract: Contract, version: Int, live context: ValidationContext) {
         self.version = version
@@ -37,6 +41,18 @@ struct VersionView: Sendable {
             actions[action.kind] = live.map { field in action.fields.contains { $0.key == field.key } }
         }
         self.actions = actions
+        // Most contracts declare no events: then no component's triggers are needed either.
+        var events: [String: Set<String>] = [:]
+        var triggers: [String: Set<String>] = [:]
+        if !contract.events.isEmpty {
+            for event in contract.events { events[event.name] = Set(event.params.map(\.key)) }
+            for component in contract.components {
+                triggers[component.type] = Set(
+                    [EventTrigger.appear, .tap].filter(component.supports).map(\.name) + component.triggers)
+            }
+        }
+        self.events = events
+        self.triggers = triggers
     }
 
     /// Which props of the component at `plan` in ``ValidationContext/plans`` this version knows, or
@@ -46,6 +62,19 @@ struct VersionView: Sendable {
     func knows(value: String, of enumName: String) -> Bool { enums[enumName]?.contains(value) == true }
     /// Which of the live schema's fields this version knows, or nil when it does not know the kind.
     func fields(of kind: String) -> [Bool]? { actions[kind] }
+    /// Whether this version's contract declares analytics events: only then do its clients decode
+    /// an envelope's `experiments` and a node's `events`.
+    var knowsEvents: Bool { !events.isEmpty }
+    /// The keys of the params of the event `name`, or nil when this version does not know the event.
+    func params(ofEvent name: String) -> Set<String>? { events[name] }
+    /// Whether this version's `type` component sends events on `trigger`.
+    func sends(_ trigger: EventTrigger, on type: String) -> Bool { triggers[type]?.contains(trigger.name) == true }
+    /// Whether this version writes `event` on a node of `type` as the full envelope does: it knows
+    /// the event, the trigger and every param the event sets (enum values aside).
+    func writesAsIs(_ event: TrackedEvent, on type: String) -> Bool {
+        guard let params = events[event.name], sends(event.trigger, on: type) else { return false }
+        return event.params.allSatisfy { params.contains($0.key) }
+    }
 }
 
 /// One thing an older client gets differently from the full envelope.
@@ -64,6 +93,11 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
     case actionDropped(nodeID: String, kind: String)
     /// An action field unknown to the version was left out.
     case fieldRemoved(nodeID: String, kind: String, key: String)
+    /// An analytics event was left out: the version lacks the event, or the node's component
+    /// lacks the trigger (`element` says which, `event:…` or `trigger:…`).
+    case eventRemoved(nodeID: String, name: String, element: String)
+    /// A param of an analytics event unknown to the version was left out.
+    case eventParamRemoved(nodeID: String, name: String, key: String)
 
     /// A short line for reports, e.g. `card-aeropress: productCard → card`.
     public var description: String {
@@ -75,6 +109,8 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
         case .actionReplaced(let id, let kind, let by): "\(id): action \(kind) → \(by)"
         case .actionDropped(let id, let kind): "\(id): action \(kind) dropped"
         case .fieldRemoved(let id, let kind, let key): "\(id): \(kind).\(key) left out"
+        case .eventRemoved(let id, let name, _): "\(id): event \(name) left out"
+        case .eventParamRemoved(let id, let name, let key): "\(id): event \(name).\(key) left out"
         }
     }
 
@@ -82,7 +118,8 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
     public var nodeID: String {
         switch self {
         case .replaced(let id, _, _), .dropped(let id, _), .propRemoved(let id, _, _), .enumMapped(let id, _, _, _),
-            .actionReplaced(let id, _, _), .actionDropped(let id, _), .fieldRemoved(let id, _, _):
+            .actionReplaced(let id, _, _), .actionDropped(let id, _), .fieldRemoved(let id, _, _),
+            .eventRemoved(let id, _, _), .eventParamRemoved(let id, _, _):
             id
         }
     }
@@ -95,6 +132,8 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
         case .enumMapped(_, let name, let from, _): "enum:\(name).\(from)"
         case .actionReplaced(_, let kind, _), .actionDropped(_, let kind): "action:\(kind)"
         case .fieldRemoved(_, let kind, let key): "field:\(kind).\(key)"
+        case .eventRemoved(_, _, let element): element
+        case .eventParamRemoved(_, let name, let key): "param:\(name).\(key)"
         }
     }
 }

@@ -106,20 +106,37 @@ public enum ExperimentResolution {
     /// `screen` with each experiment replaced by the nodes of the arm `arms` names for it (the
     /// control arm when it names none, or names an arm the experiment lacks). Each node an arm
     /// puts in place takes the slot the experiment stood in.
+    /// ``Screen/servedArms`` records the arms served: `arms`, with each experiment met on the way set to the
+    /// arm it was resolved to; left empty for a screen without experiments.
     public static func resolve(_ screen: Screen, arms: ArmChoice) -> Screen {
         var resolved = screen
-        if let content = resolvedNodes(screen.content, arms: arms, level: 0) { resolved.content = content }
+        // The request's choice as it is (shared, not copied), changed only where an arm it names
+        // is not the one served: on the request path, a complete choice costs no allocation.
+        var served = ServedArms(arms: arms)
+        if let content = resolvedNodes(screen.content, arms: arms, level: 0, served: &served) {
+            resolved.content = content
+        }
         for index in resolved.layouts.indices {
-            if let content = resolvedNodes(screen.layouts[index].content, arms: arms, level: 0) {
+            if let content = resolvedNodes(screen.layouts[index].content, arms: arms, level: 0, served: &served) {
                 resolved.layouts[index].content = content
             }
         }
+        if served.met { resolved.servedArms = served.arms }
         return resolved
     }
 
     /// `nodes` with their experiments resolved, or nil when they hold none: only the lists on the
     /// way to an experiment are copied, every other subtree is shared with `nodes` as it is.
-    private static func resolvedNodes(_ nodes: [Node], arms: ArmChoice, level: Int) -> [Node]? {
+    /// The arms a resolution served: the choice, corrected where it named no arm or another than
+    /// the one served; and whether any experiment was met at all.
+    private struct ServedArms {
+        var arms: ArmChoice
+        var met = false
+    }
+
+    private static func resolvedNodes(_ nodes: [Node], arms: ArmChoice, level: Int, served: inout ServedArms)
+        -> [Node]?
+    {
         // Deeper than a valid screen: left as it is, for `depth-exceeded` to refuse.
         guard level < walkDepth else { return nil }
         // Read in place: copying each node out would retain and release every field it holds.
@@ -137,22 +154,24 @@ public enum ExperimentResolution {
                 if let experiment = nodes[index].experiment {
                     copyBefore(index)
                     let arm = arms[experiment.name].flatMap(experiment.arm) ?? experiment.arm(experiment.control)
+                    served.met = true
+                    if let arm, served.arms[experiment.name] != arm.name { served.arms[experiment.name] = arm.name }
                     let content = arm?.content ?? []
                     let slot = nodes[index].slot
-                    for child in resolvedNodes(content, arms: arms, level: level + 1) ?? content {
+                    for child in resolvedNodes(content, arms: arms, level: level + 1, served: &served) ?? content {
                         result?.append(slot.map { child.inSlot($0) } ?? child)
                     }
                     continue
                 }
                 var replacement: Node?
                 if let children = nodes[index].children,
-                    let changed = resolvedNodes(children, arms: arms, level: level + 1)
+                    let changed = resolvedNodes(children, arms: arms, level: level + 1, served: &served)
                 {
                     replacement = nodes[index]
                     replacement?.children = changed
                 }
                 if case .node(let fallback) = nodes[index].fallback,
-                    let changed = resolvedNodes([fallback], arms: [:], level: level + 1)
+                    let changed = resolvedNodes([fallback], arms: [:], level: level + 1, served: &served)
                 {
                     // Experiments do not belong in fallbacks (`experiment-invalid`): the control stands.
                     if replacement == nil { replacement = nodes[index] }

@@ -18,17 +18,22 @@ final class ProfileShape: Sendable {
     let fallbackKey: [UInt8]?
     /// The keys of a wrapped value's discriminator and value, when values are wrapped.
     let wrapKeys: (type: [UInt8], value: [UInt8])?
-    /// The keys of `format`, `id`, `contract`, `minContract`, `title`, `initialState`, in that
-    /// order (nil leaves the field out).
+    /// The keys of `format`, `id`, `contract`, `minContract`, `title`, `initialState` and
+    /// `experiments`, in that order (nil leaves the field out). A screen's served arms keep their
+    /// key, `experiments`, in every profile, as nodes keep `events`.
     let fieldKeys: [[UInt8]?]
+    /// Whether the catalog declares analytics events: only then is a flat node's `events` member
+    /// its events rather than a prop of that name.
+    let sendsEvents: Bool
     /// Each declared component's plan (the first declaration of a type).
     private let plans: [NodePlan]
     /// An open-addressing table from a component's escaped type to its index in `plans` (-1: empty).
     private let table: [Int32]
 
     /// The shape of `profile` for `components`.
-    init(profile: WireProfile, components: [ComponentSchema]) {
+    init(profile: WireProfile, components: [ComponentSchema], sendsEvents: Bool = false) {
         self.profile = profile
+        self.sendsEvents = sendsEvents
         let nodes = profile.nodes
         typeKey = Self.literal(nodes.typeKey)
         idKey = nodes.idKey.map(Self.literal)
@@ -42,7 +47,7 @@ final class ProfileShape: Sendable {
         let envelope = profile.envelope
         fieldKeys = [
             envelope.format, envelope.screenID, envelope.contract, envelope.minContract, envelope.title,
-            envelope.initialState,
+            envelope.initialState, "experiments",
         ].map { $0.map(Self.literal) }
         var plans: [NodePlan] = []
         var seen: Set<String> = []

@@ -31,7 +31,7 @@ struct ProfileWriter: Sendable {
         let profile = profile ?? catalog.profile
         self.profile = profile
         self.style = style
-        shape = ProfileShape(profile: profile, components: catalog.components)
+        shape = ProfileShape(profile: profile, components: catalog.components, sendsEvents: !catalog.events.isEmpty)
     }
 
     /// `flat` (an envelope the flat writer wrote) in the profile's shape, with the screen's

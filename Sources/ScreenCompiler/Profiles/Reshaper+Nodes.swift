@@ -4,6 +4,9 @@ import ScreenKit
 
 // Writing nodes: each node's type, ID, props (wrapped where the profile wraps values) and fallback.
 extension Reshaper {
+    /// The key of a node's analytics events, the same in every profile.
+    static let eventsKey = ProfileShape.literal("events")
+
     /// Writes each node of the list at `offset` (its `[`) into the open array; returns the list's end.
     @discardableResult
     mutating func writeElements(at offset: Int) -> Int {
@@ -27,6 +30,7 @@ extension Reshaper {
         var type: Range<Int>?
         var id: Range<Int>?
         var slot: Range<Int>?
+        var events: Range<Int>?
         let firstProp = props.count
         var pending: (key: Int, keyEnd: Int, value: Int)?
         var end = 0
@@ -46,6 +50,7 @@ extension Reshaper {
                 case .type: type = value..<valueEnd
                 case .id: id = value..<valueEnd
                 case .slot: slot = value..<valueEnd
+                case .events: events = value..<valueEnd
                 default:
                     props.append(Member(keyStart: offset, keyEnd: keyEnd, valueStart: value, valueEnd: valueEnd))
                 }
@@ -80,6 +85,11 @@ extension Reshaper {
             writeProps(from: firstProp, plan: plan)
         }
         props.removeLast(props.count - firstProp)
+        // A node's events go beside its props (never among them, nor wrapped), as in the flat format.
+        if let events {
+            key(Self.eventsKey)
+            copyValue(at: events.lowerBound, end: events.upperBound)
+        }
 
         // Then its children, and its fallback: in this order, each at most once.
         var sawChildren = false

@@ -4,9 +4,9 @@ import ScreenKit
 
 /// Where an envelope's fields and root are in flat bytes.
 struct EnvelopeHead {
-    /// The value of `format`, `id`, `contract`, `minContract`, `title`, `initialState` (the first
-    /// of each), where present.
-    var fields: [Range<Int>?] = Array(repeating: nil, count: 6)
+    /// The value of `format`, `id`, `contract`, `minContract`, `title`, `initialState`,
+    /// `experiments` (the first of each), where present.
+    var fields: [Range<Int>?] = Array(repeating: nil, count: 7)
     /// Where the root's value starts, if there is one.
     var root: Int?
     /// The `contract` field, when it is an integer.
@@ -175,7 +175,7 @@ struct Reshaper {
 
     /// What a flat node's member is, by its key.
     enum NodeKey {
-        case type, id, slot, children, fallback, prop
+        case type, id, slot, events, children, fallback, prop
     }
 
     /// What the member of a flat node whose key is the literal `start..<end` is.
@@ -186,6 +186,7 @@ struct Reshaper {
         case 6:
             if key(start, end, is: "\"type\"") { return .type }
             return key(start, end, is: "\"slot\"") ? .slot : .prop
+        case 8: return shape.sendsEvents && key(start, end, is: "\"events\"") ? .events : .prop
         case 10:
             if key(start, end, is: "\"children\"") { return .children }
             return key(start, end, is: "\"fallback\"") ? .fallback : .prop
@@ -232,6 +233,7 @@ struct Reshaper {
             let end = valueEnd(value)
             let names: [StaticString] = [
                 "\"format\"", "\"id\"", "\"contract\"", "\"minContract\"", "\"title\"", "\"initialState\"",
+                "\"experiments\"",
             ]
             if let field = names.firstIndex(where: { key(offset, keyEnd, is: $0) }), head.fields[field] == nil {
                 head.fields[field] = value..<end

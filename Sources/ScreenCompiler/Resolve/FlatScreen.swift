@@ -50,11 +50,14 @@ final class FlatScreen: Sendable {
     let derivedIDsAreUnique: Bool
     /// Whether some node sends analytics events.
     let hasEvents: Bool
+    /// The analytics events of each node that sends any, by node index; empty for most screens.
+    let events: [Int32: [TrackedEvent]]
 
     private init(_ builder: Builder, escapedIDs: [Int32: String]) {
         screen = builder.screen
         nodes = builder.nodes
         hasEvents = builder.hasEvents
+        events = builder.events
         undeclaredTypes = builder.undeclaredTypes
         self.escapedIDs = escapedIDs
         authoredIDs = builder.authoredIDs
@@ -233,6 +236,7 @@ final class FlatScreen: Sendable {
         var problem: Diagnostic?
         /// Whether some node sends analytics events (the event validator looks only then).
         var hasEvents = false
+        var events: [Int32: [TrackedEvent]] = [:]
         var table = PlanTable()
         /// Replaces localized strings in props as they are recorded; nil to record them as they are.
         var localizer: Localizer?
@@ -300,7 +304,10 @@ final class FlatScreen: Sendable {
                 plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
                 hasChildren: node.pointee.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
             if plan < 0 { undeclaredTypes[Int32(index)] = node.pointee.type }
-            if node.pointee.hasEvents { hasEvents = true }
+            if node.pointee.hasEvents {
+                hasEvents = true
+                events[Int32(index)] = node.pointee.events
+            }
             if isFallbackRoot {
                 flat.slot = inheritedSlot
             } else if let slot = node.pointee.slot {

@@ -15,6 +15,16 @@ struct EventValidator: ScreenValidator {
             for arm in node.experiment?.arms ?? [] { arm.content.forEach(visit) }
         }
         screen.screen.content.forEach(visit)
+        // A profile that writes only the root's children never sends the root's own members.
+        let profile = context.catalog.profile
+        if profile.envelope.rootChildrenOnly, let root = screen.screen.content.first {
+            for event in root.events {
+                diagnostics.append(
+                    ScreenRules.eventInvalid.diagnostic(
+                        "event \"\(event.name)\" on the root is never sent: wire profile \"\(profile.name)\" writes only the root's children; attach it to one of them",
+                        at: event.source))
+            }
+        }
         return diagnostics
     }
 

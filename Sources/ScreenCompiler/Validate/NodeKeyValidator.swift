@@ -17,6 +17,7 @@ enum NodeKeyValidator {
     /// naming every profile it collides in.
     static func validate(_ catalog: Catalog, profiles: [WireProfile]) -> [Diagnostic] {
         let anySlots = catalog.components.contains { !$0.slots.isEmpty }
+        let anyEvents = !catalog.events.isEmpty
         var diagnostics: [Diagnostic] = []
         for component in catalog.components {
             // (message, profile names), in the order first found.
@@ -30,7 +31,7 @@ enum NodeKeyValidator {
                 }
             }
             for profile in profiles {
-                let keys = nodeKeys(of: component, in: profile, anySlots: anySlots)
+                let keys = nodeKeys(of: component, in: profile, anySlots: anySlots, anyEvents: anyEvents)
                 if profile.nodes.placement(of: component.type) == .inline {
                     for prop in component.props {
                         if let reserved = keys.first(where: { $0.key == prop.key }) {
@@ -62,8 +63,11 @@ enum NodeKeyValidator {
 
     /// The keys a node of `component` carries in `profile` besides its props and member slots:
     /// its type and ID keys, its children key, the key that marks a named slot's children (when any
-    /// component has named slots) or holds its slots, its fallback key and its props object's key.
-    static func nodeKeys(of component: ComponentSchema, in profile: WireProfile, anySlots: Bool) -> [NodeKey] {
+    /// component has named slots) or holds its slots, its fallback key, its props object's key, and
+    /// `events` when the catalog declares analytics events.
+    static func nodeKeys(
+        of component: ComponentSchema, in profile: WireProfile, anySlots: Bool, anyEvents: Bool = false
+    ) -> [NodeKey] {
         let nodes = profile.nodes
         var keys = [NodeKey(role: "type", key: nodes.typeKey)]
         if let id = nodes.idKey { keys.append(NodeKey(role: "ID", key: id)) }
@@ -75,6 +79,7 @@ enum NodeKeyValidator {
         }
         if let fallback = nodes.fallbackKey { keys.append(NodeKey(role: "fallback", key: fallback)) }
         if case .under(let key) = nodes.placement(of: component.type) { keys.append(NodeKey(role: "props", key: key)) }
+        if anyEvents { keys.append(NodeKey(role: "analytics events", key: "events")) }
         return keys
     }
 }

@@ -19,6 +19,11 @@ public struct Screen: Sendable, Hashable {
     /// Values a wire profile writes into this screen's envelope (``EnvelopeMember/Value/screenValue(_:)``),
     /// by name: `["route": "/v1/home"]`. Empty for the flat format.
     public var envelopeValues: [String: String] = [:]
+    /// The experiment arms this screen was resolved to, by experiment name: set as its experiments
+    /// are resolved (by the compiler per combination, by the renderer per request), and written
+    /// into the envelope (`experiments`) of a screen whose nodes send analytics events, so that
+    /// the client attaches them to each event. Empty for a screen without experiments.
+    public var servedArms: [String: String] = [:]
     /// Where the screen was declared.
     public var source: SourceLocation
 
