@@ -18,6 +18,7 @@ let readers: [(name: String, products: [String])] = [
     ("fuzz-manifest", ["ScreenCompiler"]),
     ("fuzz-string-catalog", ["ScreenLocalization"]),
     ("fuzz-accept-language", ["ScreenLocalization"]),
+    ("fuzz-event-batch", ["ScreenRendering", "ScreenContract", "ScreenJSON", "ScreenKit"]),
 ]
 
 let package = Package(

@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=60
 all=(fuzz-contract-file fuzz-history fuzz-history-folder fuzz-exemptions fuzz-sunsets fuzz-config fuzz-installs
-  fuzz-pointer fuzz-manifest fuzz-string-catalog fuzz-accept-language)
+  fuzz-pointer fuzz-manifest fuzz-string-catalog fuzz-accept-language fuzz-event-batch)
 targets=("${all[@]}")
 build=1
 while [ $# -gt 0 ]; do
@@ -38,6 +38,7 @@ dictionary() {
     fuzz-pointer|fuzz-manifest) echo bucket ;;
     fuzz-string-catalog) echo xcstrings ;;
     fuzz-accept-language) echo accept-language ;;
+    fuzz-event-batch) echo event-batch ;;
   esac
 }
 

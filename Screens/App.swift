@@ -15,6 +15,7 @@ public enum App {
             externalScreens: ["cart", OrdersScreen.id]
         )
         catalog.requestTimeStrings = OrdersScreen.strings
+        catalog.events = AnalyticsEvents.all
         return catalog
     }()
 

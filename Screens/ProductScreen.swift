@@ -24,6 +24,7 @@ enum ProductScreen {
                     .style(.secondary)
                 }
                 .padding(16)
+                .track(.appear, ProductViewed(product: product.sku))
             }
         }
     }
@@ -41,7 +42,9 @@ enum ProductScreen {
                             Action.showAlert(title: "Added \(product.name)")
                         }
                         Action.navigate(to: "cart", params: ["sku": product.sku], presentation: .sheet)
-                    })
+                    }
+                )
+                .track(.tap, AddToCartTapped(product: product.sku, badge: product.badge != nil))
             }
         } else {
             Button("Sold out", id: "sold-out", action: .showAlert(title: "Sold out")).enabled(false)

@@ -178,10 +178,12 @@ public enum PreviewSite {
         for downgrade in downgrades { marks[downgrade.nodeID, default: []].append(downgrade) }
         var renderer = NodeRenderer(full: index(full["root"]), marks: marks, previews: previews)
         if let root = envelope["root"] as? [String: Any] { renderer.render(root) }
+        // Analytics events left out are listed, but the screen still renders fully.
+        let fallbackCount = downgrades.filter(\.isFallback).count
         let status =
-            downgrades.isEmpty
+            fallbackCount == 0
             ? "<span class=\"status ok\">renders fully</span>"
-            : "<span class=\"status warn\">\(downgrades.count) fallback\(downgrades.count == 1 ? "" : "s")</span>"
+            : "<span class=\"status warn\">\(fallbackCount) fallback\(fallbackCount == 1 ? "" : "s")</span>"
         var body = "<section class=\"version\" data-contract=\"\(contract)\">"
         body += "<\(heading)>Contract \(contract) \(status)</\(heading)><div class=\"phone\">"
         if let title { body += "<div class=\"nav-title\">\(HTML.escape(title))</div>" }

@@ -117,6 +117,10 @@ public struct ScreenRenderer: Sendable {
     public let allowsOverrides: Bool
     /// The SHA-256 of each frozen file, version 1 first.
     public let historyHashes: [String]
+    /// Reads apps' batches of analytics events against the frozen history (``EventBatchReader``).
+    public let events: EventBatchReader
+    /// The arms of each experiment the catalog's screens run, by experiment (``EventLabels``).
+    public let experimentArms: [String: Set<String>]
     /// The translations screens are localized with; nil when the renderer was given no ``Strings``.
     public let translations: Translations?
     /// Picks a request's locale among ``locales``; nil without ``Strings``.
@@ -188,6 +192,14 @@ public struct ScreenRenderer: Sendable {
         self.catalogScreens = screens
         self.minContract = catalog.minContract
         self.historyHashes = loaded.versions.map(\.sha256)
+        self.events = EventBatchReader(history: contracts)
+        var arms: [String: Set<String>] = [:]
+        for screen in catalog.screens.flatMap(\.layoutScreens) {
+            for experiment in ExperimentResolution.experiments(in: screen) {
+                arms[experiment.name, default: []].formUnion(experiment.arms.map(\.name))
+            }
+        }
+        self.experimentArms = arms
     }
 
     /// The IDs of the catalog's own screens, compiled at start-up.

@@ -206,7 +206,21 @@ final class RunningServer: @unchecked Sendable {
 
     /// `GET path` with `headers`.
     func get(_ path: String, headers: [String: String]) async throws -> Response {
+        try await send("GET", path, headers: headers)
+    }
+
+    /// `POST path` with `body` as JSON.
+    func post(_ path: String, body: [UInt8]) async throws -> Response {
+        try await send("POST", path, headers: ["Content-Type": "application/json"], body: body)
+    }
+
+    /// `method path` with `headers` and `body`.
+    func send(_ method: String, _ path: String, headers: [String: String], body: [UInt8]? = nil) async throws
+        -> Response
+    {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0) }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)

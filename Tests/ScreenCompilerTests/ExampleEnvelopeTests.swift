@@ -9,9 +9,9 @@ import Testing
 @Suite struct ExampleEnvelopeTests {
     @Test func theHistoryIsIntactAndTheCatalogCompilesWithoutDiagnostics() {
         #expect(ExampleApp.history.diagnostics == [])
-        #expect(ExampleApp.history.versions.count == 2)
+        #expect(ExampleApp.history.versions.count == 3)
         #expect(ExampleApp.compact.diagnostics == [])
-        #expect(ExampleApp.compact.contract == 2)
+        #expect(ExampleApp.compact.contract == 3)
         #expect(ExampleApp.compact.screens.count == App.catalog.screens.count)
         #expect(ExampleApp.compact.screens.count >= 5)
     }
@@ -20,7 +20,7 @@ import Testing
     func fullEnvelopeAndVariantsMatchGoldens(screenID: String) throws {
         let screen = try #require(ExampleApp.pretty.screens.first { $0.id == screenID })
         Golden.expect(screen.full, matches: "envelopes/\(screenID).json")
-        #expect(screen.variants.map(\.contract) == [1, 2])
+        #expect(screen.variants.map(\.contract) == [1, 2, 3])
         for variant in screen.variants {
             Golden.expect(variant.envelope, matches: "variants/\(screenID)@\(variant.contract).json")
         }
@@ -68,7 +68,7 @@ import Testing
     @Test func strictClientsOfEveryVersionDecodeTheirVariant() throws {
         for screen in ExampleApp.compact.screens {
             let full = try decodeAsClient(screen.full, version: nil)
-            #expect(full.format == 1 && full.id == screen.id && full.contract == 2 && full.minContract == 1)
+            #expect(full.format == 1 && full.id == screen.id && full.contract == 3 && full.minContract == 1)
             for variant in screen.variants {
                 let envelope = try decodeAsClient(variant.envelope, version: variant.contract)
                 #expect(envelope.contract <= variant.contract)
@@ -102,9 +102,19 @@ import Testing
         let product = try #require(ExampleApp.compact.screens.first { $0.id == "product-aeropress" })
         #expect(
             product.variant(for: 1)?.downgrades == [
+                .eventRemoved(nodeID: "detail", name: "product_viewed", element: "event:product_viewed"),
                 .propRemoved(nodeID: "summary", type: "text", key: "maxLines"),
+                .eventRemoved(nodeID: "add-to-cart", name: "add_to_cart_tapped", element: "event:add_to_cart_tapped"),
                 .actionReplaced(nodeID: "share", kind: "share", by: "openURL"),
             ])
+        // Version 2 lacks only the events: it renders fully, without sending them.
+        let v2 = try #require(product.variant(for: 2))
+        #expect(v2.downgrades.allSatisfy { !$0.isFallback } && v2.downgrades.count == 2)
+        #expect(!String(decoding: v2.envelope, as: UTF8.self).contains("events"))
+        #expect(
+            String(decoding: try #require(product.variant(for: 3)).envelope, as: UTF8.self).contains(
+                #""events":[{"trigger":"tap","name":"add_to_cart_tapped","params":{"product":"aeropress","badge":true}}]"#
+            ))
     }
 
     @Test func examplesUseEveryStandardComponentActionAndEnumKind() throws {

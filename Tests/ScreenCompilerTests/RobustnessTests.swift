@@ -86,7 +86,7 @@ import Testing
         } else {
             let screen = try #require(alone.screens.first)
             #expect(screen == amongOthers.screens.first)
-            #expect(screen.variants.map(\.contract) == [1, 2])
+            #expect(screen.variants.map(\.contract) == [1, 2, 3])
             #expect(screen.variants[0].downgrades.count == 858)
         }
     }

@@ -55,12 +55,13 @@ import Testing
             #expect(all.contains("screens/\(id)"))
             #expect(all.contains("contracts/1/screens/\(id)"))
             #expect(all.contains("contracts/2/screens/\(id)"))
+            #expect(all.contains("contracts/3/screens/\(id)"))
             #expect(try read("dist/screens/\(id)") == read("dist/contracts/1/screens/\(id)"), "oldest variant")
         }
         let (hash, manifest) = try manifest()
         #expect(SHA256.hexDigest(try read("dist/manifests/\(hash).json")) == hash)
-        #expect(manifest.contract == 2 && manifest.previous == nil)
-        #expect(manifest.history.count == 2)
+        #expect(manifest.contract == 3 && manifest.previous == nil)
+        #expect(manifest.history.count == 3)
         #expect(manifest.screens.map(\.id) == ids.sorted())
         var objects: Set<String> = []
         for screen in manifest.screens {
@@ -78,11 +79,14 @@ import Testing
             }
         }
         #expect(manifest.screens.first { $0.id == "home" }?.combinations.count == 4)
-        // And the JSON Schemas of contracts 1 and 2 and of the full envelopes, at their aliases too.
-        #expect(manifest.schemas.map(\.contract) == [1, 2])
+        // And the JSON Schemas of contracts 1 to 3 and of the full envelopes, at their aliases too.
+        #expect(manifest.schemas.map(\.contract) == [1, 2, 3])
         let schemas = manifest.schemas.map(\.object) + [try #require(manifest.fullSchema)]
         for (path, object) in zip(
-            ["contracts/1/schema.json", "contracts/2/schema.json", "contracts/full/schema.json"], schemas)
+            [
+                "contracts/1/schema.json", "contracts/2/schema.json", "contracts/3/schema.json",
+                "contracts/full/schema.json",
+            ], schemas)
         {
             #expect(try read("dist/\(path)") == read("dist/objects/\(object).json"), "\(path)")
         }
@@ -99,7 +103,8 @@ import Testing
         // Each frozen version's decoders, beside its schema, named by their hash too.
         #expect(
             manifest.decoders.map { "\($0.contract) \($0.language.rawValue)" } == [
-                "1 swift", "1 typescript", "1 kotlin", "2 swift", "2 typescript", "2 kotlin",
+                "1 swift", "1 typescript", "1 kotlin", "2 swift", "2 typescript", "2 kotlin", "3 swift",
+                "3 typescript", "3 kotlin",
             ])
         for decoder in manifest.decoders {
             let path = "dist/contracts/\(decoder.contract)/\(decoder.language.fileName)"
@@ -114,12 +119,16 @@ import Testing
         #expect(all.filter { $0.hasPrefix("objects/") }.sorted() == objects.map { "objects/\($0).json" }.sorted())
         #expect(
             terminal.standardOutput.contains(
-                "home: contract 1, 2 in 2 objects; fallbacks for contract 1; experiments promo-order, cart-reminder: 4 combinations"
+                "home: contract 1, 2, 3 in 2 objects; fallbacks for contract 1; experiments promo-order, cart-reminder: 4 combinations"
             ))
-        #expect(terminal.standardOutput.contains("sign-in: contract 1, 2 in 1 object\n"))
+        #expect(terminal.standardOutput.contains("sign-in: contract 1, 2, 3 in 1 object\n"))
+        // Version 3 added the product pages' events: bytes of their own, but no fallback for 2.
         #expect(
             terminal.standardOutput.contains(
-                "built \(ids.count) screens for contract 2 into dist/: \(objects.count) objects, manifest \(hash.prefix(12))"
+                "product-aeropress: contract 1, 2, 3 in 3 objects; fallbacks for contract 1\n"))
+        #expect(
+            terminal.standardOutput.contains(
+                "built \(ids.count) screens for contract 3 into dist/: \(objects.count) objects, manifest \(hash.prefix(12))"
             ))
     }
 

@@ -40,8 +40,11 @@ import Testing
         let shots = folder.appendingPathComponent("shots")
         let files = try FileManager.default.contentsOfDirectory(atPath: shots.path).sorted()
         #expect(
-            files == ["sign-in@1-after.png", "sign-in@1-before.png", "sign-in@2-after.png", "sign-in@2-before.png"])
-        for contract in [1, 2] {
+            files == [
+                "sign-in@1-after.png", "sign-in@1-before.png", "sign-in@2-after.png", "sign-in@2-before.png",
+                "sign-in@3-after.png", "sign-in@3-before.png",
+            ])
+        for contract in [1, 2, 3] {
             let before = try Data(contentsOf: shots.appendingPathComponent("sign-in@\(contract)-before.png"))
             let after = try Data(contentsOf: shots.appendingPathComponent("sign-in@\(contract)-after.png"))
             for image in [before, after] {

@@ -201,7 +201,8 @@ import Testing
                 SwiftClientModel.source(run.contract, version: run.version, sha256: run.sha256, profile: run.profile)
                     .utf8
             ).write(to: file)
-            let (status, output) = TestPython.run(swift, ["format", "lint", "--configuration", configuration, file.path])
+            let (status, output) = TestPython.run(
+                swift, ["format", "lint", "--configuration", configuration, file.path])
             #expect(status == 0 && output.isEmpty, "\(run.testDescription): \(output)")
         }
     }

@@ -140,6 +140,18 @@ import Testing
         return found
     }
 
+    @Test func theFlatFormatDescribedAsAProfileWritesEventsAndArmsAsTheFlatWriterDoes() {
+        for style in [JSONStyle.compact, .pretty] {
+            let flat = EnvelopeGoldens.files(of: EventsFixture.compile(style: style))
+            let described = EnvelopeGoldens.files(
+                of: EventsFixture.compile(profile: WireProfile(name: "flat, described"), style: style))
+            #expect(flat.map(\.name) == described.map(\.name))
+            for (plain, profiled) in zip(flat, described) {
+                #expect(plain.bytes == profiled.bytes, "\(plain.name), \(style)")
+            }
+        }
+    }
+
     @Test func anEventOnTheRootOfAProfileWritingOnlyItsChildrenIsAnError() throws {
         var catalog = WidgetsApp.catalog
         catalog.events = [EventSchema("screen_viewed", params: [.required("screen", .string)])]

@@ -114,6 +114,16 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the client sees something else than the full envelope shows: a fallback. An
+    /// analytics event or param left out is not one: the screen renders fully, the app just does
+    /// not send that event.
+    public var isFallback: Bool {
+        switch self {
+        case .eventRemoved, .eventParamRemoved: false
+        default: true
+        }
+    }
+
     /// The ID of the node it concerns.
     public var nodeID: String {
         switch self {

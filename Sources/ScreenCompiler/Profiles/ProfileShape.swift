@@ -18,9 +18,9 @@ final class ProfileShape: Sendable {
     let fallbackKey: [UInt8]?
     /// The keys of a wrapped value's discriminator and value, when values are wrapped.
     let wrapKeys: (type: [UInt8], value: [UInt8])?
-    /// The keys of `format`, `id`, `contract`, `minContract`, `title`, `initialState` and
-    /// `experiments`, in that order (nil leaves the field out). A screen's served arms keep their
-    /// key, `experiments`, in every profile, as nodes keep `events`.
+    /// The keys of `format`, `id`, `contract`, `minContract`, `title`, `experiments` and
+    /// `initialState`, in the flat format's order (nil leaves the field out). A screen's served
+    /// arms keep their key, `experiments`, in every profile, as nodes keep `events`.
     let fieldKeys: [[UInt8]?]
     /// Whether the catalog declares analytics events: only then is a flat node's `events` member
     /// its events rather than a prop of that name.
@@ -47,7 +47,7 @@ final class ProfileShape: Sendable {
         let envelope = profile.envelope
         fieldKeys = [
             envelope.format, envelope.screenID, envelope.contract, envelope.minContract, envelope.title,
-            envelope.initialState, "experiments",
+            "experiments", envelope.initialState,
         ].map { $0.map(Self.literal) }
         var plans: [NodePlan] = []
         var seen: Set<String> = []

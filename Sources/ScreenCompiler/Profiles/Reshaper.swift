@@ -4,8 +4,8 @@ import ScreenKit
 
 /// Where an envelope's fields and root are in flat bytes.
 struct EnvelopeHead {
-    /// The value of `format`, `id`, `contract`, `minContract`, `title`, `initialState`,
-    /// `experiments` (the first of each), where present.
+    /// The value of `format`, `id`, `contract`, `minContract`, `title`, `experiments`,
+    /// `initialState` (the first of each), where present.
     var fields: [Range<Int>?] = Array(repeating: nil, count: 7)
     /// Where the root's value starts, if there is one.
     var root: Int?
@@ -232,8 +232,8 @@ struct Reshaper {
             }
             let end = valueEnd(value)
             let names: [StaticString] = [
-                "\"format\"", "\"id\"", "\"contract\"", "\"minContract\"", "\"title\"", "\"initialState\"",
-                "\"experiments\"",
+                "\"format\"", "\"id\"", "\"contract\"", "\"minContract\"", "\"title\"", "\"experiments\"",
+                "\"initialState\"",
             ]
             if let field = names.firstIndex(where: { key(offset, keyEnd, is: $0) }), head.fields[field] == nil {
                 head.fields[field] = value..<end

@@ -68,7 +68,9 @@ enum BuildCommand {
         for screen in compilation.result.screens {
             let objects = Set(screen.variants.map(\.envelope)).count
             let versions = screen.variants.map { "\($0.contract)" }.joined(separator: ", ")
-            let fallbacks = screen.variants.filter { !$0.downgrades.isEmpty }.map { "\($0.contract)" }
+            let fallbacks = screen.variants.filter { $0.downgrades.contains(where: \.isFallback) }.map {
+                "\($0.contract)"
+            }
             var note = fallbacks.isEmpty ? "" : "; fallbacks for contract \(fallbacks.joined(separator: ", "))"
             if !screen.experiments.isEmpty {
                 let names = screen.experiments.map(\.name).joined(separator: ", ")

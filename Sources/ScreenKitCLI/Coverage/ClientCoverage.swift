@@ -92,7 +92,8 @@ struct ClientCoverage {
                             Self.elements($0[screen.id], contract: version, object: variant.object, newest: newest)
                         }.first
                         if elements == nil { unknown.append(screen.id) }
-                        outcome = .fallbacks(elements)
+                        // Bytes of their own that apply no fallback (analytics events left out) render fully.
+                        outcome = elements == [] ? .full : .fallbacks(elements)
                     }
                 } else {
                     outcome = .cannotFetch
@@ -114,8 +115,8 @@ struct ClientCoverage {
     }
 
     /// The contract elements clients of `contract` get fallbacks for, from this checkout's build:
-    /// its variant's downgrades less those the newest variant has too (pending elements, which no
-    /// client gets). Nil unless both variants hash to the manifest's objects.
+    /// its variant's fallbacks (``Downgrade/isFallback``) less those the newest variant has too
+    /// (pending elements, which no client gets). Nil unless both variants hash to the manifest's objects.
     private static func elements(
         _ compiled: CompiledScreen?, contract: Int, object: String, newest: Manifest.Variant?
     ) -> [String]? {
@@ -125,7 +126,9 @@ struct ClientCoverage {
         else { return nil }
         let pending = Set(latest.downgrades.map(\.element))
         var seen: Set<String> = []
-        return variant.downgrades.map(\.element).filter { !pending.contains($0) && seen.insert($0).inserted }.sorted()
+        return variant.downgrades.filter(\.isFallback).map(\.element).filter {
+            !pending.contains($0) && seen.insert($0).inserted
+        }.sorted()
     }
 
     /// The screens whose full share is below `minimum`.

@@ -119,7 +119,7 @@ struct Report {
                 json.member("minContract", screen.minContract)
                 json.objects("versions", screen.variants) { json, variant in
                     json.member("contract", variant.contract)
-                    json.member("rendersFully", variant.downgrades.isEmpty)
+                    json.member("rendersFully", !variant.downgrades.contains(where: \.isFallback))
                     json.member("downgrades", variant.downgrades.map(\.description))
                 }
             }
@@ -237,6 +237,11 @@ struct Report {
                 let cells = versions.map { version -> String in
                     guard let variant = screen.variant(for: version) else { return "not supported" }
                     guard !variant.downgrades.isEmpty else { return "✅ full" }
+                    // Only analytics events left out: the screen renders fully.
+                    guard variant.downgrades.contains(where: \.isFallback) else {
+                        return "✅ full; "
+                            + Self.escapeCell(variant.downgrades.map(\.description).joined(separator: "; "))
+                    }
                     return "⚠️ " + Self.escapeCell(variant.downgrades.map(\.description).joined(separator: "; "))
                 }
                 let base = previewURL.hasSuffix("/") ? previewURL : previewURL + "/"

@@ -70,9 +70,9 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
         let screen = folding.screenCode(event)
         responses[ResponseKey(screen: screen, served: served, status: event.status), default: 0] += 1
         clientResponses[ClientKey(a: client, b: event.status), default: 0] += 1
-        if event.status == 200 || event.status == 304, !event.downgrades.isEmpty {
+        if event.status == 200 || event.status == 304, event.downgrades.contains(where: \.isFallback) {
             fallbackResponses[ServedKey(label: screen, served: served), default: 0] += 1
-            for downgrade in event.downgrades {
+            for downgrade in event.downgrades where downgrade.isFallback {
                 fallbacks[ServedKey(label: folding.elements.code(downgrade.element), served: served), default: 0] += 1
             }
         }
@@ -250,7 +250,7 @@ public final class ContractHealthLabels: @unchecked Sendable {
             let screenCode = folding.screenCode(event)
             let screen = folding.screens.name(screenCode)
             var elements: [String] = []
-            for downgrade in event.downgrades {
+            for downgrade in event.downgrades where downgrade.isFallback {
                 let code = folding.elements.code(downgrade.element)
                 elements.append(folding.elements.name(code))
             }

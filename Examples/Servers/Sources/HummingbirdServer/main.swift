@@ -8,7 +8,7 @@ import Hummingbird
 import ScreenRendering
 import ServerSupport
 
-let (options, routes) = ServerStartup.fromCommandLine()
+let (options, routes, events) = ServerStartup.fromCommandLine()
 
 // snippet: hummingbird-handler
 let contractHeader = HTTPField.Name(ClientContract.headerName)!
@@ -58,6 +58,11 @@ router.get("static/{id}") { request, context in
     Response(routes.preEncoded(try context.parameters.require("id"), query: request.query))
 }
 router.get("metrics") { _, _ in Response(routes.metrics()) }
+// Analytics events: a bigger body is refused (413) before it is read.
+router.post("events") { request, _ in
+    let body = try await request.body.collect(upTo: EventBatch.Limits().maximumBytes)
+    return Response(events.respond(Array(buffer: body), query: request.query))
+}
 
 let app = Application(
     router: router,

@@ -1,8 +1,10 @@
 import Foundation
 
 /// The example servers' command line: `--host ADDRESS` (default 127.0.0.1, loopback),
-/// `--port N` (default 8080; 0 picks a free port, printed on start) and `--allow-overrides`
-/// (honour the `ScreenKit-Arm` header, for QA; off by default).
+/// `--port N` (default 8080; 0 picks a free port, printed on start), `--allow-overrides`
+/// (honour the `ScreenKit-Arm` header, for QA; off by default) and `--events PATH` (where
+/// `POST /events` appends accepted events as JSON Lines; default `-`, standard output, beside the
+/// server's own lines).
 public struct ServerOptions: Sendable, Equatable {
     /// The address to bind.
     public var host = "127.0.0.1"
@@ -10,10 +12,12 @@ public struct ServerOptions: Sendable, Equatable {
     public var port = 8080
     /// Whether requests may force experiment arms with the `ScreenKit-Arm` header (QA only).
     public var allowsOverrides = false
+    /// Where accepted analytics events are appended, or `-` for standard output.
+    public var events = "-"
 
     /// The usage line.
     public static let usage =
-        "USAGE: [--host ADDRESS] [--port N] [--allow-overrides]   (defaults: 127.0.0.1, 8080, overrides off)"
+        "USAGE: [--host ADDRESS] [--port N] [--allow-overrides] [--events PATH]   (defaults: 127.0.0.1, 8080, overrides off, events to standard output)"
 
     /// Why the command line was refused.
     public struct Invalid: Error, CustomStringConvertible {
@@ -33,6 +37,7 @@ public struct ServerOptions: Sendable, Equatable {
             guard let value = rest.popFirst() else { throw Invalid(description: "\(name) needs a value\n\(usage)") }
             switch name {
             case "--host": options.host = value
+            case "--events": options.events = value
             case "--port":
                 guard let port = Int(value), (0...65535).contains(port) else {
                     throw Invalid(description: "--port needs a number from 0 to 65535, got '\(value)'\n\(usage)")
@@ -50,7 +55,7 @@ public enum ServerStartup {
     /// The command line's options and the routes (the renderer created once), or the process exits:
     /// 2 for a bad command line, 1 when the renderer refuses to start; the reason goes to stderr.
     /// `--help` prints the usage and exits 0.
-    public static func fromCommandLine() -> (ServerOptions, ScreenRoutes) {
+    public static func fromCommandLine() -> (ServerOptions, ScreenRoutes, EventRoute) {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") {
             print(ServerOptions.usage)
@@ -66,7 +71,9 @@ public enum ServerStartup {
         do {
             // Contract health: swift-metrics with a Prometheus backend, fed by the renderer.
             ServerMetrics.bootstrap()
-            return (options, try ScreenRoutes(allowsOverrides: options.allowsOverrides, observesHealth: true))
+            let routes = try ScreenRoutes(allowsOverrides: options.allowsOverrides, observesHealth: true)
+            let events = EventRoute(renderer: routes.renderer, log: try EventLog(path: options.events))
+            return (options, routes, events)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             exit(1)

@@ -7,7 +7,7 @@ import ScreenRendering
 import ServerSupport
 import Vapor
 
-let (options, routes) = ServerStartup.fromCommandLine()
+let (options, routes, events) = ServerStartup.fromCommandLine()
 
 // Vapor reads its own command line: hand it `serve` with the address.
 let environment = Environment(
@@ -58,6 +58,10 @@ app.get("static", ":id") { request in
     Response(routes.preEncoded(request.parameters.get("id") ?? "", query: request.query))
 }
 app.get("metrics") { _ in Response(routes.metrics()) }
+// Analytics events: a bigger body is refused (413) before it is read.
+app.on(.POST, "events", body: .collect(maxSize: ByteCount(value: EventBatch.Limits().maximumBytes))) { request in
+    Response(events.respond(request.body.data.map { Array(buffer: $0) } ?? [], query: request.query))
+}
 
 // `serve` logs "Server started on http://…", and stops gracefully on SIGTERM and SIGINT.
 try await app.execute()
