@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
         .library(name: "ScreenEdge", targets: ["ScreenEdge"]),
         .library(name: "ScreenLocalization", targets: ["ScreenLocalization"]),
+        .library(name: "ScreenAnalytics", targets: ["ScreenAnalytics"]),
         // The example app's screens, for the example servers under Examples/ (not for adopters).
         .library(name: "ExampleScreens", targets: ["ExampleScreens"]),
     ],
@@ -51,6 +52,9 @@ let package = Package(
         // plural rules.
         .target(name: "ScreenLocalization", dependencies: ["ScreenJSON"]),
         .target(name: "ScreenEdge", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON"]),
+        // Experiment reports: exposures and events exported as JSON Lines, read in bounded chunks,
+        // and the statistics of an A/B test (conversion, intervals, lift, z-test, sample ratio).
+        .target(name: "ScreenAnalytics", dependencies: ["ScreenJSON"]),
         // Static HTML previews of every screen as each supported client version renders it.
         .target(name: "ScreenPreview", dependencies: ["ScreenCompiler", "ScreenKit", "ScreenJSON"]),
         // Argument parsing, commands and output formats: a thin front end over the libraries.
@@ -58,7 +62,7 @@ let package = Package(
             name: "ScreenKitCLI",
             dependencies: [
                 "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenClients", "ScreenPublish",
-                "ScreenPreview", "ScreenLocalization", "ScreenCrypto", "ScreenEdge",
+                "ScreenPreview", "ScreenLocalization", "ScreenCrypto", "ScreenEdge", "ScreenAnalytics",
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.
@@ -95,6 +99,11 @@ let package = Package(
             path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "ExampleScreens"]),
         .testTarget(name: "ScreenCryptoTests", dependencies: ["ScreenCrypto"]),
+        .testTarget(
+            name: "ScreenAnalyticsTests",
+            dependencies: [
+                "ScreenAnalytics", "ScreenJSON", "ScreenKit", "ScreenKitCLI", "ScreenTestSupport", "ExampleScreens",
+            ]),
         .testTarget(
             name: "ScreenLocalizationTests", dependencies: ["ScreenLocalization", "ScreenJSON", "ScreenTestSupport"],
             exclude: ["Fixtures"]),

@@ -19,6 +19,7 @@ let readers: [(name: String, products: [String])] = [
     ("fuzz-string-catalog", ["ScreenLocalization"]),
     ("fuzz-accept-language", ["ScreenLocalization"]),
     ("fuzz-event-batch", ["ScreenRendering", "ScreenContract", "ScreenJSON", "ScreenKit"]),
+    ("fuzz-experiment-export", ["ScreenAnalytics"]),
 ]
 
 let package = Package(

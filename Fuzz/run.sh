@@ -12,7 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=60
 all=(fuzz-contract-file fuzz-history fuzz-history-folder fuzz-exemptions fuzz-sunsets fuzz-config fuzz-installs
-  fuzz-pointer fuzz-manifest fuzz-string-catalog fuzz-accept-language fuzz-event-batch)
+  fuzz-pointer fuzz-manifest fuzz-string-catalog fuzz-accept-language fuzz-event-batch
+  fuzz-experiment-export)
 targets=("${all[@]}")
 build=1
 while [ $# -gt 0 ]; do
@@ -39,6 +40,7 @@ dictionary() {
     fuzz-string-catalog) echo xcstrings ;;
     fuzz-accept-language) echo accept-language ;;
     fuzz-event-batch) echo event-batch ;;
+    fuzz-experiment-export) echo experiment-export ;;
   esac
 }
 

@@ -88,7 +88,8 @@ public enum CLI {
 
     static let commands: [Command] = [
         InitCommand.command, BuildCommand.command, CheckCommand.command, ContractCommand.command,
-        PreviewCommand.command, PublishCommand.command, EdgeCommand.command, ExplainCommand.command,
+        PreviewCommand.command, PublishCommand.command, EdgeCommand.command, ExperimentCommand.command,
+        ExplainCommand.command,
     ]
 
     static var usage: String {

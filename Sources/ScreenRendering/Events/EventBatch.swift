@@ -186,7 +186,7 @@ public struct EventBatchReader: Sendable {
             try self.experiments(arms)
         }
         let time = try object.optionalString("time")
-        if let time, !Self.isTimestamp(time) {
+        if let time, !RFC3339.isValid(time) {
             throw JSONFormatError("time \"\(Self.shown(time))\" is not an RFC 3339 timestamp")
         }
         return EventBatch.Event(
@@ -271,38 +271,5 @@ public struct EventBatchReader: Sendable {
                 scalar.value < 0x20 || scalar == "\"" || scalar == "\\" ? scalar.escaped(asASCII: true) : String(scalar)
         }
         return text.unicodeScalars.count > 64 ? shown + "…" : shown
-    }
-
-    /// Whether `text` is an RFC 3339 timestamp: `2026-11-27T10:00:00Z`, with an optional fraction
-    /// of up to nine digits and a `Z` or `±HH:MM` offset.
-    static func isTimestamp(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard (20...35).contains(bytes.count) else { return false }
-        func digits(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { return nil }
-                value = value * 10 + Int(bytes[index] - 0x30)
-            }
-            return value
-        }
-        guard let month = digits(5..<7), let day = digits(8..<10), let hour = digits(11..<13),
-            let minute = digits(14..<16), let second = digits(17..<19), digits(0..<4) != nil,
-            bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74, bytes[13] == 0x3A,
-            bytes[16] == 0x3A, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
-        else { return false }
-        var index = 19
-        if bytes[index] == 0x2E {
-            index += 1
-            let start = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-            guard (1...9).contains(index - start) else { return false }
-        }
-        guard index < bytes.count else { return false }
-        if bytes[index] == 0x5A || bytes[index] == 0x7A { return index == bytes.count - 1 }
-        guard bytes[index] == 0x2B || bytes[index] == 0x2D, bytes.count - index == 6, bytes[index + 3] == 0x3A,
-            let offsetHours = digits(index + 1..<index + 3), let offsetMinutes = digits(index + 4..<index + 6)
-        else { return false }
-        return offsetHours < 24 && offsetMinutes < 60
     }
 }

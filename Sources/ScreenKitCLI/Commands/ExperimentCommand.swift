@@ -1,0 +1,135 @@
+import Foundation
+import ScreenAnalytics
+import ScreenCompiler
+import ScreenKit
+
+/// `screenkit experiment report`: what an A/B test of the catalog did to a goal event, from an
+/// export of exposures and events (JSON Lines), with the split checked first.
+enum ExperimentCommand {
+    static let command = Command(
+        name: "experiment",
+        summary: "Report an experiment from exposures and events: conversion per arm, lift, p-value, split check.",
+        help: """
+            OVERVIEW: Read exposures and events exported as JSON Lines — one object per line with
+            "unit", "event" and "time" (RFC 3339); an exposure's event is "exposure" and it names
+            the arm as "experiment" and "arm" or in "experiments" ({"promo-order": "control"}, as
+            the example servers' event lines carry them) — and report what the experiment did to
+            the goal event. A unit counts in the arm of its first exposure (units exposed to two
+            arms are left out, and counted in a note) and converts when it sent the goal event at
+            or after that exposure.
+
+            Per arm: units exposed, units converted, the conversion rate with its 95 % Wilson
+            interval, and against the control the absolute lift (percentage points, 95 % Wald
+            interval), the relative lift (95 % interval on the log scale) and the two-sided p-value
+            of the two-proportion z-test (pooled). First, the sample ratio: a chi-square test of
+            the units per arm against the weights the catalog declares; p < 0.001 flags a broken
+            split (SAMPLE RATIO MISMATCH), which makes every lift below unreliable.
+
+            USAGE: screenkit experiment report FILE... --experiment NAME --goal EVENT
+                                              [--control ARM] [--exposure-event NAME]
+                                              [--format text|markdown|json] [--out FILE]
+
+            OPTIONS:
+              FILE...                The exports, read in order (`-` for standard input).
+              --experiment NAME      The experiment; its arms and weights come from the catalog's
+                                     screens (an experiment the catalog does not run is reported
+                                     without a split check).
+              --goal EVENT           The goal event (e.g. add_to_cart_tapped).
+              --control ARM          The arm to compare with (default: the experiment's control).
+              --exposure-event NAME  The event of an exposure line (default: exposure).
+              --format FORMAT        text (default), markdown or json.
+              --out FILE             Write the report to FILE instead of printing it.
+              -h, --help             Show this help.
+
+            Exit codes: 0 reported, 1 a sample ratio mismatch, 2 usage, 3 an export that cannot be
+            read (the file and line are named).
+            """,
+        valueOptions: ["--experiment", "--goal", "--control", "--exposure-event", "--format", "--out"],
+        flags: [],
+        usesConfig: false,
+        run: run
+    )
+
+    /// How much of a file is read at a time.
+    static let chunkBytes = 1 << 20
+
+    static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
+        guard arguments.positional.first == "report" else {
+            throw .usage(
+                arguments.positional.first.map { "unknown experiment subcommand '\($0)'" }
+                    ?? "experiment needs a subcommand: report")
+        }
+        let files = Array(arguments.positional.dropFirst())
+        guard !files.isEmpty else { throw .usage("report needs the export files (JSON Lines) to read") }
+        guard let experiment = arguments.value("--experiment") else { throw .usage("report needs --experiment NAME") }
+        guard let goal = arguments.value("--goal") else { throw .usage("report needs --goal EVENT") }
+        let format = try ExperimentFormat.parse(arguments.value("--format"))
+        let declaration = context.catalog.screens.flatMap(\.layoutScreens).lazy
+            .flatMap { ExperimentResolution.experiments(in: $0) }.first { $0.name == experiment }?.declaration
+        let control = arguments.value("--control") ?? declaration?.control
+        if let control, let declaration, !declaration.arms.contains(where: { $0.name == control }) {
+            throw .usage("experiment \(experiment) has no arm \"\(control)\"")
+        }
+        var reader = ExportReader(
+            experiment: experiment, goal: goal, exposureEvent: arguments.value("--exposure-event") ?? "exposure")
+        let formatter = DiagnosticFormatter(workingDirectory: context.workingDirectory)
+        for file in files {
+            let name = file == "-" ? "standard input" : formatter.relative(context.url(file).path)
+            let handle: FileHandle
+            if file == "-" {
+                handle = FileHandle.standardInput
+            } else {
+                guard let opened = FileHandle(forReadingAtPath: context.url(file).path) else {
+                    throw .failure("\(name): no such file, or it cannot be read")
+                }
+                handle = opened
+            }
+            context.terminal.progress("reading \(name)…")
+            do {
+                while let chunk = try handle.read(upToCount: chunkBytes), !chunk.isEmpty {
+                    try reader.read(chunk, name: name)
+                }
+                try reader.finish(name)
+            } catch let error as ExportReader.ReadError {
+                context.terminal.endProgress()
+                throw .failure(error.description)
+            } catch {
+                context.terminal.endProgress()
+                throw .failure("\(name): \(error)")
+            }
+            context.terminal.endProgress()
+        }
+        let report = ExperimentReport(
+            experiment: experiment, goal: goal, observations: reader.observations,
+            declared: declaration?.arms.map { ($0.name, $0.weight) } ?? [], control: control)
+        let bytes: [UInt8] =
+            switch format {
+            case .text: Array(report.text.utf8)
+            case .markdown: Array(report.markdown.utf8)
+            case .json: report.json
+            }
+        if let out = arguments.value("--out") {
+            let url = context.url(out)
+            do {
+                try OutputFile.write(bytes, to: url)
+            } catch {
+                throw .failure("cannot write \(url.path): \(error)")
+            }
+            context.terminal.print("wrote the report of \(experiment) to \(formatter.relative(url.path))")
+        } else {
+            context.terminal.print(String(decoding: bytes.last == 0x0A ? bytes.dropLast() : bytes[...], as: UTF8.self))
+        }
+        if report.sampleRatio?.mismatch == true {
+            context.terminal.printError(
+                "error: sample ratio mismatch in \(experiment) (p = \(ExperimentReport.pValue(report.sampleRatio!.p))): the split is broken; do not read the lift"
+            )
+            return .violations
+        }
+        return .success
+    }
+}
+
+/// `experiment report`'s formats.
+enum ExperimentFormat: String, CaseIterable, OutputFormat {
+    case text, markdown, json
+}
