@@ -93,10 +93,7 @@ struct ClientShape {
     var triggers: [String] {
         var triggers: Set<String> = []
         for component in contract.components {
-            for trigger in [EventTrigger.appear, .tap] where component.supports(trigger) {
-                triggers.insert(trigger.name)
-            }
-            triggers.formUnion(component.triggers)
+            triggers.formUnion(component.eventTriggers)
         }
         return triggers.sorted()
     }

@@ -47,8 +47,7 @@ struct VersionView: Sendable {
         if !contract.events.isEmpty {
             for event in contract.events { events[event.name] = Set(event.params.map(\.key)) }
             for component in contract.components {
-                triggers[component.type] = Set(
-                    [EventTrigger.appear, .tap].filter(component.supports).map(\.name) + component.triggers)
+                triggers[component.type] = Set(component.eventTriggers)
             }
         }
         self.events = events

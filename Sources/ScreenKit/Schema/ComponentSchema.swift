@@ -72,6 +72,12 @@ public struct ComponentSchema: Sendable, Hashable {
         }
     }
 
+    /// Every trigger a node of this component can send events on: `appear`, `tap` when it has an
+    /// action prop, then its own.
+    public var eventTriggers: [String] {
+        [EventTrigger.appear, .tap].filter(supports).map(\.name) + triggers
+    }
+
     /// A copy whose nodes may also send events on `triggers`.
     public func triggering(_ triggers: String...) -> ComponentSchema {
         var copy = self

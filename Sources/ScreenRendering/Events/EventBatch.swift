@@ -101,10 +101,7 @@ public struct EventBatchReader: Sendable {
         versions = history.map { contract in
             var triggers: Set<String> = []
             for component in contract.components {
-                for trigger in [EventTrigger.appear, .tap] where component.supports(trigger) {
-                    triggers.insert(trigger.name)
-                }
-                triggers.formUnion(component.triggers)
+                triggers.formUnion(component.eventTriggers)
             }
             var enums: [String: Set<String>] = [:]
             for schema in contract.enums { enums[schema.name] = Set(schema.cases.map(\.value)) }
