@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
         .library(name: "ScreenEdge", targets: ["ScreenEdge"]),
         .library(name: "ScreenLocalization", targets: ["ScreenLocalization"]),
+        .library(name: "ScreenDesign", targets: ["ScreenDesign"]),
         .library(name: "ScreenAnalytics", targets: ["ScreenAnalytics"]),
         // The example app's screens, for the example servers under Examples/ (not for adopters).
         .library(name: "ExampleScreens", targets: ["ExampleScreens"]),
@@ -34,7 +35,9 @@ let package = Package(
         // Validation, downleveling and envelopes.
         .target(
             name: "ScreenCompiler",
-            dependencies: ["ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract", "ScreenLocalization"]),
+            dependencies: [
+                "ScreenKit", "ScreenCrypto", "ScreenJSON", "ScreenContract", "ScreenLocalization", "ScreenDesign",
+            ]),
         // Client artifacts: the JSON Schemas of each contract version and its decoders in Swift,
         // TypeScript and Kotlin, written from the frozen history; the build publishes them.
         .target(name: "ScreenClients", dependencies: ["ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON"]),
@@ -51,6 +54,9 @@ let package = Package(
         // Localization: Xcode String Catalogs (.xcstrings) read as Xcode writes them, and CLDR's
         // plural rules.
         .target(name: "ScreenLocalization", dependencies: ["ScreenJSON"]),
+        // The app's design system: colours read from Xcode Asset Catalogs and Android resources as
+        // those tools write them, and the colour math of contrast (WCAG 2.2) and difference (CIEDE2000).
+        .target(name: "ScreenDesign", dependencies: ["ScreenJSON"]),
         .target(name: "ScreenEdge", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON"]),
         // Experiment reports: exposures and events exported as JSON Lines, read in bounded chunks,
         // and the statistics of an A/B test (conversion, intervals, lift, z-test, sample ratio).
@@ -62,7 +68,7 @@ let package = Package(
             name: "ScreenKitCLI",
             dependencies: [
                 "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenClients", "ScreenPublish",
-                "ScreenPreview", "ScreenLocalization", "ScreenCrypto", "ScreenEdge", "ScreenAnalytics",
+                "ScreenPreview", "ScreenLocalization", "ScreenCrypto", "ScreenEdge", "ScreenAnalytics", "ScreenDesign",
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.
@@ -94,7 +100,7 @@ let package = Package(
             name: "ScreenTestSupport",
             dependencies: [
                 "ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "ScreenLocalization", "ExampleScreens",
-                "ScreenEdge", "ScreenRendering",
+                "ScreenEdge", "ScreenRendering", "ScreenCrypto",
             ],
             path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "ExampleScreens"]),
@@ -106,6 +112,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "ScreenLocalizationTests", dependencies: ["ScreenLocalization", "ScreenJSON", "ScreenTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ScreenDesignTests", dependencies: ["ScreenDesign", "ScreenJSON", "ScreenTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ScreenRenderingTests",

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=60
 all=(fuzz-contract-file fuzz-history fuzz-history-folder fuzz-exemptions fuzz-sunsets fuzz-config fuzz-installs
   fuzz-pointer fuzz-manifest fuzz-string-catalog fuzz-accept-language fuzz-event-batch
-  fuzz-experiment-export)
+  fuzz-experiment-export fuzz-colorset fuzz-android-colors)
 targets=("${all[@]}")
 build=1
 while [ $# -gt 0 ]; do
@@ -41,6 +41,7 @@ dictionary() {
     fuzz-accept-language) echo accept-language ;;
     fuzz-event-batch) echo event-batch ;;
     fuzz-experiment-export) echo experiment-export ;;
+    fuzz-colorset|fuzz-android-colors) echo colors ;;
   esac
 }
 

@@ -16,6 +16,7 @@ public enum App {
         )
         catalog.requestTimeStrings = OrdersScreen.strings
         catalog.events = AnalyticsEvents.all
+        catalog.tokens = ColorToken.shop
         return catalog
     }()
 

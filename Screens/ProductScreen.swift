@@ -12,7 +12,7 @@ enum ProductScreen {
                         .accessibilityLabel(product.name)
                     Text(product.name, id: "name").style(.largeTitle)
                     if let badge = product.badge {
-                        Text(badge, id: "badge").style(.caption).color("#FFB45309")
+                        Text(badge, id: "badge").style(.caption).color(.accentWarning)
                     }
                     Text(product.price, id: "price").style(.title)
                     Text(product.summary, id: "summary").lineLimit(4)

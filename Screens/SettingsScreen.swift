@@ -6,7 +6,7 @@ enum SettingsScreen {
         Column(spacing: 0, alignment: .trailing) {
             Text("Settings").style(.largeTitle)
             Spacer(height: 24)
-            Divider().color("#E5E7EB")
+            Divider().color(.separator)
             Row(id: "notifications-row", alignment: .top) {
                 Text("Notifications")
                 Spacer(width: 8)

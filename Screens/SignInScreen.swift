@@ -26,7 +26,7 @@ enum SignInScreen {
             localized: LocalizedString("sign-in.subtitle", defaultValue: "Sign in to see your orders & saved brews."),
             id: "subtitle"
         )
-        .style(.subheadline).color("#6B7280")
+        .style(.subheadline).color(.textSecondary)
     }
 
     @ScreenBuilder static var fields: [Node] {

@@ -7,7 +7,7 @@ public struct ProductCard: Component {
     public static let schema = ComponentSchema(
         type: "productCard",
         props: [
-            .required("title", .string, nonEmpty: true),
+            .required("title", .string, nonEmpty: true).accessibility(.label),
             .required("price", .string),
             .required("imageURL", .url),
             .required("action", .action),
@@ -42,7 +42,7 @@ public struct ProductCard: Component {
     ) {
         let fallback = Card(id: id, action: action, file: file, line: line, column: column) {
             Image(url: imageURL, file: file, line: line, column: column).contentMode(.fill).frame(height: 160)
-                .cornerRadius(8)
+                .cornerRadius(8).decorative()
             Text(title, file: file, line: line, column: column).style(.headline)
             Text(price, file: file, line: line, column: column).style(.subheadline)
         }

@@ -189,7 +189,7 @@ public enum EnvelopeSchema {
                 json in
                 for field in action.fields {
                     json.key(field.key)
-                    propType(field, into: &json)
+                    propType(field, shape: shape, into: &json)
                 }
                 // Actions are values: every profile writes them as the flat format does, inline
                 // fallbacks and all.
@@ -203,6 +203,7 @@ public enum EnvelopeSchema {
         for schema in contract.enums {
             json.object("enum.\(schema.name)") { json in json.member("enum", schema.cases.map(\.value)) }
         }
+        if !contract.tokens.isEmpty { colorDefinition(contract.tokens, into: &json) }
         json.object("scalar") { json in json.member("type", ["string", "number", "boolean"]) }
         json.object("value") { json in
             json.member("type", ["string", "number", "boolean", "array", "object", "null"])
@@ -228,9 +229,19 @@ public enum EnvelopeSchema {
                 strictObject(required: event.params.filter(isAlwaysWritten).map(\.key), into: &json) { json in
                     for param in event.params {
                         json.key(param.key)
-                        propType(param, into: &json)
+                        propType(param, shape: shape, into: &json)
                     }
                 }
+            }
+        }
+    }
+
+    /// `color`, for a version with tokens: a literal, or the name of one of its tokens.
+    private static func colorDefinition(_ tokens: [ColorToken], into json: inout JSONWriter) {
+        json.object("color") { json in
+            json.array("anyOf") { json in
+                stringPattern(colorPattern, into: &json)
+                json.object { json in json.member("enum", tokens.map(\.name)) }
             }
         }
     }
@@ -240,7 +251,7 @@ public enum EnvelopeSchema {
         for prop in props {
             json.key(prop.key)
             guard let wrap = shape.wrap(prop) else {
-                propType(prop, into: &json)
+                propType(prop, shape: shape, into: &json)
                 continue
             }
             strictObject(required: [wrap.typeKey, wrap.valueKey], into: &json) { json in
@@ -251,14 +262,14 @@ public enum EnvelopeSchema {
                     let constants = object.constants.keys.sorted()
                     strictObject(required: [object.valueKey] + constants, into: &json) { json in
                         json.key(object.valueKey)
-                        propType(prop, into: &json)
+                        propType(prop, shape: shape, into: &json)
                         for key in constants {
                             json.key(key)
                             constant(object.constants[key] ?? "", into: &json)
                         }
                     }
                 } else {
-                    propType(prop, into: &json)
+                    propType(prop, shape: shape, into: &json)
                 }
             }
         }
@@ -345,11 +356,12 @@ public enum EnvelopeSchema {
         if case .optional = prop.presence { false } else { true }
     }
 
-    private static func propType(_ prop: PropSchema, into json: inout JSONWriter) {
-        valueType(prop.type, nonEmpty: prop.nonEmpty, into: &json)
+    private static func propType(_ prop: PropSchema, shape: ClientShape, into json: inout JSONWriter) {
+        valueType(prop.type, nonEmpty: prop.nonEmpty, tokens: !shape.contract.tokens.isEmpty, into: &json)
     }
 
-    private static func valueType(_ type: PropType, nonEmpty: Bool, into json: inout JSONWriter) {
+    /// `tokens`: whether a colour may name one of the version's tokens (``colorDefinition(_:into:)``).
+    private static func valueType(_ type: PropType, nonEmpty: Bool, tokens: Bool, into json: inout JSONWriter) {
         switch type {
         case .string:
             json.object { json in
@@ -358,6 +370,7 @@ public enum EnvelopeSchema {
             }
         case .number: typed("number", into: &json)
         case .bool: typed("boolean", into: &json)
+        case .color where tokens: reference("color", into: &json)
         case .color: stringPattern(colorPattern, into: &json)
         case .url: stringPattern(urlPattern, into: &json)
         case .enumeration(let schema): reference("enum.\(schema.name)", into: &json)
@@ -367,13 +380,13 @@ public enum EnvelopeSchema {
             json.object { json in
                 json.member("type", "array")
                 json.key("items")
-                valueType(element, nonEmpty: nonEmpty, into: &json)
+                valueType(element, nonEmpty: nonEmpty, tokens: tokens, into: &json)
             }
         case .map(let element):
             json.object { json in
                 json.member("type", "object")
                 json.key("additionalProperties")
-                valueType(element, nonEmpty: nonEmpty, into: &json)
+                valueType(element, nonEmpty: nonEmpty, tokens: tokens, into: &json)
             }
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import ScreenContract
 import ScreenJSON
 import ScreenKit
+import ScreenLocalization
 
 /// What to compile for.
 public struct CompileOptions: Sendable {
@@ -23,6 +24,12 @@ public struct CompileOptions: Sendable {
     /// (``Localizer/pseudo(translations:)``), last in its ``CompiledScreen/localizations`` as
     /// ``Localizer/pseudoLocale``. For the preview only: `build` and `publish` never set it.
     public var pseudoLocale: Bool
+    /// The app's own colours the catalog's tokens are compared with (``DesignOptions``); nil
+    /// compares nothing.
+    public var design: DesignOptions?
+    /// The rules whose warnings are errors (a project's `errors` in screenkit.json), such as
+    /// `contrast-low` or `token-differs-in-app`.
+    public var raisedRules: Set<String> = []
 
     /// Creates options.
     public init(
@@ -163,6 +170,7 @@ public struct Compiler: Sendable {
     /// not reported (its text is never served); when its screens do not all compile, none has it.
     public func compile(_ options: CompileOptions = CompileOptions()) -> CompileResult {
         var collector = DiagnosticCollector()
+        collector.raised = options.raisedRules
         let versions = options.history.isEmpty ? [Contract.live(catalog).0] : options.history
         if options.history.isEmpty {
             collector.report(
@@ -173,6 +181,10 @@ public struct Compiler: Sendable {
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
         collector.report(contentsOf: CatalogValidator.validate(catalog))
         collector.report(contentsOf: EventValidator.validate(catalog))
+        collector.report(contentsOf: TokenValidator.validate(catalog))
+        if let design = options.design {
+            collector.report(contentsOf: AppColorRules.validate(catalog, screens: self.screens, options: design))
+        }
         // A profile or a prop that would give a node a key twice: screens are validated, never
         // written (no payload that cannot mean what it says is ever made, even to be dropped).
         let shape =
@@ -218,10 +230,35 @@ public struct Compiler: Sendable {
                 screens[index].localizations.append(CompiledScreen.Localized(locale: locale, screen: screen))
             }
         }
+        collector.report(
+            contentsOf: accessibilityProblems(
+                source: source, locales: localizers.filter { !$0.localizer.isPseudo }, localized: again,
+                translations: translations))
         var result = CompileResult(
             screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: versions.count)
         result.locales = translations?.locales ?? []
         return result
+    }
+
+    /// The accessibility rules over every screen as clients receive it: in the source language,
+    /// then the screens at `localized` in each of `locales` (a problem only a locale has names it),
+    /// and the one-line texts of those screens in the pseudo-locale.
+    private func accessibilityProblems(
+        source: Localizer, locales: [(name: String, localizer: Localizer)], localized: [Int],
+        translations: Translations?
+    ) -> [Diagnostic] {
+        var problems = AccessibilityRules.validate(screens.map(source.localize), catalog: catalog)
+        var reported = Set(problems)
+        for (locale, localizer) in locales {
+            let found = AccessibilityRules.validate(localized.map { localizer.localize(screens[$0]) }, catalog: catalog)
+            for var problem in found where reported.insert(problem).inserted {
+                problem.message += " (locale \(locale))"
+                problems.append(problem)
+            }
+        }
+        let pseudo = Localizer.pseudo(translations: translations)
+        problems += AccessibilityRules.truncated(localized.map { pseudo.localize(screens[$0]) }, catalog: catalog)
+        return problems
     }
 
     /// The ID of the catalog screen `screen` is a layout of (itself when it is no layout).

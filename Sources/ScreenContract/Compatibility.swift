@@ -146,6 +146,7 @@ public enum Compatibility {
                     "action kind \"\(after.kind)\" was added (fallback: \(after.fallback.rawValue))", at: after.source))
         }
         changes += eventChanges(from: old, to: new, members: members, oldFile: oldFile)
+        changes += tokenChanges(from: old, to: new, oldFile: oldFile)
         return changes
     }
 

@@ -12,6 +12,8 @@ public struct Contract: Sendable, Hashable {
     public private(set) var enums: [EnumSchema]
     /// The analytics events, sorted by name, each with its params sorted by key; none for most.
     public private(set) var events: [EventSchema]
+    /// The design system's colour tokens, sorted by name; none for most.
+    public private(set) var tokens: [ColorToken]
     /// The JSON shape clients of this version decode: frozen with the version, so a change to it
     /// is a contract change (the flat format unless the catalog says otherwise).
     public var profile: WireProfile
@@ -19,9 +21,10 @@ public struct Contract: Sendable, Hashable {
     /// Creates a normalized contract.
     public init(
         components: [ComponentSchema], actions: [ActionSchema], enums: [EnumSchema], events: [EventSchema] = [],
-        profile: WireProfile = .flat
+        tokens: [ColorToken] = [], profile: WireProfile = .flat
     ) {
         self.profile = profile
+        self.tokens = tokens.sorted { $0.name < $1.name }
         self.components = components.map { component in
             var copy = component
             copy.props = Self.normalize(component.props)
@@ -80,6 +83,11 @@ public struct Contract: Sendable, Hashable {
     /// The analytics event with this name.
     public func event(_ name: String) -> EventSchema? {
         events.first { $0.name == name }
+    }
+
+    /// The colour token with this name.
+    public func token(_ name: String) -> ColorToken? {
+        tokens.first { $0.name == name }
     }
 }
 
@@ -141,6 +149,9 @@ extension Contract {
                 collect(param.type, at: param.source ?? event.source, owner: "event \(event.name).\(param.key)")
             }
         }
+        // Likewise tokens (the catalog validator's `token-invalid`).
+        var uniqueTokens: [String: ColorToken] = [:]
+        for token in catalog.tokens where uniqueTokens[token.name] == nil { uniqueTokens[token.name] = token }
         var uniqueComponents: [String: ComponentSchema] = [:]
         for component in catalog.components where uniqueComponents[component.type] == nil {
             uniqueComponents[component.type] = component
@@ -149,7 +160,8 @@ extension Contract {
         for action in catalog.actions where uniqueActions[action.kind] == nil { uniqueActions[action.kind] = action }
         let contract = Contract(
             components: Array(uniqueComponents.values), actions: Array(uniqueActions.values),
-            enums: enums.values.map(\.0), events: Array(uniqueEvents.values), profile: catalog.profile)
+            enums: enums.values.map(\.0), events: Array(uniqueEvents.values),
+            tokens: Array(uniqueTokens.values), profile: catalog.profile)
         return (contract, diagnostics)
     }
 }

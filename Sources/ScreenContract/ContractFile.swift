@@ -67,6 +67,15 @@ public enum ContractFile {
                     write(event.params, as: "params", to: &json)
                 }
             }
+            // Likewise for colour tokens.
+            if !contract.tokens.isEmpty {
+                json.objects("tokens", contract.tokens) { json, token in
+                    json.member("name", token.name)
+                    json.member("light", token.light)
+                    json.member("dark", ifPresent: token.dark)
+                    json.member("meaning", ifPresent: token.meaning)
+                }
+            }
         }
         json.newline()
         return json.takeBytes()
@@ -204,10 +213,23 @@ public enum ContractFile {
                 name: entry.name, params: try props(entry.params, of: "event \(entry.name)"), meaning: entry.meaning,
                 source: nil)
         }
+        if let name = twice(file.tokens.map(\.name)) { throw ReadError(description: "token \(name) is listed twice") }
+        let tokens = try file.tokens.map { (entry) throws(ReadError) in
+            guard ColorToken.isValidName(entry.name) else {
+                throw ReadError(
+                    description: "token \"\(entry.name)\" is not a token name (segments such as brand.primary)")
+            }
+            for literal in [entry.light] + (entry.dark.map { [$0] } ?? []) where !ColorToken.isLiteral(literal) {
+                throw ReadError(description: "token \(entry.name): \"\(literal)\" is not #RRGGBB or #AARRGGBB")
+            }
+            return ColorToken(
+                name: entry.name, light: entry.light, dark: entry.dark, meaning: entry.meaning, source: nil)
+        }
         let profile =
             try file.profile.map { (entry) throws(ReadError) in try ProfileFile.profile(from: entry) } ?? .flat
         let contract = Contract(
-            components: components, actions: actions, enums: Array(enums.values), events: events, profile: profile)
+            components: components, actions: actions, enums: Array(enums.values), events: events, tokens: tokens,
+            profile: profile)
         return Content(version: file.version, previous: file.previous, contract: contract)
     }
 
@@ -217,7 +239,7 @@ public enum ContractFile {
         let counts: [(String, Int)] =
             [
                 ("components", file.components.count), ("actions", file.actions.count), ("enums", file.enums.count),
-                ("events", file.events.count),
+                ("events", file.events.count), ("tokens", file.tokens.count),
             ]
             + file.components.map { ("props of \($0.type.prefix(64))", $0.props.count) }
             + file.components.map { ("triggers of \($0.type.prefix(64))", $0.triggers?.count ?? 0) }
@@ -244,6 +266,7 @@ public enum ContractFile {
             names.append(event.name)
             for param in event.params { names += [param.key, param.type] }
         }
+        names += file.tokens.map(\.name)
         if let profile = file.profile { names += ProfileFile.names(of: profile) }
         if let long = names.first(where: { $0.utf8.count > ContractLimits.maximumNameBytes }) {
             throw ReadError(
@@ -328,6 +351,7 @@ public enum ContractFile {
         let enums: [EnumEntry]
         let actions: [ActionEntry]
         let events: [EventEntry]
+        let tokens: [TokenEntry]
 
         init(_ file: JSONObjectReader) throws(JSONFormatError) {
             version = try file.int("version")
@@ -362,7 +386,20 @@ public enum ContractFile {
                         name: try entry.string("name"), meaning: try entry.optionalString("meaning"),
                         params: try PropEntry.list(entry, "params"))
                 } ?? []
+            tokens =
+                try file.optionalObjects("tokens")?.map { (entry) throws(JSONFormatError) in
+                    TokenEntry(
+                        name: try entry.string("name"), light: try entry.string("light"),
+                        dark: try entry.optionalString("dark"), meaning: try entry.optionalString("meaning"))
+                } ?? []
         }
+    }
+
+    private struct TokenEntry {
+        let name: String
+        let light: String
+        let dark: String?
+        let meaning: String?
     }
 
     private struct ComponentEntry {

@@ -189,7 +189,7 @@ public struct ContractHistory: Sendable {
 
 extension ContractHistory {
     /// The first frozen version holding each element (`component:…`, `prop:…`, `trigger:…`, `enum:…`,
-    /// `action:…`, `field:…`, `event:…`, `param:…`); an element not listed is pending.
+    /// `action:…`, `field:…`, `event:…`, `param:…`, `token:…`); an element not listed is pending.
     public var introducedIn: [String: Int] {
         var first: [String: Int] = [:]
         for frozen in versions {
@@ -219,6 +219,7 @@ extension ContractHistory {
             elements.append("event:\(event.name)")
             elements += event.params.map { "param:\(event.name).\($0.key)" }
         }
+        elements += contract.tokens.map { "token:\($0.name)" }
         return elements
     }
 }

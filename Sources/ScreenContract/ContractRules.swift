@@ -17,7 +17,7 @@ public enum ContractRules {
             propPresenceChanged, propDefaultChanged, propAddedRequired, enumValueRemoved, enumValueNoFallback,
             actionRemoved, actionFieldRemoved, actionFieldChanged, actionFieldAddedRequired, actionNoFallback,
             guaranteeRelaxed, meaningChanged, enumRenamed,
-        ] + eventBreaking + profile
+        ] + eventBreaking + tokenBreaking + profile
 
     /// The rules for a change to the wire profile that reshapes the bytes of a frozen version, one
     /// per part of the profile.
@@ -31,7 +31,7 @@ public enum ContractRules {
         [
             componentAdded, propAdded, enumValueAdded, actionAdded, actionFieldAdded, presenceAlwaysWritten,
             guaranteeTightened, meaningAdded, fallbackChanged, profileNewShape, profileRenamed,
-        ] + eventAllowed
+        ] + eventAllowed + tokenAllowed
 
     /// The rules for the frozen history's integrity.
     public static let history: [Rule] = [
@@ -243,8 +243,8 @@ public enum ContractRules {
         id: "fallback-changed",
         summary: "What older clients get instead of an element changed: allowed, and reviewed.",
         explanation: """
-            A component's or action kind's fallback rule, or an enum value's fallback value, changed. \
-            Clients that know the element are unaffected; older ones get the new fallback, which the \
+            A component's or action kind's fallback rule, an enum value's fallback value, or a colour \
+            token's light or dark literal changed. Clients that know the element are unaffected; older ones get the new fallback, which the \
             compiler checks resolves to something they know. The diff shows it to reviewers.
             """)
     static let componentAdded = Rule(

@@ -15,6 +15,8 @@ struct NodeRenderer {
     let marks: [String: [Downgrade]]
     /// The app's components' declared previews, by wire type.
     var previews: [String: ComponentPreview] = [:]
+    /// The accessibility findings, by node ID: marked on the node, in every column.
+    var findings: [String: [Diagnostic]] = [:]
     var html = ""
 
     static let knownTypes: Set<String> = [
@@ -104,13 +106,21 @@ struct NodeRenderer {
     /// The classes and the badge marking what this version gets differently at `id`; none when
     /// it gets the node as written.
     private func mark(_ id: String) -> (classes: [String], badge: String) {
-        guard let downgrades = marks[id], !downgrades.isEmpty else { return ([], "") }
-        var classes = ["sk-marked"]
-        if case .replaced = downgrades[0] { classes.append("sk-fallback") }
-        return (
-            classes,
-            "<span class=\"sk-badge\">\(HTML.escape(downgrades.map(Self.label).joined(separator: "; ")))</span>"
-        )
+        var classes: [String] = []
+        var badge = ""
+        if let downgrades = marks[id], !downgrades.isEmpty {
+            classes.append("sk-marked")
+            if case .replaced = downgrades[0] { classes.append("sk-fallback") }
+            badge +=
+                "<span class=\"sk-badge\">\(HTML.escape(downgrades.map(Self.label).joined(separator: "; ")))</span>"
+        }
+        if let found = findings[id], !found.isEmpty {
+            classes.append("sk-finding")
+            let title = HTML.escape(found.map(\.message).joined(separator: "\n"))
+            badge += "<span class=\"sk-finding-badge\" title=\"\(title)\">"
+            badge += "\(HTML.escape(found.map(\.rule).joined(separator: ", ")))</span>"
+        }
+        return (classes, badge)
     }
 
     /// A component drawn with the template its declaration gives (``ComponentPreview``): each
@@ -239,6 +249,7 @@ struct NodeRenderer {
         case .fieldRemoved(_, let kind, let key): "\(kind).\(key) left out"
         case .eventRemoved(_, let name, _): "event \(name) left out"
         case .eventParamRemoved(_, let name, let key): "event \(name).\(key) left out"
+        case .tokenReplaced(_, let token, let by): "token \(token) → \(by)"
         }
     }
 
@@ -308,8 +319,12 @@ struct NodeRenderer {
         return rules.joined(separator: ";")
     }
 
-    /// `#RRGGBB` as is; `#AARRGGBB` as `rgba(…)`.
+    /// `#RRGGBB` as is; `#AARRGGBB` as `rgba(…)`; a token as its custom property, which the page
+    /// sets to the token's literal in the appearance shown (``PreviewDesign``).
     static func css(color: String?) -> String? {
+        if let color, !color.hasPrefix("#"), ColorToken.isValidName(color) {
+            return "var(\(PreviewDesign.variable(color)))"
+        }
         guard let color, color.hasPrefix("#") else { return nil }
         let hex = color.dropFirst()
         if hex.count == 6 { return color }

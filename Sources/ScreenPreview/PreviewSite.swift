@@ -35,15 +35,20 @@ public enum PreviewSite {
     /// Every page of the site: `index.html`, one per screen, and one per locale of each localized
     /// screen; `sourceLocale` names the source language in the locale switcher.
     /// `previews` are the app's components' declared previews, by wire type.
+    /// `design` draws the catalog's colour tokens and marks accessibility findings.
     public static func pages(
-        for screens: [CompiledScreen], sourceLocale: String = "en", previews: [String: ComponentPreview] = [:]
+        for screens: [CompiledScreen], sourceLocale: String = "en", previews: [String: ComponentPreview] = [:],
+        design: PreviewDesign = PreviewDesign()
     ) throws(RenderError) -> [Page] {
         var pages = [Page(name: "index.html", html: index(screens))]
         for screen in screens {
             pages.append(
-                Page(name: pageName(screen.id), html: try page(screen, sourceLocale: sourceLocale, previews: previews)))
+                Page(
+                    name: pageName(screen.id),
+                    html: try page(screen, sourceLocale: sourceLocale, previews: previews, design: design)))
             for localized in screen.localizations {
-                let html = try page(screen, locale: localized.locale, sourceLocale: sourceLocale, previews: previews)
+                let html = try page(
+                    screen, locale: localized.locale, sourceLocale: sourceLocale, previews: previews, design: design)
                 pages.append(Page(name: pageName(screen.id, locale: localized.locale), html: html))
             }
         }
@@ -62,21 +67,24 @@ public enum PreviewSite {
     /// ``CompiledScreen/localizations``; nil for the source language) and links every locale.
     public static func page(
         _ screen: CompiledScreen, locale: String? = nil, sourceLocale: String = "en",
-        previews: [String: ComponentPreview] = [:]
+        previews: [String: ComponentPreview] = [:], design: PreviewDesign = PreviewDesign()
     ) throws(RenderError) -> String {
-        guard !screen.localizations.isEmpty else { return try page(screen, switcher: nil, previews: previews) }
+        guard !screen.localizations.isEmpty else {
+            return try page(screen, switcher: nil, previews: previews, design: design)
+        }
         let switcher = LocaleSwitcher(
             screenID: screen.id, source: sourceLocale, others: screen.localizations.map(\.locale), current: locale)
-        guard let locale else { return try page(screen, switcher: switcher, previews: previews) }
+        guard let locale else { return try page(screen, switcher: switcher, previews: previews, design: design) }
         guard let localized = screen.localizations.first(where: { $0.locale == locale }) else {
             throw RenderError(description: "the screen \(screen.id) is not localized for \(locale)")
         }
-        return try page(localized.screen, switcher: switcher, previews: previews)
+        return try page(localized.screen, switcher: switcher, previews: previews, design: design)
     }
 
     /// The page of `screen` (in one locale), with `switcher` on the pages of a localized screen.
     private static func page(
-        _ screen: CompiledScreen, switcher: LocaleSwitcher?, previews: [String: ComponentPreview]
+        _ screen: CompiledScreen, switcher: LocaleSwitcher?, previews: [String: ComponentPreview],
+        design: PreviewDesign
     ) throws(RenderError) -> String {
         let full = try object(screen.full, screen.id)
         let title = full["title"] as? String
@@ -90,33 +98,41 @@ public enum PreviewSite {
         let pageTitle = "\(screen.id)\(switcher?.current.map { " (\($0))" } ?? "") — ScreenKit preview"
         let localeStyle = switcher == nil ? "" : localeStylesheet
         guard !screen.combinations.isEmpty else {
-            body += "</header><main class=\"versions\"\(language)>"
-            body += try columns(
+            let main = try columns(
                 full: full, variants: screen.variants, title: title, screenID: screen.id, heading: "h2",
-                previews: previews)
-            body += "</main>"
-            return document(title: pageTitle, body: body, style: localeStyle)
+                previews: previews, findings: design.findings)
+            let (toggle, designStyle) = design.appearanceSwitch(design.used(in: main))
+            let findingStyle = main.contains("sk-finding") ? findingStylesheet : ""
+            body += toggle + "</header><main class=\"versions\"\(language)>" + main + "</main>"
+            return document(
+                title: pageTitle, body: (toggle.isEmpty ? "" : Self.darkSwitch) + body,
+                style: designStyle + findingStyle + localeStyle)
         }
         body += "<p class=\"experiments\">\(screen.combinations.count) combination"
         body += "\(screen.combinations.count == 1 ? "" : "s") of "
         body += screen.experiments.map(describe).joined(separator: " · ")
-        body += " · each row is one combination, the control first</p></header><main class=\"combinations\"\(language)>"
+        body += " · each row is one combination, the control first</p>"
+        var main = ""
         for combination in screen.combinations {
             let arms = armList(screen, combination.arms)
             let isControl = Self.isControl(screen, combination.arms)
             let pairs = arms.map { "\($0.experiment)=\($0.arm)" }.joined(separator: ";")
-            body += "<section class=\"combination\" data-arms=\"\(HTML.escape(pairs))\""
-            body += isControl ? " data-control>" : ">"
-            body += "<h2 class=\"arms\">\(HTML.escape(label(arms)))"
-            body += isControl ? "<span class=\"status control\">control</span>" : ""
-            body += "</h2><div class=\"versions\">"
-            body += try columns(
+            main += "<section class=\"combination\" data-arms=\"\(HTML.escape(pairs))\""
+            main += isControl ? " data-control>" : ">"
+            main += "<h2 class=\"arms\">\(HTML.escape(label(arms)))"
+            main += isControl ? "<span class=\"status control\">control</span>" : ""
+            main += "</h2><div class=\"versions\">"
+            main += try columns(
                 full: try object(combination.full, screen.id), variants: combination.variants, title: title,
-                screenID: screen.id, heading: "h3", previews: previews)
-            body += "</div></section>"
+                screenID: screen.id, heading: "h3", previews: previews, findings: design.findings)
+            main += "</div></section>"
         }
-        body += "</main>"
-        return document(title: pageTitle, body: body, style: experimentStylesheet + localeStyle)
+        let (toggle, designStyle) = design.appearanceSwitch(design.used(in: main))
+        let findingStyle = main.contains("sk-finding") ? findingStylesheet : ""
+        body += toggle + "</header><main class=\"combinations\"\(language)>" + main + "</main>"
+        return document(
+            title: pageTitle, body: (toggle.isEmpty ? "" : Self.darkSwitch) + body,
+            style: experimentStylesheet + designStyle + findingStyle + localeStyle)
     }
 
     /// The locale switcher of a localized screen's pages: a plain link to its page in each locale,
@@ -157,14 +173,14 @@ public enum PreviewSite {
     /// Every variant's column, side by side, each headed by a `heading` element.
     private static func columns(
         full: [String: Any], variants: [CompiledScreen.Variant], title: String?, screenID: String, heading: String,
-        previews: [String: ComponentPreview]
+        previews: [String: ComponentPreview], findings: [String: [Diagnostic]]
     ) throws(RenderError) -> String {
         var body = ""
         for variant in variants {
             body += try section(
                 envelope: object(variant.envelope, screenID), contract: variant.contract,
                 downgrades: variant.downgrades,
-                full: full, title: title, heading: heading, previews: previews)
+                full: full, title: title, heading: heading, previews: previews, findings: findings)
         }
         return body
     }
@@ -172,11 +188,12 @@ public enum PreviewSite {
     /// One version's column: what clients of `contract` render from `envelope`, with its fallbacks.
     private static func section(
         envelope: [String: Any], contract: Int, downgrades: [Downgrade], full: [String: Any], title: String?,
-        heading: String, previews: [String: ComponentPreview]
+        heading: String, previews: [String: ComponentPreview], findings: [String: [Diagnostic]] = [:]
     ) -> String {
         var marks: [String: [Downgrade]] = [:]
         for downgrade in downgrades { marks[downgrade.nodeID, default: []].append(downgrade) }
         var renderer = NodeRenderer(full: index(full["root"]), marks: marks, previews: previews)
+        renderer.findings = findings
         if let root = envelope["root"] as? [String: Any] { renderer.render(root) }
         // Analytics events left out are listed, but the screen still renders fully.
         let fallbackCount = downgrades.filter(\.isFallback).count
@@ -334,6 +351,10 @@ public enum PreviewSite {
         return result
     }
 
+    /// The hidden checkbox the appearance switch's label toggles, first in the body so that the
+    /// main part (a later sibling) can follow it without a script.
+    static let darkSwitch = "<input type=\"checkbox\" id=\"sk-dark\" aria-label=\"dark appearance\">"
+
     /// A page: `style` follows the stylesheet (pages without experiments have none).
     private static func document(title: String, body: String, style: String = "") -> String {
         """
@@ -399,6 +420,13 @@ public enum PreviewSite {
         .combination{border-bottom:1px solid #d1d5db}.combination h2{font-size:17px;margin:0;padding:20px 24px 0}\
         .combination .versions{padding-top:12px}.version h3{font-size:16px;margin:0 0 8px}\
         .status.control{background:#dbeafe;color:#1e40af}
+        """
+
+    /// The rules only pages with accessibility findings need: the other pages keep their exact bytes.
+    static let findingStylesheet = """
+        .sk-finding{outline:2px dotted #dc2626;outline-offset:2px}.sk-finding-badge{position:absolute;bottom:0;right:0;\
+        z-index:1;font-size:10px;font-weight:600;color:#fff;background:#dc2626;padding:1px 6px;border-radius:8px;\
+        white-space:nowrap}
         """
 
     /// The rules only localized screens' pages (and an index listing one) need, last: the other

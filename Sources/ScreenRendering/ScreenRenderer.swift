@@ -128,6 +128,10 @@ public struct ScreenRenderer: Sendable {
     /// What each response is reported to (``observed(by:)``); none by default.
     public private(set) var observer: (any RenderObserver)?
 
+    /// What the start-up check warned of (the accessibility rules' findings among them): for the
+    /// server to log; nothing here refused start-up.
+    public let warnings: [Diagnostic]
+
     /// The locales served, the source language first; empty without ``Strings``.
     public var locales: [String] { translations?.locales ?? [] }
 
@@ -145,9 +149,11 @@ public struct ScreenRenderer: Sendable {
     ///     catalog, a locale without CLDR plural rules or a screen's string that breaks a
     ///     localization rule in a served locale (a missing key or translation, arguments that do
     ///     not fit, a translation that cannot be read) refuses start-up.
+    ///   - errors: rules that warn by default but refuse start-up here, as screenkit.json's `errors`
+    ///     makes them fail `check` (e.g. `contrast-low`).
     public init(
         catalog: Catalog, history: History, exemptions: URL? = nil, allowPending: Bool = false,
-        allowsOverrides: Bool = false, strings: Strings? = nil
+        allowsOverrides: Bool = false, strings: Strings? = nil, errors: Set<String> = []
     ) throws(StartupError) {
         let loaded: ContractHistory
         switch history {
@@ -170,7 +176,9 @@ public struct ScreenRenderer: Sendable {
         let localization = try strings?.options()
         let compiler = Compiler(catalog: catalog)
         let contracts = loaded.versions.map(\.contract)
-        let result = compiler.compile(CompileOptions(history: contracts, localization: localization))
+        var options = CompileOptions(history: contracts, localization: localization)
+        options.raisedRules = errors
+        let result = compiler.compile(options)
         guard !result.hasErrors else {
             throw StartupError(diagnostics: result.diagnostics.filter { $0.severity == .error })
         }
@@ -183,6 +191,7 @@ public struct ScreenRenderer: Sendable {
             screens[screen.id] = compiled
         }
         self.translations = localization?.translations
+        self.warnings = result.diagnostics.filter { $0.severity == .warning }
         self.negotiation = localization.map {
             LanguageNegotiation(locales: $0.translations.locales, defaultLocale: $0.translations.sourceLanguage)
         }

@@ -91,7 +91,7 @@ import Testing
         // Variants carry no inline fallback, so the full schema's extra member is never needed
         // there, but the variant schema refuses a full envelope that has one.
         let home = try #require(ExampleApp.compact.screens.first { $0.id == "home" })
-        let (fullAgainstVariant, refusal) = try Self.validate(Self.schema(3), [("home.json", home.full)])
+        let (fullAgainstVariant, refusal) = try Self.validate(Self.schema(4), [("home.json", home.full)])
         #expect(fullAgainstVariant == 1 && refusal.contains("'fallback' was unexpected"), "\(refusal)")
     }
 
@@ -224,12 +224,12 @@ import Testing
         #expect([UInt8](written) == ClientArtifactTests.fullSchema)
         let (model, modelOut, _) = await run(["contract", "codegen", "swift"])
         #expect(model == .success)
-        #expect(modelOut == ClientArtifactTests.model(3))
+        #expect(modelOut == ClientArtifactTests.model(4))
     }
 
     @Test func badArgumentsAreUsageErrors() async {
         let cases: [([String], String)] = [
-            (["contract", "schema", "--version", "9"], "--version 9 is not a frozen version (1 to 3)"),
+            (["contract", "schema", "--version", "9"], "--version 9 is not a frozen version (1 to 4)"),
             (["contract", "schema", "--full", "--version", "1"], "--full and --version exclude each other"),
             (["contract", "codegen"], "codegen needs a language"),
             (["contract", "codegen", "cobol"], "codegen supports swift, typescript and kotlin (got 'cobol')"),
@@ -247,7 +247,7 @@ import Testing
         let (code, _, error) = await run(["build"])
         #expect(code == .success, "\(error)")
         let dist = folder.appendingPathComponent("dist")
-        for version in 1...3 {
+        for version in 1...4 {
             let alias = try Data(contentsOf: dist.appendingPathComponent("contracts/\(version)/schema.json"))
             #expect([UInt8](alias) == ClientArtifactTests.schema(version))
         }
@@ -257,7 +257,7 @@ import Testing
             Pointer.decode([UInt8](try Data(contentsOf: dist.appendingPathComponent("pointer.json")))))
         let manifest = try Manifest.decode(
             [UInt8](try Data(contentsOf: dist.appendingPathComponent(BucketLayout.manifest(pointer.manifest)))))
-        #expect(manifest.schemas.map(\.contract) == [1, 2, 3])
+        #expect(manifest.schemas.map(\.contract) == [1, 2, 3, 4])
         for schema in manifest.schemas {
             let object = try Data(contentsOf: dist.appendingPathComponent(BucketLayout.object(schema.object)))
             #expect([UInt8](object) == ClientArtifactTests.schema(schema.contract))

@@ -193,7 +193,7 @@ extension KotlinClientModelTests {
         defer { try? FileManager.default.removeItem(at: cli.folder) }
         let (code, out, error) = await cli.run(["contract", "codegen", "kotlin", "--package", "com.example.screens"])
         #expect(code == .success, "\(error)")
-        #expect(out == KotlinClientModelTests.model(3))
+        #expect(out == KotlinClientModelTests.model(4))
         let (written, _, _) = await cli.run(["contract", "codegen", "kotlin", "--version", "1", "--out", "v1.kt"])
         #expect(written == .success)
         let file = try Data(contentsOf: cli.folder.appendingPathComponent("v1.kt"))

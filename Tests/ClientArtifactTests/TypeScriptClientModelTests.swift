@@ -158,6 +158,6 @@ import Testing
             await CLI.run(
                 ["contract", "codegen", "typescript"], catalog: App.catalog, terminal: printed,
                 workingDirectory: folder.path) == .success)
-        #expect(printed.standardOutput == Self.model(3))
+        #expect(printed.standardOutput == Self.model(4))
     }
 }

@@ -9,9 +9,9 @@ import Testing
 @Suite struct ExampleEnvelopeTests {
     @Test func theHistoryIsIntactAndTheCatalogCompilesWithoutDiagnostics() {
         #expect(ExampleApp.history.diagnostics == [])
-        #expect(ExampleApp.history.versions.count == 3)
+        #expect(ExampleApp.history.versions.count == 4)
         #expect(ExampleApp.compact.diagnostics == [])
-        #expect(ExampleApp.compact.contract == 3)
+        #expect(ExampleApp.compact.contract == 4)
         #expect(ExampleApp.compact.screens.count == App.catalog.screens.count)
         #expect(ExampleApp.compact.screens.count >= 5)
     }
@@ -20,7 +20,7 @@ import Testing
     func fullEnvelopeAndVariantsMatchGoldens(screenID: String) throws {
         let screen = try #require(ExampleApp.pretty.screens.first { $0.id == screenID })
         Golden.expect(screen.full, matches: "envelopes/\(screenID).json")
-        #expect(screen.variants.map(\.contract) == [1, 2, 3])
+        #expect(screen.variants.map(\.contract) == [1, 2, 3, 4])
         for variant in screen.variants {
             Golden.expect(variant.envelope, matches: "variants/\(screenID)@\(variant.contract).json")
         }
@@ -61,14 +61,16 @@ import Testing
         let home = try #require(ExampleApp.compact.screens.first { $0.id == "home" })
         #expect(home.variants[0].envelope != home.variants[1].envelope)
         let layout = BucketLayout(screens: ExampleApp.compact.screens, contract: 2, history: [], previous: nil)
+        // Versions 1–3 receive the subtitle's literal, version 4 its token.
         let signInEntry = try #require(layout.manifest.screens.first { $0.id == "sign-in" })
-        #expect(Set(signInEntry.variants.map(\.object)).count == 1)
+        #expect(Set(signInEntry.variants.prefix(3).map(\.object)).count == 1)
+        #expect(Set(signInEntry.variants.map(\.object)).count == 2)
     }
 
     @Test func strictClientsOfEveryVersionDecodeTheirVariant() throws {
         for screen in ExampleApp.compact.screens {
             let full = try decodeAsClient(screen.full, version: nil)
-            #expect(full.format == 1 && full.id == screen.id && full.contract == 3 && full.minContract == 1)
+            #expect(full.format == 1 && full.id == screen.id && full.contract == 4 && full.minContract == 1)
             for variant in screen.variants {
                 let envelope = try decodeAsClient(variant.envelope, version: variant.contract)
                 #expect(envelope.contract <= variant.contract)
@@ -103,13 +105,14 @@ import Testing
         #expect(
             product.variant(for: 1)?.downgrades == [
                 .eventRemoved(nodeID: "detail", name: "product_viewed", element: "event:product_viewed"),
+                .tokenReplaced(nodeID: "badge", token: "accent.warning", by: "#FFB45309"),
                 .propRemoved(nodeID: "summary", type: "text", key: "maxLines"),
                 .eventRemoved(nodeID: "add-to-cart", name: "add_to_cart_tapped", element: "event:add_to_cart_tapped"),
                 .actionReplaced(nodeID: "share", kind: "share", by: "openURL"),
             ])
         // Version 2 lacks only the events: it renders fully, without sending them.
         let v2 = try #require(product.variant(for: 2))
-        #expect(v2.downgrades.allSatisfy { !$0.isFallback } && v2.downgrades.count == 2)
+        #expect(v2.downgrades.allSatisfy { !$0.isFallback } && v2.downgrades.count == 3)
         #expect(!String(decoding: v2.envelope, as: UTF8.self).contains("events"))
         #expect(
             String(decoding: try #require(product.variant(for: 3)).envelope, as: UTF8.self).contains(

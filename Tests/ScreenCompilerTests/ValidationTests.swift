@@ -110,7 +110,9 @@ import Testing
             }
         ])
         #expect(
-            result.diagnostics.map(\.rule).sorted() == ["enum-value-unknown", "prop-type", "prop-type", "string-empty"])
+            result.diagnostics.map(\.rule).sorted() == [
+                "enum-value-unknown", "prop-type", "string-empty", "token-unknown",
+            ])
     }
 
     @Test func childrenOnALeafAreReported() {

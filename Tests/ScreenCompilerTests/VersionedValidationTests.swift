@@ -21,7 +21,7 @@ import Testing
     ])
     func urlsMustBeAbsoluteHTTPS(url: String, problem: String) {
         let line = #line + 1
-        let result = Self.compile([Screen("s") { Image(url: url) }])
+        let result = Self.compile([Screen("s") { Image(url: url).decorative() }])
         #expect(result.diagnostics.map(\.rule) == ["url-invalid"])
         #expect(result.diagnostics.first?.message.contains(problem) == true, "\(result.diagnostics)")
         #expect(result.diagnostics.first?.location?.line == line)
@@ -34,7 +34,7 @@ import Testing
             Self.compile([
                 Screen("s") {
                     Column {
-                        Image(url: url)
+                        Image(url: url).decorative()
                         Button("b", id: "b", action: .openURL(url))
                     }
                 }
@@ -63,7 +63,7 @@ import Testing
             urls.append(prefix + pick(host, upTo: 4) + delimiter + pick(tail, upTo: 6))
         }
         for url in urls {
-            let result = Self.compile([Screen("s") { Image(url: url) }])
+            let result = Self.compile([Screen("s") { Image(url: url).decorative() }])
             let rejected = result.diagnostics.contains { $0.rule == "url-invalid" }
             #expect(rejected == !Self.isAllowed(url), "\(url): \(result.diagnostics)")
         }
@@ -155,7 +155,7 @@ import Testing
 
     @Test func fallbackNodesAreValidatedLikeAnyNode() {
         let result = Self.twoVersions([
-            Screen("s") { Column { Chip("x").fallback(Image(url: "javascript:x")) } }
+            Screen("s") { Column { Chip("x").fallback(Image(url: "javascript:x").decorative()) } }
         ])
         #expect(result.diagnostics.map(\.rule) == ["url-invalid"])
     }

@@ -175,6 +175,8 @@ import Testing
             // Tested in EventContractTests.
             "event-removed", "event-renamed", "event-param-removed", "event-param-renamed", "event-param-type-changed",
             "event-param-presence-changed", "event-param-added-required", "component-trigger-removed",
+            // Tested in TokenContractTests.
+            "token-removed", "token-renamed",
             // Tested in ProfileGateTests (a completeness test over every part of the profile).
             "profile-envelope-changed", "profile-root-changed", "profile-layouts-changed", "profile-node-keys-changed",
             "profile-props-changed", "profile-children-changed", "profile-slots-changed", "profile-values-changed",

@@ -241,6 +241,10 @@ import Testing
         "param.presence": ("event-param-presence-changed", true),
         "param.nonEmpty": ("guarantee-relaxed", true),
         "param.meaning": ("meaning-changed", true),
+        "token.name": ("token-renamed", true),
+        "token.light": ("fallback-changed", false),
+        "token.dark": ("fallback-changed", false),
+        "token.meaning": ("meaning-changed", true),
     ]
 
     /// A contract with every attribute the format records set at least once.
@@ -273,6 +277,9 @@ import Testing
                     .optional("side", .enumeration(style)),
                 ], meaning: "the user turned a card over")
         ]
+        catalog.tokens = [
+            ColorToken("brand.primary", light: "#0A84FF", dark: "#409CFF", meaning: "the brand's accent")
+        ]
         return Contract.live(catalog).0
     }
 
@@ -290,6 +297,8 @@ import Testing
         case ("fallback", .string(let rule)) where ["none", "node", "drop"].contains(rule):
             return .string(rule == "drop" ? "node" : "drop")
         case ("fallback", .string): return .string("hero")
+        case ("light", .string(let hex)), ("dark", .string(let hex)):
+            return .string(hex == "#000000" ? "#FFFFFF" : "#000000")
         case (_, .string(let text)): return .string(text + "X")
         case (_, .array(let items)): return .array(Array(items.dropFirst()))
         case (_, .number(let number)): return .number(number + "1")
@@ -390,6 +399,7 @@ import Testing
         }
         try checkElements("actions", kind: "action", membersKey: "fields", memberKind: "field")
         try checkElements("events", kind: "event", membersKey: "params", memberKind: "param")
+        try checkElements("tokens", kind: "token", membersKey: "members", memberKind: "member")
         for (index, schema) in enums.enumerated() {
             for member in schema {
                 // Renaming an enum renames its uses too (props name it in their type).

@@ -56,12 +56,13 @@ import Testing
             #expect(all.contains("contracts/1/screens/\(id)"))
             #expect(all.contains("contracts/2/screens/\(id)"))
             #expect(all.contains("contracts/3/screens/\(id)"))
+            #expect(all.contains("contracts/4/screens/\(id)"))
             #expect(try read("dist/screens/\(id)") == read("dist/contracts/1/screens/\(id)"), "oldest variant")
         }
         let (hash, manifest) = try manifest()
         #expect(SHA256.hexDigest(try read("dist/manifests/\(hash).json")) == hash)
-        #expect(manifest.contract == 3 && manifest.previous == nil)
-        #expect(manifest.history.count == 3)
+        #expect(manifest.contract == 4 && manifest.previous == nil)
+        #expect(manifest.history.count == 4)
         #expect(manifest.screens.map(\.id) == ids.sorted())
         var objects: Set<String> = []
         for screen in manifest.screens {
@@ -79,13 +80,13 @@ import Testing
             }
         }
         #expect(manifest.screens.first { $0.id == "home" }?.combinations.count == 4)
-        // And the JSON Schemas of contracts 1 to 3 and of the full envelopes, at their aliases too.
-        #expect(manifest.schemas.map(\.contract) == [1, 2, 3])
+        // And the JSON Schemas of contracts 1 to 4 and of the full envelopes, at their aliases too.
+        #expect(manifest.schemas.map(\.contract) == [1, 2, 3, 4])
         let schemas = manifest.schemas.map(\.object) + [try #require(manifest.fullSchema)]
         for (path, object) in zip(
             [
                 "contracts/1/schema.json", "contracts/2/schema.json", "contracts/3/schema.json",
-                "contracts/full/schema.json",
+                "contracts/4/schema.json", "contracts/full/schema.json",
             ], schemas)
         {
             #expect(try read("dist/\(path)") == read("dist/objects/\(object).json"), "\(path)")
@@ -104,7 +105,7 @@ import Testing
         #expect(
             manifest.decoders.map { "\($0.contract) \($0.language.rawValue)" } == [
                 "1 swift", "1 typescript", "1 kotlin", "2 swift", "2 typescript", "2 kotlin", "3 swift",
-                "3 typescript", "3 kotlin",
+                "3 typescript", "3 kotlin", "4 swift", "4 typescript", "4 kotlin",
             ])
         for decoder in manifest.decoders {
             let path = "dist/contracts/\(decoder.contract)/\(decoder.language.fileName)"
@@ -119,16 +120,17 @@ import Testing
         #expect(all.filter { $0.hasPrefix("objects/") }.sorted() == objects.map { "objects/\($0).json" }.sorted())
         #expect(
             terminal.standardOutput.contains(
-                "home: contract 1, 2, 3 in 2 objects; fallbacks for contract 1; experiments promo-order, cart-reminder: 4 combinations"
+                "home: contract 1, 2, 3, 4 in 2 objects; fallbacks for contract 1; experiments promo-order, cart-reminder: 4 combinations"
             ))
-        #expect(terminal.standardOutput.contains("sign-in: contract 1, 2, 3 in 1 object\n"))
-        // Version 3 added the product pages' events: bytes of their own, but no fallback for 2.
+        // Version 4 added the subtitle's token: bytes of their own for version 4 only.
+        #expect(terminal.standardOutput.contains("sign-in: contract 1, 2, 3, 4 in 2 objects\n"))
+        // Version 3 added the product pages' events, version 4 the badge's token: no fallback for 2.
         #expect(
             terminal.standardOutput.contains(
-                "product-aeropress: contract 1, 2, 3 in 3 objects; fallbacks for contract 1\n"))
+                "product-aeropress: contract 1, 2, 3, 4 in 4 objects; fallbacks for contract 1\n"))
         #expect(
             terminal.standardOutput.contains(
-                "built \(ids.count) screens for contract 3 into dist/: \(objects.count) objects, manifest \(hash.prefix(12))"
+                "built \(ids.count) screens for contract 4 into dist/: \(objects.count) objects, manifest \(hash.prefix(12))"
             ))
     }
 

@@ -49,7 +49,7 @@ import Testing
         let matrix = try #require(object["matrix"] as? [[String: Any]])
         let home = try #require(matrix.first { $0["screen"] as? String == "home" })
         let versions = try #require(home["versions"] as? [[String: Any]])
-        #expect(versions.map { $0["rendersFully"] as? Bool } == [false, true, true])
+        #expect(versions.map { $0["rendersFully"] as? Bool } == [false, true, true, true])
         #expect((versions[0]["downgrades"] as? [String])?.contains("card-aeropress: productCard → card") == true)
         let (github, githubOut, _) = await run(["check", "--format", "github"])
         #expect(github == .success)
@@ -57,11 +57,13 @@ import Testing
         let (markdown, markdownOut, _) = await run(["check", "--format", "markdown"])
         #expect(markdown == .success)
         #expect(markdownOut.hasPrefix("## ScreenKit `check`: ✅ passed"))
-        #expect(markdownOut.contains("| screen | contract 1 | contract 2 | contract 3 |"))
+        #expect(markdownOut.contains("| screen | contract 1 | contract 2 | contract 3 | contract 4 |"))
+        // A token older clients receive as its literal renders fully, and is listed.
         #expect(
             markdownOut.contains(
-                "| [`settings`](preview/settings.html) | ⚠️ settings.divider-1: divider dropped | ✅ full |"))
-        #expect(markdownOut.contains("| [`sign-in`](preview/sign-in.html) | ✅ full | ✅ full |"))
+                "| [`settings`](preview/settings.html) | ⚠️ settings.divider-1: divider dropped | ✅ full; settings.divider-1: token separator → #E5E7EB |"
+            ))
+        #expect(markdownOut.contains("| [`forgot-password`](preview/forgot-password.html) | ✅ full | ✅ full |"))
     }
 
     @Test func aBreakingChangeFailsCheckInEveryFormat() async throws {
@@ -102,7 +104,7 @@ import Testing
         #expect(changes.allSatisfy { $0["breaking"] as? Bool == false })
         let (none, noneOut, _) = await run(["contract", "diff"])
         #expect(none == .success)
-        #expect(noneOut.contains("no changes from version 3 to live"))
+        #expect(noneOut.contains("no changes from version 4 to live"))
         let (breaking, text, _) = await run(["contract", "diff"], catalog: Self.breaking)
         #expect(breaking == .violations)
         #expect(text.contains("error: [component-removed]"))
@@ -119,7 +121,10 @@ import Testing
         let frozen = try String(contentsOf: contract.appendingPathComponent("history/1.json"), encoding: .utf8)
         #expect(out == frozen)
         let (_, markdown, _) = await run(["contract", "show", "--format", "markdown"])
-        #expect(markdown.hasPrefix("# Component contract — live (= version 3)"))
+        #expect(markdown.hasPrefix("# Component contract — live (= version 4)"))
+        #expect(
+            markdown.contains("| `text.secondary` | `#6B7280` | `#9CA3AF` | v4 | secondary text: subtitles and hints |")
+        )
         #expect(
             markdown.contains("### `add_to_cart_tapped`\n\nSince v3 · the user tapped add to cart on a product page"))
         #expect(markdown.contains("| `maxLines` | `number` | optional | v2 |"))
@@ -135,7 +140,7 @@ import Testing
     @Test func freezeAppendsOnlyAdditiveChanges() async throws {
         let (unchanged, out, _) = await run(["contract", "freeze"])
         #expect(unchanged == .success)
-        #expect(out.contains("contract unchanged since version 3; nothing written"))
+        #expect(out.contains("contract unchanged since version 4; nothing written"))
         let (refused, _, errors) = await run(["contract", "freeze"], catalog: Self.breaking)
         #expect(refused == .violations)
         #expect(errors.contains("freeze refused: 1 error; nothing was written"))
@@ -143,7 +148,7 @@ import Testing
         grown.components.append(ComponentSchema(type: "chip", props: [.required("label", .string)], fallback: .drop))
         let (frozen, frozenOut, _) = await run(["contract", "freeze"], catalog: grown)
         #expect(frozen == .success)
-        #expect(frozenOut.contains("froze contract version 4 -> Screens/Contract/history/4.json"))
+        #expect(frozenOut.contains("froze contract version 5 -> Screens/Contract/history/5.json"))
         #expect(frozenOut.contains("[component-added] component \"chip\" was added (fallback: drop)"))
         #expect(await run(["check"], catalog: grown).0 == .success)
         #expect(await run(["check"]).0 == .violations, "removing chip again is now a breaking change")
@@ -201,7 +206,8 @@ import Testing
         #expect(markdown.contains("### Screens whose output changed"))
         #expect(
             markdown.contains(
-                "| `sign-in` | contract 1, contract 2, contract 3 | [sign-in](https://ci.example.com/p/sign-in.html) |")
+                "| `sign-in` | contract 1, contract 2, contract 3, contract 4 | [sign-in](https://ci.example.com/p/sign-in.html) |"
+            )
         )
         #expect(!markdown.contains("| `home` |"))
         let (_, json, _) = await run(["check", "--format", "json", "--baseline", "base-dist"], catalog: changed)

@@ -172,8 +172,8 @@ import Testing
                 "zero.csv: line 3: contract 0 is not a contract version; versions start at 1"
             ),
             (
-                "unknown.csv", header + "4.2.0,4,0.55\n4.1.3,1,0.45\n",
-                "unknown.csv: line 2: app version \"4.2.0\" decodes contract 4, which is not a contract version yet (the manifest's is 3, this checkout's history has 3)"
+                "unknown.csv", header + "4.2.0,5,0.55\n4.1.3,1,0.45\n",
+                "unknown.csv: line 2: app version \"4.2.0\" decodes contract 5, which is not a contract version yet (the manifest's is 4, this checkout's history has 4)"
             ),
             (
                 "share.csv", header + "4.2.0,2,55%\n4.1.3,1,0.45\n",
@@ -249,7 +249,7 @@ import Testing
         #expect(elements(screens["home"], contract: 1) == ["component:productCard", "enum:TextStyle.display"])
         let (code, out, _) = await run(["contract", "coverage", "--installs", "installs.csv", "--published", bucket])
         #expect(code == .success)
-        #expect(out.contains("(contract 3) of \(bucket), 4 client versions from installs.csv"))
+        #expect(out.contains("(contract 4) of \(bucket), 4 client versions from installs.csv"))
     }
 
     @Test func theJSONFormOfTheInstallsFileReadsTheSame() async throws {

@@ -28,7 +28,7 @@ import Testing
     @Test func theRepositorysEmbeddedHistoryIsUpToDate() async {
         let (code, out, errors) = await run(["contract", "embed", "--check"], in: ExampleApp.root)
         #expect(code == .success, "\(errors)")
-        #expect(out.contains("Screens/EmbeddedContractHistory.swift embeds versions 1–3: up to date"))
+        #expect(out.contains("Screens/EmbeddedContractHistory.swift embeds versions 1–4: up to date"))
         #expect(EmbeddedContractHistory.files == ExampleApp.history.versions.map(\.bytes))
     }
 
@@ -38,7 +38,7 @@ import Testing
         #expect(missingErrors.contains("Screens/EmbeddedContractHistory.swift is stale or missing"))
         let (code, out, _) = await run(["contract", "embed", "--name", "ShopHistory", "--out", "Server/History.swift"])
         #expect(code == .success)
-        #expect(out.contains("wrote Server/History.swift: versions 1–3 as ShopHistory.files"))
+        #expect(out.contains("wrote Server/History.swift: versions 1–4 as ShopHistory.files"))
         let written = try String(contentsOf: folder.appendingPathComponent("Server/History.swift"), encoding: .utf8)
         #expect(written.contains("public enum ShopHistory {"))
         #expect(

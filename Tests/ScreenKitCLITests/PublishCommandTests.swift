@@ -36,29 +36,31 @@ import Testing
         let (first, out, _) = await run(["publish", "--to", target])
         #expect(first == .success)
         #expect(out.contains("published manifest "))
-        // 23 envelope objects (the product pages' events give their contract-3 variants bytes of
-        // their own), 9 more for the home screen's other three combinations of experiment arms (a
-        // full envelope and two variants each), the manifest, and the schemas of contracts 1 to 3
-        // and of the full envelopes, and the Swift, TypeScript and Kotlin decoders of contracts 1 to 3.
-        #expect(out.contains("to \(target): uploaded 45 objects"))
+        // 26 envelope objects (the product pages' events give their contract-3 variants bytes of
+        // their own, the tokens of sign-in, settings and two product pages their contract-4
+        // variants), 9 more for the home screen's other three combinations of experiment arms (a
+        // full envelope and two variants each), the manifest, and the schemas of contracts 1 to 4
+        // and of the full envelopes, and the Swift, TypeScript and Kotlin decoders of contracts 1 to 4.
+        #expect(out.contains("to \(target): uploaded 52 objects"), "\(out)")
         #expect(FileManager.default.fileExists(atPath: bucket.appendingPathComponent("screens/home").path))
         for schema in [
             "contracts/1/schema.json", "contracts/2/schema.json", "contracts/full/schema.json",
             "contracts/1/ScreenModel.swift", "contracts/2/ScreenModel.ts", "contracts/2/ScreenModel.kt",
-            "contracts/3/schema.json", "contracts/3/ScreenModel.swift",
+            "contracts/3/schema.json", "contracts/3/ScreenModel.swift", "contracts/4/schema.json",
+            "contracts/4/ScreenModel.kt",
         ] {
             #expect(FileManager.default.fileExists(atPath: bucket.appendingPathComponent(schema).path), "\(schema)")
         }
         let (second, again, _) = await run(["publish", "--to", target])
         #expect(second == .success)
-        #expect(again.contains("\(target) is up to date: nothing uploaded (45 objects already present)"))
+        #expect(again.contains("\(target) is up to date: nothing uploaded (52 objects already present)"))
         var changed = App.catalog
         changed.screens[0].title = "Hello"
         let (dry, plan, _) = await run(["publish", "--to", target, "--dry-run"], catalog: changed)
         #expect(dry == .success)
         #expect(plan.contains("dry run: nothing is changed in \(target)"))
         #expect(plan.contains("would upload objects/"))
-        #expect(plan.contains("already present: 42 objects"))
+        #expect(plan.contains("already present: 49 objects"), "\(plan)")
         #expect(plan.contains("would write alias screens/sign-in"))
         let (_, unchanged, _) = await run(["publish", "--to", target])
         #expect(unchanged.contains("is up to date"), "the dry run changed nothing")
@@ -69,8 +71,8 @@ import Testing
     @Test func theEdgeRouterIsPublishedWhereThePointerNamesIt() async throws {
         let (code, out, errors) = await run(["publish", "--to", target, "--edge", "--unit-cookie", "uid"])
         #expect(code == .success, "\(errors)")
-        // 45 objects and four router files.
-        #expect(out.contains("uploaded 49 objects"), "\(out)")
+        // 52 objects and four router files.
+        #expect(out.contains("uploaded 56 objects"), "\(out)")
         let pointer = try #require(
             Pointer.decode([UInt8](try Data(contentsOf: bucket.appendingPathComponent("pointer.json")))))
         #expect(pointer.edge.count == 4)
@@ -88,7 +90,7 @@ import Testing
             to: folder.appendingPathComponent("screenkit.json"))
         let (again, unchanged, _) = await run(["publish", "--to", target])
         #expect(again == .success)
-        #expect(unchanged.contains("is up to date: nothing uploaded (49 objects already present)"), "\(unchanged)")
+        #expect(unchanged.contains("is up to date: nothing uploaded (56 objects already present)"), "\(unchanged)")
         // Another unit source moves the pointer to three new routers (the table is the same).
         let (dry, plan, _) = await run(["publish", "--to", target, "--unit-header", "X-User-ID", "--dry-run"])
         #expect(dry == .success)

@@ -42,9 +42,9 @@ import Testing
         #expect(
             files == [
                 "sign-in@1-after.png", "sign-in@1-before.png", "sign-in@2-after.png", "sign-in@2-before.png",
-                "sign-in@3-after.png", "sign-in@3-before.png",
+                "sign-in@3-after.png", "sign-in@3-before.png", "sign-in@4-after.png", "sign-in@4-before.png",
             ])
-        for contract in [1, 2, 3] {
+        for contract in [1, 2, 3, 4] {
             let before = try Data(contentsOf: shots.appendingPathComponent("sign-in@\(contract)-before.png"))
             let after = try Data(contentsOf: shots.appendingPathComponent("sign-in@\(contract)-after.png"))
             for image in [before, after] {

@@ -46,12 +46,12 @@ import Testing
             #expect(!section.contains("status control"))
         }
         for section in sections {
-            for contract in [1, 2, 3] {
+            for contract in [1, 2, 3, 4] {
                 #expect(
                     section.contains(
                         "<section class=\"version\" data-contract=\"\(contract)\"><h3>Contract \(contract) "))
             }
-            #expect(section.components(separatedBy: "<section class=\"version\"").count == 4, "three columns each")
+            #expect(section.components(separatedBy: "<section class=\"version\"").count == 5, "four columns each")
         }
         #expect(Self.home.contains("4 combinations of promo-order (A/B test"))
     }
@@ -65,7 +65,7 @@ import Testing
             let reminderOn = label.hasSuffix("cart-reminder: on")
             let shippingFirst = label.hasPrefix("promo-order: shipping-first")
             let columns = section.components(separatedBy: "<section class=\"version\"").dropFirst()
-            #expect(columns.count == 3)
+            #expect(columns.count == 4)
             for column in columns {
                 #expect(
                     column.contains("Still thinking about the Aeropress?") == reminderOn,
@@ -75,7 +75,7 @@ import Testing
                 #expect((shipping.lowerBound < coldBrew.lowerBound) == shippingFirst, "\(label)")
             }
         }
-        #expect(Self.home.components(separatedBy: "Still thinking about the Aeropress?").count == 1 + 2 * 3)
+        #expect(Self.home.components(separatedBy: "Still thinking about the Aeropress?").count == 1 + 2 * 4)
     }
 
     /// Every node of every combination's variants appears, by ID, in that combination's column.
@@ -107,7 +107,7 @@ import Testing
                 "<a href=\"home.html\">home</a><span class=\"experiments\" data-combinations=\"4\">experiments: promo-order, cart-reminder · 4 combinations</span></td>"
             ))
         #expect(index.components(separatedBy: "<span class=\"experiments\"").count == 2, "only home")
-        #expect(index.contains("7 screens · contract versions 1, 2, 3 · 1 with experiments"))
+        #expect(index.contains("7 screens · contract versions 1, 2, 3, 4 · 1 with experiments"))
         let plain = PreviewSite.index(PreviewFixture.screens.filter { $0.combinations.isEmpty })
         #expect(!plain.contains("experiments"), "an index without experiments stays as it was")
     }

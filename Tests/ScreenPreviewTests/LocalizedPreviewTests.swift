@@ -32,7 +32,8 @@ enum LocalizedPreviewFixture {
 
     static let pages = try! PreviewSite.pages(
         for: result.screens, sourceLocale: result.locales.first ?? "?",
-        previews: PreviewSite.declaredPreviews(of: App.catalog))
+        previews: PreviewSite.declaredPreviews(of: App.catalog),
+        design: PreviewDesign(tokens: App.catalog.tokens, diagnostics: result.diagnostics))
 
     static func page(_ name: String) -> String { pages.first { $0.name == name }?.html ?? "" }
 }

@@ -11,7 +11,9 @@ enum PreviewFixture {
     static let screens = ExampleApp.compact.screens
 
     /// The site as `screenkit preview` writes it: with the components' declared previews.
-    static let pages = try! PreviewSite.pages(for: screens, previews: PreviewSite.declaredPreviews(of: App.catalog))
+    static let pages = try! PreviewSite.pages(
+        for: screens, previews: PreviewSite.declaredPreviews(of: App.catalog),
+        design: PreviewDesign(tokens: App.catalog.tokens, diagnostics: ExampleApp.compact.diagnostics))
 
     /// The HTML of one version's column of a page.
     static func section(_ html: String, contract: Int) -> String {
@@ -65,9 +67,15 @@ enum PreviewFixture {
             PreviewFixture.section(settings, contract: 1).contains(
                 "<div class=\"sk-dropped\" data-dropped-id=\"settings.divider-1\" data-type=\"divider\">dropped: divider</div>"
             ))
+        // Version 2 knows the divider but not its token: it gets the light literal, marked.
         #expect(
             PreviewFixture.section(settings, contract: 2).contains(
-                "class=\"sk sk-divider\" data-node-id=\"settings.divider-1\""))
+                "class=\"sk sk-divider sk-marked\" data-node-id=\"settings.divider-1\" style=\"border-top:1px solid #E5E7EB\"><span class=\"sk-badge\">token separator → #E5E7EB</span>"
+            ))
+        #expect(
+            PreviewFixture.section(settings, contract: 4).contains(
+                "class=\"sk sk-divider\" data-node-id=\"settings.divider-1\" style=\"border-top:1px solid var(--t-separator)\""
+            ))
     }
 
     @Test func pagesAreSelfContained() {

@@ -13,7 +13,7 @@ import Testing
     func publish(_ catalog: Catalog = App.catalog, to bucket: any Bucket) async throws -> PublishSummary {
         let publisher = Publisher(bucket: bucket)
         let plan = try await publisher.plan(
-            screens: PublishFixture.screens(catalog), contract: 3, history: PublishFixture.historyHashes)
+            screens: PublishFixture.screens(catalog), contract: 4, history: PublishFixture.historyHashes)
         return try await publisher.publish(plan)
     }
 
@@ -32,7 +32,7 @@ import Testing
         let bucket = CountingBucket(DirectoryBucket(path: folder.path))
         let first = try await publish(to: bucket)
         let layout = BucketLayout(
-            screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes, previous: nil)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, previous: nil)
         #expect(files() == layout.files, "the bucket holds exactly the build image")
         #expect(first.uploaded == layout.immutablePaths.count)
         #expect(first.pointerMoved)
@@ -46,11 +46,11 @@ import Testing
     @Test func progressIsReportedPerBatchAndTheSummaryCountsTheBytesUploaded() async throws {
         let publisher = Publisher(bucket: DirectoryBucket(path: folder.path))
         let plan = try await publisher.plan(
-            screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         let reports = Locked<[[Int]]>([])
         let summary = try await publisher.publish(plan) { done, total in reports.set(reports.get() + [[done, total]]) }
         let layout = BucketLayout(
-            screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes, previous: nil)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, previous: nil)
         let total = layout.immutablePaths.count
         #expect(summary.uploadedBytes == layout.immutablePaths.reduce(0) { $0 + (layout.files[$1]?.count ?? 0) })
         let seen = reports.get()
@@ -66,13 +66,14 @@ import Testing
         let bucket = CountingBucket(DirectoryBucket(path: folder.path))
         let summary = try await publish(PublishFixture.changed(), to: bucket)
         let created = bucket.written.filter { $0.hasPrefix("objects/") }
-        // sign-in's full envelope and its one shared variant object changed: two new objects.
+        // sign-in's full envelope (which version 4's variant shares) and the variant object versions
+        // 1–3 share changed: two new objects.
         #expect(created.count == 2)
         #expect(summary.uploaded == 3, "two objects and the manifest")
         #expect(
             Set(bucket.written.filter { $0.hasPrefix("screens/") || $0.hasPrefix("contracts/") }) == [
                 "screens/sign-in", "contracts/1/screens/sign-in", "contracts/2/screens/sign-in",
-                "contracts/3/screens/sign-in",
+                "contracts/3/screens/sign-in", "contracts/4/screens/sign-in",
             ])
         for (path, bytes) in before where path.hasPrefix("objects/") {
             #expect(files()[path] == bytes, "old objects stay, unchanged")
@@ -84,7 +85,7 @@ import Testing
 
     @Test func anExistingObjectWithOtherBytesIsAHardErrorAndIsNotOverwritten() async throws {
         let layout = BucketLayout(
-            screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes, previous: nil)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, previous: nil)
         let victim = try #require(layout.immutablePaths.sorted().first { $0.hasPrefix("objects/") })
         let url = folder.appendingPathComponent(victim)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -141,7 +142,7 @@ import Testing
         let publisher = Publisher(bucket: DirectoryBucket(path: folder.path))
         await #expect {
             _ = try await publisher.plan(
-                screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes)
+                screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         } throws: { error in
             (error as? PublishError)?.kind == .corrupt && "\(error)".contains("does not match its hash")
         }
@@ -173,7 +174,7 @@ import Testing
             to: folder.appendingPathComponent("pointer.json"))
         await #expect {
             _ = try await publisher.plan(
-                screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes)
+                screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         } throws: { error in
             (error as? PublishError)?.kind == .corrupt && "\(error)".contains("is not a pointer file")
         }
@@ -188,7 +189,7 @@ import Testing
         try Data(Pointer(manifest: hash).encoded()).write(to: folder.appendingPathComponent("pointer.json"))
         await #expect {
             _ = try await publisher.plan(
-                screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes)
+                screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         } throws: { error in
             (error as? PublishError)?.kind == .corrupt && "\(error)".contains("which is not a SHA-256")
         }
@@ -229,7 +230,7 @@ import Testing
         #expect(head.bytes.count == 101)
         await #expect {
             _ = try await Publisher(bucket: bucket).plan(
-                screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes)
+                screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         } throws: { error in
             (error as? PublishError)?.kind == .corrupt
                 && "\(error)".hasSuffix("is larger than a manifest may be (8388608 bytes)")
@@ -312,7 +313,7 @@ import Testing
     @Test func aDryRunPlansWithoutWriting() async throws {
         let bucket = CountingBucket(DirectoryBucket(path: folder.path))
         let plan = try await Publisher(bucket: bucket).plan(
-            screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         #expect(plan.uploads.count == plan.layout.immutablePaths.count && plan.present == 0)
         #expect(bucket.written == [] && files().isEmpty)
     }

@@ -19,7 +19,7 @@ import Testing
     {
         let publisher = Publisher(bucket: bucket)
         let plan = try await publisher.plan(
-            screens: PublishFixture.screens(catalog), contract: 3, history: PublishFixture.historyHashes, edge: edge)
+            screens: PublishFixture.screens(catalog), contract: 4, history: PublishFixture.historyHashes, edge: edge)
         return (plan, try await publisher.publish(plan))
     }
 
@@ -32,7 +32,7 @@ import Testing
         let layout =
             built
             ?? BucketLayout(
-                screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes, previous: nil)
+                screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, previous: nil)
         var objects: [String: [UInt8]] = [:]
         for hash in BucketLayout.objects(of: layout.manifest) {
             objects[hash] = layout.files[BucketLayout.object(hash)]

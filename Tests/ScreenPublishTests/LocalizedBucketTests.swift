@@ -67,7 +67,7 @@ import Testing
         }
         // The compact source bytes are those of a build without String Catalogs, file for file.
         let plain = BucketLayout(
-            screens: ExampleApp.compact.screens, contract: 3, history: ExampleApp.historyHashes, previous: nil)
+            screens: ExampleApp.compact.screens, contract: 4, history: ExampleApp.historyHashes, previous: nil)
         let files = Self.layout().files
         for (path, bytes) in plain.files where !path.hasPrefix("manifests/") && path != BucketLayout.pointer {
             #expect(files[path] == bytes, "\(path)")
@@ -86,7 +86,7 @@ import Testing
         }
         // Only sign-in has localized strings: its three translations add their objects, nothing else does.
         let plain = BucketLayout(
-            screens: ExampleApp.compact.screens, contract: 3, history: ExampleApp.historyHashes, previous: nil)
+            screens: ExampleApp.compact.screens, contract: 4, history: ExampleApp.historyHashes, previous: nil)
         let signIn = try #require(layout.manifest.screens.first { $0.id == "sign-in" })
         #expect(signIn.localizations.map(\.locale) == ["de", "fr", "pl"])
         let added = Set(signIn.localizations.flatMap { [$0.full] + $0.variants.map(\.object) })
@@ -103,7 +103,7 @@ import Testing
         #expect(try Manifest.decode(manifest.encoded(style: .pretty)) == manifest)
         // Without String Catalogs, not a byte changes: no `locales` member, no `localizations`.
         let plain = BucketLayout(
-            screens: ExampleApp.compact.screens, contract: 3, history: ExampleApp.historyHashes, previous: nil)
+            screens: ExampleApp.compact.screens, contract: 4, history: ExampleApp.historyHashes, previous: nil)
         #expect(plain.manifest.locales == nil)
         #expect(!plain.files.keys.contains { $0.hasPrefix("locales/") })
         #expect(!Self.text(plain.manifest.encoded()).contains("locale"))
@@ -129,7 +129,7 @@ import Testing
                 })
         }
         let withExperiments = Manifest(
-            contract: 3, history: manifest.history, screens: screens, previous: nil, locales: manifest.locales)
+            contract: 4, history: manifest.history, screens: screens, previous: nil, locales: manifest.locales)
         let bytes = withExperiments.encoded()
         #expect(try Manifest.decode(bytes) == withExperiments)
         #expect(Self.text(bytes).contains(#"{"locale":"de","arms":["b"],"full":"\#(hash)""#))
@@ -221,15 +221,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // First without String Catalogs, then localized: the locale aliases and objects are new.
         let plainPlan = try await Publisher(bucket: DirectoryBucket(path: folder.path)).plan(
-            screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         _ = try await Publisher(bucket: DirectoryBucket(path: folder.path)).publish(plainPlan)
         let bucket = CountingBucket(DirectoryBucket(path: folder.path))
         let publisher = Publisher(bucket: bucket)
         let plan = try await publisher.plan(
-            screens: Self.result.screens, contract: 3, history: PublishFixture.historyHashes,
+            screens: Self.result.screens, contract: 4, history: PublishFixture.historyHashes,
             locales: Self.result.locales)
         let localeAliases = plan.layout.files.keys.filter { $0.hasPrefix("locales/") }.sorted()
-        #expect(localeAliases.count == 4 * 4 * App.catalog.screens.count)
+        #expect(localeAliases.count == 4 * 5 * App.catalog.screens.count)
         #expect(plan.aliases == localeAliases, "only the locale aliases are new")
         #expect(
             Set(plan.uploads)
@@ -242,7 +242,7 @@ import Testing
         #expect(Self.text(stored["locales/de/contracts/2/screens/sign-in"]).contains("Willkommen zurück"))
         let again = CountingBucket(DirectoryBucket(path: folder.path))
         let rerun = try await Publisher(bucket: again).plan(
-            screens: Self.result.screens, contract: 3, history: PublishFixture.historyHashes,
+            screens: Self.result.screens, contract: 4, history: PublishFixture.historyHashes,
             locales: Self.result.locales)
         #expect(rerun.isUpToDate)
         #expect(try await Publisher(bucket: again).publish(rerun).uploaded == 0)
@@ -261,6 +261,12 @@ import Testing
         try FileManager.default.copyItem(
             at: ExampleApp.root.appendingPathComponent("screenkit.json"),
             to: folder.appendingPathComponent("screenkit.json"))
+        // The app's colours the config names.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Examples"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: ExampleApp.root.appendingPathComponent("Examples/Apps"),
+            to: folder.appendingPathComponent("Examples/Apps"))
         func build() async throws -> (String, [String: [UInt8]]) {
             let terminal = Terminal.capturing()
             let code = await CLI.run(["build"], catalog: App.catalog, terminal: terminal, workingDirectory: folder.path)
@@ -268,15 +274,15 @@ import Testing
             return (terminal.standardOutput, try Self.files(in: folder.appendingPathComponent("dist")))
         }
         let (output, files) = try await build()
-        #expect(output.contains("sign-in: contract 1, 2, 3 in 1 object; localized in de, fr, pl\n"), "\(output)")
-        #expect(output.contains("home: contract 1, 2, 3 in 2 objects; fallbacks"))
-        #expect(!output.contains("home: contract 1, 2, 3 in 2 objects; fallbacks for contract 1; localized"))
-        #expect(output.contains("built \(App.catalog.screens.count) screens for contract 3 in 4 locales into dist/"))
+        #expect(output.contains("sign-in: contract 1, 2, 3, 4 in 2 objects; localized in de, fr, pl\n"), "\(output)")
+        #expect(output.contains("home: contract 1, 2, 3, 4 in 2 objects; fallbacks"))
+        #expect(!output.contains("home: contract 1, 2, 3, 4 in 2 objects; fallbacks for contract 1; localized"))
+        #expect(output.contains("built \(App.catalog.screens.count) screens for contract 4 in 4 locales into dist/"))
         // The image the tests build, and the contracts' JSON Schemas the CLI adds.
         for (path, bytes) in Self.layout().files where !path.hasPrefix("manifests/") && path != BucketLayout.pointer {
             #expect(files[path] == bytes, "\(path)")
         }
-        #expect(files.keys.filter { $0.hasPrefix("locales/") }.count == 4 * 4 * App.catalog.screens.count)
+        #expect(files.keys.filter { $0.hasPrefix("locales/") }.count == 4 * 5 * App.catalog.screens.count)
         let again = try await build().1
         #expect(again.keys.sorted() == files.keys.sorted())
         #expect(again.allSatisfy { files[$0.key] == $0.value }, "building twice gives the same bytes")

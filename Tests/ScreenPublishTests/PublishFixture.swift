@@ -35,7 +35,7 @@ enum PublishFixture {
         let publishers = [Publisher(bucket: a), Publisher(bucket: b)]
         var plans: [PublishPlan] = []
         for (publisher, title) in zip(publishers, ["A", "B"]) {
-            plans.append(try await publisher.plan(screens: screens(changed(title)), contract: 3, history: history))
+            plans.append(try await publisher.plan(screens: screens(changed(title)), contract: 4, history: history))
         }
         let (first, second) = (plans[0], plans[1])
         async let resultA = Result { () async throws(PublishError) in try await publishers[0].publish(first) }
@@ -54,7 +54,7 @@ enum PublishFixture {
         for bucket in buckets {
             let publisher = Publisher(bucket: bucket)
             plans.append(
-                (publisher, try await publisher.plan(screens: screens(changed("Same")), contract: 3, history: history)))
+                (publisher, try await publisher.plan(screens: screens(changed("Same")), contract: 4, history: history)))
         }
         return await withTaskGroup(of: (Int, Result<PublishSummary, PublishError>).self) { group in
             for (index, (publisher, plan)) in plans.enumerated() {

@@ -61,7 +61,7 @@ import Testing
                 // An earlier publish of a changed build: the killed run would move the pointer.
                 let publisher = Publisher(bucket: DirectoryBucket(path: bucket.path))
                 let plan = try await publisher.plan(
-                    screens: PublishFixture.screens(PublishFixture.changed("Earlier")), contract: 3,
+                    screens: PublishFixture.screens(PublishFixture.changed("Earlier")), contract: 4,
                     history: PublishFixture.historyHashes)
                 _ = try await publisher.publish(plan)
                 earlier = try await BucketInvariant.check(DirectoryBucket(path: bucket.path)).manifest

@@ -36,7 +36,7 @@ extension S3IntegrationTests {
                 }
                 let publisher = Publisher(bucket: try server.bucket(prefix: prefix, retry: quick))
                 let plan = try await publisher.plan(
-                    screens: PublishFixture.screens(Self.small), contract: 3, history: PublishFixture.historyHashes)
+                    screens: PublishFixture.screens(Self.small), contract: 4, history: PublishFixture.historyHashes)
                 try await server.control("POST", "/__stats__/reset")
                 try await server.control("POST", "/__fault__", ["drop": "after", "after": index, "count": 1])
                 try await server.control("POST", "/__fault__", ["drop": "before", "count": 100_000])
@@ -54,7 +54,7 @@ extension S3IntegrationTests {
                 if overEarlier { #expect(after.manifest != nil, "cut at request \(index): the pointer vanished") }
                 let rerun = Publisher(bucket: try server.bucket(prefix: prefix))
                 let again = try await rerun.plan(
-                    screens: PublishFixture.screens(Self.small), contract: 3, history: PublishFixture.historyHashes)
+                    screens: PublishFixture.screens(Self.small), contract: 4, history: PublishFixture.historyHashes)
                 _ = try await rerun.publish(again)
                 let finished = try await BucketInvariant.check(try server.bucket(prefix: prefix))
                 #expect(finished.problems == [] && finished.manifest != nil && finished.manifest != earlier)

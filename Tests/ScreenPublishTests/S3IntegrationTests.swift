@@ -22,13 +22,13 @@ import Testing
     func publish(_ catalog: Catalog = App.catalog, to bucket: any Bucket) async throws -> PublishSummary {
         let publisher = Publisher(bucket: bucket)
         let plan = try await publisher.plan(
-            screens: PublishFixture.screens(catalog), contract: 3, history: PublishFixture.historyHashes)
+            screens: PublishFixture.screens(catalog), contract: 4, history: PublishFixture.historyHashes)
         return try await publisher.publish(plan)
     }
 
     func layout(_ catalog: Catalog = App.catalog) -> BucketLayout {
         BucketLayout(
-            screens: PublishFixture.screens(catalog), contract: 3, history: PublishFixture.historyHashes, previous: nil)
+            screens: PublishFixture.screens(catalog), contract: 4, history: PublishFixture.historyHashes, previous: nil)
     }
 
     @Test func firstPublishIsReadBackByBoto3WithItsMetadata() async throws {
@@ -55,7 +55,7 @@ import Testing
         let publisher = Publisher(bucket: try server.bucket(prefix: prefix))
         let options = EdgeRouter.Options(unit: .cookie("uid"))
         let plan = try await publisher.plan(
-            screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes, edge: options)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, edge: options)
         _ = try await publisher.publish(plan)
         let stored = try server.readBack(prefix: prefix)
         #expect(Set(stored.keys) == Set(plan.layout.files.keys))
@@ -71,7 +71,7 @@ import Testing
         }
         try await server.control("POST", "/__stats__/reset")
         let replan = try await Publisher(bucket: try server.bucket(prefix: prefix)).plan(
-            screens: PublishFixture.screens(), contract: 3, history: PublishFixture.historyHashes, edge: options)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, edge: options)
         let again = try await Publisher(bucket: try server.bucket(prefix: prefix)).publish(replan)
         #expect(again.uploaded == 0 && !again.pointerMoved)
         #expect(try await server.requests("PUT") == 0)
@@ -89,7 +89,7 @@ import Testing
         try await server.control("POST", "/__stats__/reset")
         let changed = try await publish(PublishFixture.changed(), to: server.bucket(prefix: prefix))
         #expect(changed.uploaded == 3, "two objects and the manifest")
-        #expect(try await server.requests("PUT") == 3 + 1 + 4, "uploads, the pointer, four aliases")
+        #expect(try await server.requests("PUT") == 3 + 1 + 5, "uploads, the pointer, five aliases")
     }
 
     @Test func aWrongSecretIsAClearAuthenticationErrorAndWritesNothing() async throws {
@@ -301,8 +301,8 @@ import Testing
             arguments, catalog: App.catalog, terminal: terminal, workingDirectory: folder.path, environment: environment
         )
         #expect(code == .success, "\(terminal.standardError)")
-        // 45: see PublishCommandTests (the home screen's experiment combinations included).
-        #expect(terminal.standardOutput.contains("to s3://\(server.bucket)/\(prefix): uploaded 45 objects"))
+        // 52: see PublishCommandTests (the home screen's experiment combinations included).
+        #expect(terminal.standardOutput.contains("to s3://\(server.bucket)/\(prefix): uploaded 52 objects"))
         let again = Terminal.capturing()
         #expect(
             await CLI.run(
@@ -321,7 +321,7 @@ import Testing
                     "--endpoint", server.proxy, "--region", server.region,
                 ], catalog: App.catalog, terminal: coverage, workingDirectory: folder.path, environment: environment)
                 == .success, "\(coverage.standardError)")
-        #expect(coverage.standardOutput.contains("(contract 3) of s3://\(server.bucket)/\(prefix), 2 client versions"))
+        #expect(coverage.standardOutput.contains("(contract 4) of s3://\(server.bucket)/\(prefix), 2 client versions"))
         #expect(coverage.standardOutput.contains("  contract 1 (39.0%: 4.1.3): fallbacks for component:divider"))
         let wrong = Terminal.capturing()
         var badEnvironment = environment

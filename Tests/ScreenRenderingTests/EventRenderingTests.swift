@@ -14,14 +14,7 @@ import Testing
     typealias F = EventsFixture
 
     /// The fixture's history as frozen files, chained.
-    static var files: [[UInt8]] {
-        var files: [[UInt8]] = []
-        for (index, contract) in F.history.enumerated() {
-            files.append(
-                ContractFile.encode(contract, version: index + 1, previous: files.last.map { SHA256.hexDigest($0) }))
-        }
-        return files
-    }
+    static var files: [[UInt8]] { FrozenFiles.chain(F.history) }
 
     static func unit(in arm: String) throws -> String {
         let experiment = try #require(ExperimentResolution.experiments(in: F.screens[1]).first)

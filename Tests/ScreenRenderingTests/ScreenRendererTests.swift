@@ -123,8 +123,8 @@ import Testing
     @Test func eachNegotiationCase() throws {
         let renderer = Self.renderer
         // Newer clients get the current version.
-        #expect(try renderer.render(screenID: "home", for: .version(7)).servedVersion == 3)
-        #expect(try renderer.render(OrdersScreen.screen(for: .sample()), for: .version(9)).servedVersion == 3)
+        #expect(try renderer.render(screenID: "home", for: .version(7)).servedVersion == 4)
+        #expect(try renderer.render(OrdersScreen.screen(for: .sample()), for: .version(9)).servedVersion == 4)
         // Missing and malformed headers get the oldest supported version.
         #expect(try renderer.render(screenID: "home", for: .parse(nil)).servedVersion == 1)
         #expect(try renderer.render(screenID: "home", for: .parse("two")).servedVersion == 1)

@@ -21,6 +21,7 @@ public enum TestPython {
     /// The modules the test-support scripts import.
     public static let modules = [
         "moto.server", "boto3", "werkzeug", "jsonschema", "babel", "prometheus_client", "check_jsonschema", "yaml",
+        "wcag_contrast_ratio", "colour",
     ]
 
     /// `Tests/Support`.

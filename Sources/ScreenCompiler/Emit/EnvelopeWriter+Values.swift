@@ -25,6 +25,9 @@ extension EnvelopeWriter {
         case (.string(let string), .enumeration(let schema)):
             if identical != 0 { identical &= variantsKnowing(string, of: schema) }
             json.string(map(string, in: schema, at: node))
+        case (.string(let string), .color) where ColorToken.isTokenName(string):
+            if identical != 0 { identical &= variantsKnowing(token: string) }
+            json.string(map(token: string, at: node))
         case (.string(let string), _):
             json.string(string)
         case (.number(let number), _):
@@ -89,6 +92,31 @@ extension EnvelopeWriter {
                 "\(schema.name) value \"\(value)\" is unknown to clients of contract \(view.version) and has no fallback they know",
                 at: location(of: node), path: pathDescription()))
         return value
+    }
+
+    /// The supported variants that know the colour token `name`, as bits (see ``supported``).
+    func variantsKnowing(token name: String) -> UInt64 {
+        var knowing: UInt64 = 0
+        for (index, view) in supported.prefix(64).enumerated() where view.knows(token: name) {
+            knowing |= 1 << UInt64(index)
+        }
+        return knowing
+    }
+
+    /// In a variant: the token's name when the version knows it, else its light literal. Keeps in
+    /// ``agreeing`` the older versions that write the same.
+    mutating func map(token name: String, at node: Int) -> String {
+        guard let view else { return name }
+        let knows = view.knows(token: name)
+        if agreeing != 0 {
+            for (index, older) in agreement!.views.prefix(view.version - 1).enumerated()
+            where agreeing & (1 << UInt64(index)) != 0 && older.knows(token: name) != knows {
+                agreeing &= ~(1 << UInt64(index))
+            }
+        }
+        guard !knows, let token = context.catalog.token(name) else { return name }
+        downgrades.append(.tokenReplaced(nodeID: pathNodeID, token: name, by: token.light))
+        return token.light
     }
 
     /// Keeps in ``agreeing`` the older versions that write the same value for `value` as `view`'s.

@@ -21,6 +21,8 @@ struct VersionView: Sendable {
     private let events: [String: Set<String>]
     /// For each component this version knows: the triggers its nodes send events on.
     private let triggers: [String: Set<String>]
+    /// The colour tokens this version knows.
+    private let tokens: Set<String>
 
     init(_ contract: Contract, version: Int, live context: ValidationContext) {
         self.version = version
@@ -52,6 +54,7 @@ struct VersionView: Sendable {
         }
         self.events = events
         self.triggers = triggers
+        self.tokens = Set(contract.tokens.map(\.name))
     }
 
     /// Which props of the component at `plan` in ``ValidationContext/plans`` this version knows, or
@@ -61,6 +64,8 @@ struct VersionView: Sendable {
     func knows(value: String, of enumName: String) -> Bool { enums[enumName]?.contains(value) == true }
     /// Which of the live schema's fields this version knows, or nil when it does not know the kind.
     func fields(of kind: String) -> [Bool]? { actions[kind] }
+    /// Whether this version knows the colour token `name`.
+    func knows(token name: String) -> Bool { tokens.contains(name) }
     /// Whether this version's contract declares analytics events: only then do its clients decode
     /// an envelope's `experiments` and a node's `events`.
     var knowsEvents: Bool { !events.isEmpty }
@@ -97,6 +102,8 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
     case eventRemoved(nodeID: String, name: String, element: String)
     /// A param of an analytics event unknown to the version was left out.
     case eventParamRemoved(nodeID: String, name: String, key: String)
+    /// A colour token unknown to the version was written as its light literal.
+    case tokenReplaced(nodeID: String, token: String, by: String)
 
     /// A short line for reports, e.g. `card-aeropress: productCard → card`.
     public var description: String {
@@ -110,15 +117,17 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
         case .fieldRemoved(let id, let kind, let key): "\(id): \(kind).\(key) left out"
         case .eventRemoved(let id, let name, _): "\(id): event \(name) left out"
         case .eventParamRemoved(let id, let name, let key): "\(id): event \(name).\(key) left out"
+        case .tokenReplaced(let id, let token, let by): "\(id): token \(token) → \(by)"
         }
     }
 
     /// Whether the client sees something else than the full envelope shows: a fallback. An
     /// analytics event or param left out is not one: the screen renders fully, the app just does
-    /// not send that event.
+    /// not send that event. Nor is a token written as its literal: the client draws the colour it
+    /// drew before the token existed.
     public var isFallback: Bool {
         switch self {
-        case .eventRemoved, .eventParamRemoved: false
+        case .eventRemoved, .eventParamRemoved, .tokenReplaced: false
         default: true
         }
     }
@@ -128,7 +137,7 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .replaced(let id, _, _), .dropped(let id, _), .propRemoved(let id, _, _), .enumMapped(let id, _, _, _),
             .actionReplaced(let id, _, _), .actionDropped(let id, _), .fieldRemoved(let id, _, _),
-            .eventRemoved(let id, _, _), .eventParamRemoved(let id, _, _):
+            .eventRemoved(let id, _, _), .eventParamRemoved(let id, _, _), .tokenReplaced(let id, _, _):
             id
         }
     }
@@ -143,6 +152,7 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
         case .fieldRemoved(_, let kind, let key): "field:\(kind).\(key)"
         case .eventRemoved(_, _, let element): element
         case .eventParamRemoved(_, let name, let key): "param:\(name).\(key)"
+        case .tokenReplaced(_, let token, _): "token:\(token)"
         }
     }
 }

@@ -415,7 +415,15 @@ final class FlatScreen: Sendable {
                             enumCase = table.caseIndex(of: value, key: key)
                         }
                         let before = bytes.count
-                        if appendJSONToken(value, to: &bytes) {
+                        if table.keys[Int(key)].mayNameToken, case .string(let name) = value,
+                            ColorToken.isTokenName(name)
+                        {
+                            // Written per version: the token's name or its literal.
+                            if localized == nil {
+                                dynamic = Int32(dynamicValues.count)
+                                dynamicValues.append(value)
+                            }
+                        } else if appendJSONToken(value, to: &bytes) {
                             start = Int32(before)
                             end = Int32(bytes.count)
                         } else if localized == nil {

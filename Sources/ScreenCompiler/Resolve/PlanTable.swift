@@ -46,6 +46,9 @@ struct PlanTable: Sendable {
         /// number, bool or scalar, may be empty and refers to nothing; a value of the wrong kind
         /// still needs one (see ``acceptsWithoutCheck(_:)``).
         var plain: PropType.Plain?
+        /// Whether the prop is a colour and the catalog declares tokens: a value that names one is
+        /// written per version (its name, or its literal), never copied as a token.
+        var mayNameToken = false
     }
 
     /// Whether the escaped scalar `token` (a value of the prop `key`) needs no closer check.
@@ -148,6 +151,12 @@ struct PlanTable: Sendable {
     init(_ context: ValidationContext, into bytes: inout [UInt8]) {
         let actions = context.catalog.actions.map { context.actions[$0.kind] ?? $0 }
         self.init(context.plans, actions: actions, into: &bytes)
+        guard !context.catalog.tokens.isEmpty else { return }
+        for (index, plan) in context.plans.enumerated() {
+            for key in plan.types.indices where plan.types[key] == .color {
+                keys[Int(plans[index].firstKey) + key].mayNameToken = true
+            }
+        }
     }
 
     /// The table of `plans` and `actions`, with its tokens appended to `bytes`.

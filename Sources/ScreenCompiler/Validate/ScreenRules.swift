@@ -10,6 +10,7 @@ public enum ScreenRules {
         actionUnknown, idInvalid, idDuplicate, urlInvalid, referenceUnknown, stateKeyUnknown, fallbackMissing,
         minContractInvalid, depthExceeded, screenTooLarge, contractPending, contractUnfrozen, profileInvalid,
         envelopeValueInvalid, experimentInvalid, experimentChanged, eventUnknown, eventInvalid,
+        tokenUnknown, tokenInvalid,
     ]
 
     static let eventUnknown = Rule(

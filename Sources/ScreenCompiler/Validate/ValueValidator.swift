@@ -194,8 +194,15 @@ struct ValueChecker {
                     ScreenRules.numberNotFinite.diagnostic(
                         "\(owner()) is \(number); JSON numbers must be finite", at: source(), path: path.description))
             }
+        case (.color, .string(let color)) where ColorToken.isValidName(color):
+            if context.catalog.token(color) == nil {
+                diagnostics.append(
+                    ScreenRules.tokenUnknown.diagnostic(
+                        "\(owner()) names token \"\(color)\", which the catalog does not declare; a colour is "
+                            + "#RRGGBB, #AARRGGBB or a declared token", at: source(), path: path.description))
+            }
         case (.color, .string(let color)):
-            if !isHexColor(color) {
+            if !ColorToken.isLiteral(color) {
                 diagnostics.append(
                     ScreenRules.propType.diagnostic(
                         "\(owner()) is \"\(color)\"; a color is #RRGGBB or #AARRGGBB", at: source(),
@@ -264,14 +271,6 @@ struct ValueChecker {
         }
         if case .action(let fallback) = action.fallback {
             check(fallback, owner: "\(owner()) fallback", at: source(), path: path)
-        }
-    }
-
-    private func isHexColor(_ string: String) -> Bool {
-        let bytes = Array(string.utf8)
-        guard bytes.first == 0x23, bytes.count == 7 || bytes.count == 9 else { return false }
-        return bytes.dropFirst().allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
         }
     }
 }

@@ -6,6 +6,8 @@ public struct Catalog: Sendable {
     public var actions: [ActionSchema]
     /// The analytics events nodes may send (``EventSchema``); none by default.
     public var events: [EventSchema] = []
+    /// The design system's colour tokens colour props may name (``ColorToken``); none by default.
+    public var tokens: [ColorToken] = []
     /// The screens.
     public var screens: [Screen]
     /// Screen IDs that `navigate` may name although this catalog does not build them.
@@ -48,6 +50,11 @@ public struct Catalog: Sendable {
     /// The event declaration for a name.
     public func event(_ name: String) -> EventSchema? {
         events.first { $0.name == name }
+    }
+
+    /// The colour token with this name.
+    public func token(_ name: String) -> ColorToken? {
+        tokens.first { $0.name == name }
     }
 
     /// The action declaration for a wire kind.

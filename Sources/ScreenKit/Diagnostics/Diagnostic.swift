@@ -52,18 +52,23 @@ public struct Diagnostic: Sendable, Hashable {
 public struct DiagnosticCollector: Sendable {
     /// Everything collected, in the order reported.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The rules whose warnings are reported as errors (a project's `errors` in screenkit.json).
+    public var raised: Set<String> = []
 
     /// Creates an empty collector.
     public init() {}
 
     /// Adds one diagnostic.
     public mutating func report(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        if diagnostic.severity == .warning, raised.contains(diagnostic.rule) { diagnostic.severity = .error }
         diagnostics.append(diagnostic)
     }
 
     /// Adds several diagnostics.
     public mutating func report(contentsOf more: [Diagnostic]) {
-        diagnostics.append(contentsOf: more)
+        guard !raised.isEmpty else { return diagnostics.append(contentsOf: more) }
+        for diagnostic in more { report(diagnostic) }
     }
 
     /// Whether any diagnostic is an error.

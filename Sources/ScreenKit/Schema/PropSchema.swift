@@ -33,6 +33,9 @@ public struct PropSchema: Sendable, Hashable {
     public var meaning: String?
     /// Where the prop was declared in Swift, when known; not part of the contract.
     public var source: SourceLocation?
+    /// What the prop is to assistive technology and the accessibility rules (a label, a colour, a
+    /// background, a size); checked by the compiler, not part of the contract.
+    public var accessibility: AccessibilityRole?
 
     /// Creates a prop declaration.
     public init(
@@ -82,6 +85,13 @@ public struct PropSchema: Sendable, Hashable {
         return copy
     }
 
+    /// A copy that the accessibility rules read as `role`: a label, a colour, a background or a size.
+    public func accessibility(_ role: AccessibilityRole) -> PropSchema {
+        var copy = self
+        copy.accessibility = role
+        return copy
+    }
+
     /// A copy whose meaning is frozen with it (see ``meaning``).
     public func meaning(_ meaning: String) -> PropSchema {
         var copy = self
@@ -89,7 +99,7 @@ public struct PropSchema: Sendable, Hashable {
         return copy
     }
 
-    /// Equal when the contract is equal: the source location and reference do not count.
+    /// Equal when the contract is equal: the source location, reference and accessibility role do not count.
     public static func == (lhs: PropSchema, rhs: PropSchema) -> Bool {
         lhs.key == rhs.key && lhs.type == rhs.type && lhs.presence == rhs.presence && lhs.nonEmpty == rhs.nonEmpty
             && lhs.meaning == rhs.meaning

@@ -4,7 +4,7 @@ public struct Button: Component {
     public static let schema = ComponentSchema(
         type: "button",
         props: [
-            .required("label", .string),
+            .required("label", .string).accessibility(.label),
             .required("action", .action),
             .defaulted("style", ButtonStyle.primary),
             .defaulted("isEnabled", .bool, true),

@@ -22,4 +22,7 @@ public struct Divider: Component {
     public consuming func thickness(_ points: Double) -> Divider { setting("thickness", .number(points)) }
     /// The line's color, as `#RRGGBB` or `#AARRGGBB`.
     public consuming func color(_ hex: String) -> Divider { setting("color", .string(hex)) }
+    /// The line's color, a token of the app's design system: its name for clients that know it, its light
+    /// literal for older ones.
+    public consuming func color(_ token: ColorToken) -> Divider { setting("color", token.wireValue) }
 }

@@ -7,10 +7,10 @@ public struct Image: Component {
         props: [
             .required("url", .url),
             .defaulted("contentMode", ContentMode.fit),
-            .optional("width", .number),
-            .optional("height", .number),
+            .optional("width", .number).accessibility(.width),
+            .optional("height", .number).accessibility(.height),
             .defaulted("cornerRadius", .number, 0),
-            .optional("accessibilityLabel", .string),
+            .optional("accessibilityLabel", .string).accessibility(.imageDescription),
         ]
     )
 
@@ -35,4 +35,10 @@ public struct Image: Component {
     public consuming func cornerRadius(_ points: Double) -> Image { setting("cornerRadius", .number(points)) }
     /// What a screen reader says for the image.
     public consuming func accessibilityLabel(_ label: String) -> Image { setting("accessibilityLabel", .string(label)) }
+    /// What a screen reader says for the image, in the locale the screen is built for.
+    public consuming func accessibilityLabel(localized label: LocalizedString) -> Image {
+        setting("accessibilityLabel", .localized(label))
+    }
+    /// Marks the image decorative: an empty label, which screen readers skip.
+    public consuming func decorative() -> Image { setting("accessibilityLabel", .string("")) }
 }

@@ -4,9 +4,9 @@ public struct Text: Component {
     public static let schema = ComponentSchema(
         type: "text",
         props: [
-            .required("content", .string),
+            .required("content", .string).accessibility(.label),
             .defaulted("style", TextStyle.body),
-            .optional("color", .color),
+            .optional("color", .color).accessibility(.foreground),
             .optional("maxLines", .number),
         ]
     )
@@ -38,6 +38,9 @@ public struct Text: Component {
     public consuming func style(_ style: TextStyle) -> Text { setting("style", style.wireValue) }
     /// The color, as `#RRGGBB` or `#AARRGGBB`.
     public consuming func color(_ hex: String) -> Text { setting("color", .string(hex)) }
+    /// The color, a token of the app's design system: its name for clients that know it, its light
+    /// literal for older ones.
+    public consuming func color(_ token: ColorToken) -> Text { setting("color", token.wireValue) }
     /// The most lines to show before truncating; clients before contract version 2 show all lines.
     public consuming func lineLimit(_ lines: Int) -> Text { setting("maxLines", .number(Double(lines))) }
 }

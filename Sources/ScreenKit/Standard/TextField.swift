@@ -5,7 +5,7 @@ public struct TextField: Component {
     public static let schema = ComponentSchema(
         type: "textField",
         props: [
-            .required("placeholder", .string),
+            .required("placeholder", .string).accessibility(.label),
             .required("stateKey", .string, nonEmpty: true).referring(to: .stateKey),
             .defaulted("keyboardType", Keyboard.default),
             .defaulted("isSecure", .bool, false),

@@ -16,6 +16,10 @@ struct ContractLocation {
     let isNamed: Bool
     /// The String Catalogs and locales the config names, if any.
     let localization: LocalizationOptions?
+    /// The app's colours the config names, if any.
+    let design: DesignOptions?
+    /// The rules the config raises to errors.
+    let raisedRules: Set<String>
 
     /// The location the command line and config name. A named folder that does not exist is an
     /// I/O error (exit 3) unless `mayBeMissing`: a wrong path must never pass for an empty history.
@@ -24,6 +28,8 @@ struct ContractLocation {
         folder = context.url(named ?? Self.defaultPath)
         isNamed = named != nil
         localization = try StringCatalogFiles.load(context.config)
+        design = try AppColorFiles.load(context.config)
+        raisedRules = try AppColorFiles.raisedRules(context.config)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
         if isNamed && !mayBeMissing && !(exists && isDirectory.boolValue) {
@@ -71,9 +77,11 @@ struct ContractLocation {
         writesProfile: Bool = true, pseudoLocale: Bool = false
     ) -> Compilation {
         let contract = report(catalog, requireHistory: requireHistory)
-        let options = CompileOptions(
+        var options = CompileOptions(
             style: style, history: contract.history.versions.map(\.contract), pendingIsError: pendingIsError,
             writesProfile: writesProfile, localization: localization, pseudoLocale: pseudoLocale && localization != nil)
+        options.design = design
+        options.raisedRules = raisedRules
         let result = Compiler(catalog: catalog).compile(options)
         return Compilation(contract: contract, result: result)
     }

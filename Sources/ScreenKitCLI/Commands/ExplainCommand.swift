@@ -22,7 +22,9 @@ enum ExplainCommand {
     )
 
     /// Every rule of every kind.
-    static var rules: [Rule] { ScreenRules.all + ContractRules.all + LocalizationRules.all }
+    static var rules: [Rule] {
+        ScreenRules.all + ContractRules.all + LocalizationRules.all + DesignRules.all + AccessibilityRules.all
+    }
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
         guard arguments.positional.count <= 1 else { throw .usage("explain takes one rule ID") }

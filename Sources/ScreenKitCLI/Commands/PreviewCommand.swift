@@ -88,7 +88,8 @@ enum PreviewCommand {
             let previews = PreviewSite.declaredPreviews(of: context.catalog)
             pages = try PreviewSite.pages(
                 for: compilation.result.screens, sourceLocale: compilation.result.locales.first ?? "en",
-                previews: previews)
+                previews: previews,
+                design: PreviewDesign(tokens: context.catalog.tokens, diagnostics: compilation.diagnostics))
         } catch {
             throw .failure(error.description)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenEdge
 import ScreenJSON
+import ScreenKit
 
 /// The project's config file, `screenkit.json` at the package root: where things are and where they go.
 ///
@@ -12,7 +13,9 @@ import ScreenJSON
 ///  "previewURL": "https://ci.example.com/preview", "bucket": "s3://shop-screens/app",
 ///  "endpoint": "https://minio.internal:9000", "region": "eu-west-1", "minContract": 1,
 ///  "strings": ["Screens/Localizable.xcstrings"], "locales": ["en", "de", "pl"],
-///  "untranslated": "error", "edge": "cookie:uid"}
+///  "untranslated": "error", "edge": "cookie:uid", "assetCatalogs": ["App/Assets.xcassets"],
+///  "androidResources": ["android/app/src/main/res"], "iosColorNames": {"brand.primary": "BrandPrimary"},
+///  "androidColorNames": {}, "colorTolerance": 2, "errors": ["contrast-low"]}
 /// ```
 public struct ProjectConfig: Sendable, Equatable {
     /// The file name looked for in the working folder and every folder above it.
@@ -24,7 +27,8 @@ public struct ProjectConfig: Sendable, Equatable {
     /// Every key a format-1 config may hold.
     public static let keys = [
         "format", "contract", "output", "preview", "previewURL", "bucket", "endpoint", "region", "minContract",
-        "strings", "locales", "untranslated", "edge",
+        "strings", "locales", "untranslated", "edge", "assetCatalogs", "androidResources", "iosColorNames",
+        "androidColorNames", "colorTolerance", "errors",
     ]
     /// The most String Catalogs and locales a config may list.
     public static let maximumListCount = 64
@@ -56,6 +60,18 @@ public struct ProjectConfig: Sendable, Equatable {
     /// The edge router `publish` uploads and `edge` writes by default: its unit source (`"edge":
     /// "cookie:uid"`; `"none"`: no unit). Nil: `publish` uploads no router.
     public var edge: EdgeRouter.Options?
+    /// The app's Xcode Asset Catalogs the colour tokens are compared with, absolute.
+    public var assetCatalogs: [String] = []
+    /// The app's Android `res` folders the colour tokens are compared with, absolute.
+    public var androidResources: [String] = []
+    /// A token's colour name in the Asset Catalogs, where it is not the token's own name.
+    public var iosColorNames: [String: String] = [:]
+    /// A token's colour name in the Android resources, where it is not its snake-case form.
+    public var androidColorNames: [String: String] = [:]
+    /// The largest ΔE₀₀ between a token's literal and the app's colour that is not reported.
+    public var colorTolerance: Double?
+    /// The rules whose warnings fail `check`, `build` and `publish` (e.g. `contrast-low`).
+    public var errors: [String] = []
 
     /// Why a config file cannot be used.
     public struct Invalid: Error, CustomStringConvertible {
@@ -96,15 +112,17 @@ public struct ProjectConfig: Sendable, Equatable {
         guard bytes.count <= maximumSize else {
             throw invalid("\(bytes.count) bytes; a config file may hold at most \(maximumSize)")
         }
-        // A config is one object of strings, numbers and lists of strings: anything nested deeper
-        // is refused before it is decoded.
+        // A config is one object of strings, numbers, lists of strings and maps of strings:
+        // anything nested deeper is refused before it is decoded.
         if let offset = JSONDepth.firstOffset(exceeding: 2, in: bytes) {
             throw invalid(
-                "nests too deep (at byte \(offset)); a config file is one object of strings, numbers and lists of strings"
+                "nests too deep (at byte \(offset)); a config file is one object of strings, numbers, lists of strings and maps of strings"
             )
         }
         guard let document = try? JSONObjectReader.document(bytes, maximumDepth: 2) else {
-            throw invalid("not a JSON object of strings, numbers and lists of strings; expected {\"format\": 1, …}")
+            throw invalid(
+                "not a JSON object of strings, numbers, lists of strings and maps of strings; expected {\"format\": 1, …}"
+            )
         }
         var object: [String: Scalar] = [:]
         for member in document.members where object[member.key] == nil { object[member.key] = Scalar(member.value) }
@@ -180,6 +198,36 @@ public struct ProjectConfig: Sendable, Equatable {
         config.bucket = try string("bucket")
         config.endpoint = try string("endpoint")
         config.region = try string("region")
+        func paths(_ key: String) throws(Invalid) -> [String] {
+            try strings(key).map { $0.hasPrefix("/") ? $0 : base.appendingPathComponent($0).standardizedFileURL.path }
+        }
+        func names(_ key: String) throws(Invalid) -> [String: String] {
+            switch object[key] {
+            case nil: return [:]
+            case .map(let map)?:
+                guard map.count <= 10_000,
+                    map.allSatisfy({ ColorToken.isValidName($0.key) && !$0.value.isEmpty && $0.value.utf8.count <= 256 }
+                    )
+                else {
+                    throw invalid(
+                        "\"\(key)\" must map token names (brand.primary) to colour names of 1 to 256 bytes, at most 10000"
+                    )
+                }
+                return map
+            default: throw invalid("\"\(key)\" must be an object of token names to colour names")
+            }
+        }
+        config.assetCatalogs = try paths("assetCatalogs")
+        config.androidResources = try paths("androidResources")
+        config.iosColorNames = try names("iosColorNames")
+        config.androidColorNames = try names("androidColorNames")
+        if let value = object["colorTolerance"] {
+            guard case .number(let number) = value, number >= 0, number <= 100 else {
+                throw invalid("\"colorTolerance\" must be a ΔE₀₀ from 0 to 100")
+            }
+            config.colorTolerance = number
+        }
+        config.errors = try strings("errors")
         if let value = object["minContract"] {
             guard case .number(let number) = value, let version = Int(exactly: number), version >= 1 else {
                 throw invalid("\"minContract\" must be a whole number ≥ 1")
@@ -194,6 +242,7 @@ public struct ProjectConfig: Sendable, Equatable {
         case string(String)
         case number(Double)
         case list([String])
+        case map([String: String])
         case other
 
         init(_ value: JSONValue) {
@@ -203,7 +252,17 @@ public struct ProjectConfig: Sendable, Equatable {
             case .array(let items):
                 let strings = items.compactMap(\.stringValue)
                 self = strings.count == items.count ? .list(strings) : .other
-            case .bool, .null, .object: self = .other
+            case .object(let members):
+                var map: [String: String] = [:]
+                for member in members {
+                    guard let text = member.value.stringValue, map[member.key] == nil else {
+                        self = .other
+                        return
+                    }
+                    map[member.key] = text
+                }
+                self = .map(map)
+            case .bool, .null: self = .other
             }
         }
     }
@@ -249,6 +308,9 @@ public struct ProjectConfig: Sendable, Equatable {
         if !locales.isEmpty { parts.append("locales \(locales.joined(separator: ", "))") }
         if untranslatedIsWarning { parts.append("untranslated warning") }
         if let edge { parts.append("edge " + (edge.unit.map { "\($0.kind):\($0.name)" } ?? "none")) }
+        if !assetCatalogs.isEmpty { parts.append("assetCatalogs \(assetCatalogs.joined(separator: ", "))") }
+        if !androidResources.isEmpty { parts.append("androidResources \(androidResources.joined(separator: ", "))") }
+        if !errors.isEmpty { parts.append("errors \(errors.joined(separator: ", "))") }
         return "config \(path)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 }

@@ -86,6 +86,19 @@ enum ContractMarkdown {
                 lines += table(event.params, owner: event.name, prefix: "param", none: "No params.")
             }
         }
+        // Likewise tokens.
+        if !contract.tokens.isEmpty {
+            lines += [
+                "", "## Colour tokens", "",
+                "Clients of a version without a token receive its light literal.", "",
+                "| token | light | dark | since | meaning |", "|---|---|---|---|---|",
+            ]
+            for token in contract.tokens {
+                lines.append(
+                    "| `\(token.name)` | `\(token.light)` | \(token.dark.map { "`\($0)`" } ?? "—") | "
+                        + "\(since("token:" + token.name)) | \(token.meaning ?? "—") |")
+            }
+        }
         if frozen > 0 { lines += schemaFiles(frozen: frozen) }
         return lines.joined(separator: "\n")
     }

@@ -168,6 +168,51 @@ enum AnalyticsSnippet {
     // snippet: end
 }
 
+// snippet: color-tokens
+extension ColorToken {
+    static let brandPrimary = ColorToken(
+        "brand.primary", light: "#0A84FF", dark: "#409CFF", meaning: "the brand's accent")
+    static let textSecondary = ColorToken("text.secondary", light: "#6B7280", dark: "#9CA3AF")
+}
+// snippet: end
+
+enum TokenSnippet {
+    static let welcome =
+        // snippet: token-use
+        Text("Welcome back", id: "welcome").color(.brandPrimary)
+    // snippet: end
+
+    static func catalog(screens: [Screen]) -> Catalog {
+        // snippet: token-catalog
+        var catalog = Catalog(screens: screens)
+        catalog.tokens = [.brandPrimary, .textSecondary]
+        // snippet: end
+        return catalog
+    }
+}
+
+// snippet: accessibility-roles
+struct PriceTag: Component {
+    static let schema = ComponentSchema(
+        type: "priceTag",
+        props: [
+            .required("price", .string).accessibility(.label),
+            .optional("ink", .color).accessibility(.foreground),
+            .optional("fill", .color).accessibility(.background),
+        ])
+    var node: Node
+}
+// snippet: end
+
+enum AccessibilitySnippet {
+    static let images: [Node] = [
+        // snippet: image-labels
+        Image(url: "https://cdn.example.com/kettle.jpg").accessibilityLabel("A copper kettle").node,
+        Image(url: "https://cdn.example.com/divider.png").decorative().node,
+        // snippet: end
+    ]
+}
+
 // Stand-ins for the reader's own code.
 
 struct Request {

@@ -1,0 +1,69 @@
+import ScreenDesign
+import ScreenKit
+
+/// Compares the tokens screens use with the app's own colours, per platform: a token the app
+/// lacks, a literal fallback that looks different from the app's colour, a token without a dark
+/// value. Each is reported at the token's declaration.
+enum AppColorRules {
+    /// The problems of `catalog`'s tokens against `options`' palettes.
+    static func validate(_ catalog: Catalog, screens: [Screen], options: DesignOptions) -> [Diagnostic] {
+        let uses = TokenUses.collect(in: screens, catalog: catalog)
+        var diagnostics: [Diagnostic] = []
+        for palette in options.palettes {
+            for problem in palette.problems {
+                diagnostics.append(DesignRules.appColorsInvalid.diagnostic(problem, severity: .warning, at: nil))
+            }
+            let platform = palette.platform == .iOS ? "the iOS Asset Catalog" : "the Android resources"
+            for name in uses.keys.sorted() {
+                guard let token = catalog.token(name) else { continue }
+                let asset = options.assetName(of: name, on: palette.platform)
+                let path = "token:\(name)"
+                let usedAt = uses[name].map { " (used at \($0))" } ?? ""
+                guard let entry = palette.colors[asset],
+                    entry.light != nil || entry.dark != nil || entry.unresolved != nil
+                else {
+                    let how = palette.colors[asset] == nil ? "is not a colour in" : "declares no value in"
+                    diagnostics.append(
+                        DesignRules.tokenMissingInApp.diagnostic(
+                            "token \"\(name)\"\(usedAt): \"\(asset)\" \(how) \(platform); clients that know the token draw nothing for it",
+                            at: token.source, path: path))
+                    continue
+                }
+                // A system colour or theme attribute cannot be compared.
+                guard entry.unresolved == nil else { continue }
+                let light = entry.light ?? entry.dark!
+                for (appearance, app) in [("light", light), ("dark", entry.dark)] {
+                    guard let app, let literal = AppColor(literal: token.literal(appearance == "dark" ? .dark : .light))
+                    else { continue }
+                    let difference = ColorDifference.deltaE(
+                        app.composited(over: .white), literal.composited(over: .white))
+                    guard difference > options.tolerance else { continue }
+                    diagnostics.append(
+                        DesignRules.tokenDiffersInApp.diagnostic(
+                            "token \"\(name)\": \"\(asset)\" in \(platform) is \(app) in the \(appearance) appearance, ΔE₀₀ "
+                                + "\(Self.figure(difference)) from the token's \(literal.hex) (tolerance \(Self.figure(options.tolerance))): "
+                                + "clients without the token draw another colour (\(entry.location))",
+                            severity: .warning, at: token.source, path: path))
+                }
+                if entry.dark == nil {
+                    diagnostics.append(
+                        DesignRules.tokenDarkMissing.diagnostic(
+                            "token \"\(name)\": \"\(asset)\" in \(platform) has no dark value, so dark mode draws \(light) (\(entry.location))",
+                            severity: .warning, at: token.source, path: path))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// One decimal.
+    static func figure(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        return "\(Int(tenths) / 10).\(abs(Int(tenths)) % 10)"
+    }
+}
+
+extension AppColor {
+    /// Opaque white.
+    static let white = AppColor(red: 1, green: 1, blue: 1)
+}
