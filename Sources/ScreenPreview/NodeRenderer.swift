@@ -118,7 +118,9 @@ struct NodeRenderer {
             classes.append("sk-finding")
             let title = HTML.escape(found.map(\.message).joined(separator: "\n"))
             badge += "<span class=\"sk-finding-badge\" title=\"\(title)\">"
-            badge += "\(HTML.escape(found.map(\.rule).joined(separator: ", ")))</span>"
+            var rules: [String] = []
+            for rule in found.map(\.rule) where !rules.contains(rule) { rules.append(rule) }
+            badge += "\(HTML.escape(rules.joined(separator: ", ")))</span>"
         }
         return (classes, badge)
     }

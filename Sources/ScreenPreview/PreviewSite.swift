@@ -424,7 +424,7 @@ public enum PreviewSite {
 
     /// The rules only pages with accessibility findings need: the other pages keep their exact bytes.
     static let findingStylesheet = """
-        .sk-finding{outline:2px dotted #dc2626;outline-offset:2px}.sk-finding-badge{position:absolute;bottom:0;right:0;\
+        .sk-finding{outline:2px dotted #dc2626;outline-offset:2px}.sk-finding-badge{position:absolute;bottom:-9px;left:0;\
         z-index:1;font-size:10px;font-weight:600;color:#fff;background:#dc2626;padding:1px 6px;border-radius:8px;\
         white-space:nowrap}
         """
