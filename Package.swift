@@ -122,7 +122,8 @@ let package = Package(
                 "ScreenRendering", "ScreenCompiler", "ScreenContract", "ScreenCrypto", "ScreenKit", "ExampleScreens",
                 "ScreenTestSupport",
             ]),
-        .testTarget(name: "ScreenKitBenchTests", dependencies: ["screenkit-bench"]),
+        .testTarget(
+            name: "ScreenKitBenchTests", dependencies: ["screenkit-bench", "ScreenRendering", "ExampleScreens"]),
         // The example servers of Examples/Servers (Hummingbird 2, Vapor 4), built and exercised over HTTP.
         .testTarget(
             name: "ExampleServerTests",

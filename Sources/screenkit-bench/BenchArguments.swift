@@ -11,6 +11,8 @@ enum BenchArguments: Equatable {
     case assign(AssignBenchmark.Options)
     /// `catalog-read`: reading a generated String Catalog.
     case catalogRead(CatalogReadBenchmark.Options)
+    /// `allocations`: allocations per node, by node kind.
+    case allocations(AllocationBenchmark.Options)
     /// `--help`, `-h` or `help`.
     case help
 
@@ -29,7 +31,7 @@ enum BenchArguments: Equatable {
     }
 
     /// The commands, for messages.
-    static let commands = "emit, render, assign, publish or catalog-read"
+    static let commands = "emit, render, assign, publish, catalog-read or allocations"
 
     /// The phases `emit --phase` accepts.
     static let phases = ["all", "pipeline", "emit", "write", "encoder", "profile"]
@@ -132,6 +134,16 @@ enum BenchArguments: Equatable {
                 }
             }
             return .catalogRead(read)
+        case "allocations":
+            var allocations = AllocationBenchmark.Options()
+            while let name = try options.next() {
+                switch name {
+                case "--items": allocations.items = try options.positiveInteger(for: name)
+                case "-h", "--help": return .help
+                default: throw UsageError("unknown option '\(name)' for allocations")
+                }
+            }
+            return .allocations(allocations)
         case "publish":
             var publish = PublishOptions()
             while let name = try options.next() {

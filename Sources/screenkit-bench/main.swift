@@ -6,6 +6,7 @@ let usage = """
            screenkit-bench assign [--units N] [--weights 50,30,20] [--rollout P]
            screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N] [--region R]
            screenkit-bench catalog-read [--keys N] [--locales L] [--runs R]
+           screenkit-bench allocations [--items N]
 
     emit      Builds a deterministic catalog of N nodes (mixed components, fan-out 8, strings that
               need escaping, three contract versions) and prints, as a TSV header and row, the median
@@ -58,6 +59,14 @@ let usage = """
               the same bytes, with the ratio and the 100 ms target. Exits 1 if the catalog does not
               decode to N keys in L locales.
 
+    allocations
+              Allocations per node by node kind (text, a text with modifiers or a token colour, a
+              button, an image, a divider, a spacer, a row and a tappable card of two texts): N items
+              of one kind (default 500) in a lazy list of a screen built per request, counted while
+              the DSL builds it and while ScreenRenderer renders it for the newest version, less the
+              same screen without items (the median of 5). Needs Benchmarks/malloc_count.c preloaded,
+              as Benchmarks/render.sh does; without it, says so and prints only the header.
+
     Run from the package root, in release: swift run -c release screenkit-bench emit --nodes 100000
     """
 
@@ -79,6 +88,8 @@ do {
         AssignBenchmark.run(options)
     case .catalogRead(let options):
         try CatalogReadBenchmark.run(options)
+    case .allocations(let options):
+        try AllocationBenchmark.run(options)
     case .publish(let options):
         try await PublishBenchmark.run(
             target: options.target, endpoint: options.endpoint, screens: options.screens, region: options.region)

@@ -1,4 +1,6 @@
+import ExampleScreens
 import Foundation
+import ScreenRendering
 import Testing
 
 @testable import screenkit_bench
@@ -54,6 +56,22 @@ struct BenchArgumentsTests {
         #expect(try BenchArguments.parse(["assign", "-h"]) == .help)
     }
 
+    @Test func allocationsTakesItems() throws {
+        #expect(try BenchArguments.parse(["allocations"]) == .allocations(AllocationBenchmark.Options(items: 500)))
+        #expect(
+            try BenchArguments.parse(["allocations", "--items", "20"])
+                == .allocations(AllocationBenchmark.Options(items: 20)))
+        // Every kind builds a screen the renderer accepts, with the nodes it says an item is.
+        let renderer = try ScreenRenderer(catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files))
+        for kind in AllocationBenchmark.kinds {
+            let screen = AllocationBenchmark.screen(kind, count: 3)
+            #expect(throws: Never.self, "\(kind.name)") {
+                _ = try renderer.render(screen, for: .version(renderer.current))
+            }
+            #expect(kind.item(0).count == 1)
+        }
+    }
+
     @Test func publishNeedsATargetAndAnEndpoint() throws {
         let parsed = try BenchArguments.parse([
             "publish", "--to", "s3://bench/p", "--endpoint", "http://127.0.0.1:9000", "--screens", "10",
@@ -78,8 +96,8 @@ struct BenchArgumentsTests {
     }
 
     @Test(arguments: [
-        ([], "no command given (emit, render, assign, publish or catalog-read)"),
-        (["bench"], "unknown command 'bench' (emit, render, assign, publish or catalog-read)"),
+        ([], "no command given (emit, render, assign, publish, catalog-read or allocations)"),
+        (["bench"], "unknown command 'bench' (emit, render, assign, publish, catalog-read or allocations)"),
         (["emit", "--nodes", "abc"], "--nodes must be a whole number of at least 1 (got 'abc')"),
         (["emit", "--nodes", "0"], "--nodes must be a whole number of at least 1 (got '0')"),
         (["emit", "--runs", "-3"], "--runs must be a whole number of at least 1 (got '-3')"),
@@ -143,6 +161,8 @@ struct BenchArgumentsTests {
         (["catalog-read", "--keys", "0"], "--keys must be a whole number of at least 1 (got '0')"),
         (["catalog-read", "--runs"], "--runs needs a value"),
         (["catalog-read", "--size", "2"], "unknown option '--size' for catalog-read"),
+        (["allocations", "--items", "0"], "--items must be a whole number of at least 1 (got '0')"),
+        (["allocations", "--nodes", "2"], "unknown option '--nodes' for allocations"),
     ])
     func badArgumentsAreRefusedWithAClearMessage(arguments: [String], message: String) {
         #expect(throws: BenchArguments.UsageError(message)) { try BenchArguments.parse(arguments) }

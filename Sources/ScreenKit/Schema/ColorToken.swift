@@ -51,12 +51,14 @@ public struct ColorToken: Sendable, Hashable {
     /// Whether `value` names a token rather than a literal: a colour literal starts with `#`.
     public static func isTokenName(_ value: String) -> Bool { value.utf8.first != 0x23 }
 
-    /// Whether `name` is a valid token name.
+    /// Whether `name` is a valid token name (read in place: no allocation, as the renderer checks
+    /// every colour value of a screen built per request).
     public static func isValidName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count <= 64 else { return false }
+        var count = 0
         var segmentStart = true
-        for byte in bytes {
+        for byte in name.utf8 {
+            count += 1
+            guard count <= 64 else { return false }
             let lower = byte >= 0x61 && byte <= 0x7A
             let upper = byte >= 0x41 && byte <= 0x5A
             let digit = byte >= 0x30 && byte <= 0x39
@@ -70,16 +72,23 @@ public struct ColorToken: Sendable, Hashable {
                 return false
             }
         }
-        return !segmentStart
+        return count > 0 && !segmentStart
     }
 
-    /// Whether `string` is a colour literal, `#RRGGBB` or `#AARRGGBB`.
+    /// Whether `string` is a colour literal, `#RRGGBB` or `#AARRGGBB` (read in place, no allocation).
     public static func isLiteral(_ string: String) -> Bool {
-        let bytes = Array(string.utf8)
-        guard bytes.first == 0x23, bytes.count == 7 || bytes.count == 9 else { return false }
-        return bytes.dropFirst().allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+        var count = 0
+        for byte in string.utf8 {
+            if count == 0 {
+                guard byte == 0x23 else { return false }
+            } else {
+                guard (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+                else { return false }
+            }
+            count += 1
+            guard count <= 9 else { return false }
         }
+        return count == 7 || count == 9
     }
 
     /// Equal when the contract is equal: the source location does not count.
