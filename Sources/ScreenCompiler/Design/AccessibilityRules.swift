@@ -21,7 +21,7 @@ public enum AccessibilityRules {
     /// What each appearance draws behind a screen when nothing else does: white in light mode,
     /// black in dark mode (the system backgrounds).
     static let screenBackground: [Appearance: AppColor] = [
-        .light: AppColor(red: 1, green: 1, blue: 1), .dark: AppColor(red: 0, green: 0, blue: 0),
+        .light: .white, .dark: .black,
     ]
 
     /// The props of one component, by role.

@@ -62,8 +62,3 @@ enum AppColorRules {
         return "\(Int(tenths) / 10).\(abs(Int(tenths)) % 10)"
     }
 }
-
-extension AppColor {
-    /// Opaque white.
-    static let white = AppColor(red: 1, green: 1, blue: 1)
-}

@@ -137,8 +137,8 @@ public enum AndroidColorsReader {
 
     static func systemColor(_ value: String) -> AppColor? {
         switch value {
-        case "@android:color/white": AppColor(red: 1, green: 1, blue: 1)
-        case "@android:color/black": AppColor(red: 0, green: 0, blue: 0)
+        case "@android:color/white": .white
+        case "@android:color/black": .black
         case "@android:color/transparent": AppColor(red: 0, green: 0, blue: 0, alpha: 0)
         default: nil
         }

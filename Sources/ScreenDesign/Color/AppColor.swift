@@ -10,6 +10,11 @@ public struct AppColor: Sendable, Hashable, CustomStringConvertible {
         case displayP3 = "display-p3"
     }
 
+    /// Opaque white, what the light appearance draws behind a screen.
+    public static let white = AppColor(red: 1, green: 1, blue: 1)
+    /// Opaque black, what the dark appearance draws behind a screen.
+    public static let black = AppColor(red: 0, green: 0, blue: 0)
+
     /// The colour space of the components.
     public var space: Space
     /// Red, 0–1 (an extended-range colour may exceed it).
