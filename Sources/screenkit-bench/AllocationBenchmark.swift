@@ -17,39 +17,35 @@ enum AllocationBenchmark {
     struct Kind: Sendable {
         let name: String
         let nodesPerItem: Int
-        let item: @Sendable (Int) -> [Node]
+        let item: @Sendable (Int) -> Node
     }
 
     static let kinds: [Kind] = [
-        Kind(name: "text (interpolated content)", nodesPerItem: 1) { [Text("Item \($0)").node] },
-        Kind(name: "text (literal)", nodesPerItem: 1) { _ in [Text("Delivered").node] },
+        Kind(name: "text (interpolated content)", nodesPerItem: 1) { Text("Item \($0)").node },
+        Kind(name: "text (literal)", nodesPerItem: 1) { _ in Text("Delivered").node },
         Kind(name: "text + style, color, lineLimit", nodesPerItem: 1) { _ in
-            [Text("Delivered").style(.caption).color("#6B7280").lineLimit(1).node]
+            Text("Delivered").style(.caption).color("#6B7280").lineLimit(1).node
         },
-        Kind(name: "text + token color", nodesPerItem: 1) { _ in [Text("Delivered").color(.textSecondary).node] },
+        Kind(name: "text + token color", nodesPerItem: 1) { _ in Text("Delivered").color(.textSecondary).node },
         Kind(name: "button (explicit ID, navigate)", nodesPerItem: 1) {
-            [Button("Buy", id: "buy-\($0)", action: .navigate(to: "home")).node]
+            Button("Buy", id: "buy-\($0)", action: .navigate(to: "home")).node
         },
         Kind(name: "image + frame, label", nodesPerItem: 1) { _ in
-            [Image(url: "https://cdn.example.com/a.png").frame(width: 40, height: 40).accessibilityLabel("A").node]
+            Image(url: "https://cdn.example.com/a.png").frame(width: 40, height: 40).accessibilityLabel("A").node
         },
-        Kind(name: "divider", nodesPerItem: 1) { _ in [Divider().node] },
-        Kind(name: "spacer", nodesPerItem: 1) { _ in [Spacer(height: 8).node] },
+        Kind(name: "divider", nodesPerItem: 1) { _ in Divider().node },
+        Kind(name: "spacer", nodesPerItem: 1) { _ in Spacer(height: 8).node },
         Kind(name: "row of two texts", nodesPerItem: 3) { _ in
-            [
-                Row {
-                    Text("Total")
-                    Text("€12.00")
-                }.node
-            ]
+            Row {
+                Text("Total")
+                Text("€12.00")
+            }.node
         },
         Kind(name: "card (action) of two texts", nodesPerItem: 3) {
-            [
-                Card(id: "card-\($0)", action: .navigate(to: "home")) {
-                    Text("Order")
-                    Text("Delivered")
-                }.node
-            ]
+            Card(id: "card-\($0)", action: .navigate(to: "home")) {
+                Text("Order")
+                Text("Delivered")
+            }.node
         },
     ]
 
@@ -57,7 +53,7 @@ enum AllocationBenchmark {
     static func screen(_ kind: Kind, count: Int) -> Screen {
         Screen("orders", title: "Orders") {
             ScrollView {
-                LazyVStack(id: "list") { (0..<count).flatMap(kind.item) }
+                LazyVStack(id: "list") { (0..<count).map(kind.item) }
             }
         }
     }
@@ -103,5 +99,12 @@ enum AllocationBenchmark {
                 ]
                 .joined(separator: "\t"))
         }
+        print()
+        AllocationSources.run(items: options.items) { body in allocations(body) }
     }
+}
+
+extension AllocationBenchmark {
+    /// What one item of a kind builds.
+    typealias BuiltNode = Node
 }

@@ -138,6 +138,7 @@ enum RenderBenchmark {
         try ExperimentRenderBenchmark.run(options)
         try LocalizedRenderBenchmark.run(options)
         try ObservedRenderBenchmark.run(options)
+        try FeatureCostBenchmark.run(options)
     }
 
     /// `threads` threads rendering the 1,000-node screen at once: requests/s and latency percentiles.

@@ -68,8 +68,13 @@ struct BenchArgumentsTests {
             #expect(throws: Never.self, "\(kind.name)") {
                 _ = try renderer.render(screen, for: .version(renderer.current))
             }
-            #expect(kind.item(0).count == 1)
+            func count(_ node: AllocationBenchmark.BuiltNode) -> Int {
+                1 + (node.children ?? []).reduce(0) { $0 + count($1) }
+            }
+            #expect(count(kind.item(0)) == kind.nodesPerItem, "\(kind.name)")
         }
+        // Each part of the where-from table runs.
+        for part in AllocationSources.parts { #expect(part.body(2) > 0, "\(part.name)") }
     }
 
     @Test func publishNeedsATargetAndAnEndpoint() throws {

@@ -52,22 +52,10 @@ public enum ExperimentResolution {
 
     /// Whether `screen` holds any experiment (within the depth a valid screen can have).
     public static func hasExperiments(_ screen: Screen) -> Bool {
-        // Iterative: a hostile screen may nest far deeper than the stack allows recursion.
-        var stack: [(nodes: [Node], depth: Int)] = [(screen.content, 0)] + screen.layouts.map { ($0.content, 0) }
-        while let (nodes, depth) = stack.popLast() {
-            // Read in place: copying each node out would retain and release every field it holds.
-            let found = nodes.withUnsafeBufferPointer { nodes in
-                for index in nodes.indices {
-                    if nodes[index].experiment != nil { return true }
-                    guard depth < walkDepth else { continue }
-                    if let children = nodes[index].children { stack.append((children, depth + 1)) }
-                    if case .node(let fallback) = nodes[index].fallback { stack.append(([fallback], depth + 1)) }
-                }
-                return false
-            }
-            if found { return true }
-        }
-        return false
+        // Each node read in place, to the depth the walks below stop at: a screen without an
+        // experiment, the common case, is answered at a few nanoseconds a node.
+        screen.content.contains { $0.holdsExperiment(depth: walkDepth) }
+            || screen.layouts.contains { $0.content.contains { $0.holdsExperiment(depth: walkDepth) } }
     }
 
     /// The distinct experiments of `screen` (by name, first declaration), in document order.

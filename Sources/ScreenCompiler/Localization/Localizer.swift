@@ -91,11 +91,13 @@ public struct Localizer: Sendable {
     /// The node at `index` of `nodes` localized, or nil when it holds no localized string.
     private func localized(_ nodes: UnsafeBufferPointer<Node>, at index: Int, depth: Int) -> Node? {
         var copy: Node?
-        if Self.holdsLocalized(nodes[index].props) {
-            copy = nodes[index]
-            for prop in copy!.props.indices where copy!.props[prop].value.holdsLocalized {
-                copy!.props[prop].value = localize(copy!.props[prop].value)
+        if Self.holdsLocalized(nodes[index]) {
+            var node = nodes[index]
+            for position in 0..<node.propCount {
+                let value = node.withProps { $0[position].value }
+                if value.holdsLocalized { node.setValue(localize(value), ofPropAt: position) }
             }
+            copy = node
         }
         if let children = nodes[index].children, let localized = localized(children, depth: depth + 1) {
             if copy == nil { copy = nodes[index] }
@@ -161,7 +163,7 @@ public struct Localizer: Sendable {
         guard depth < ExperimentResolution.walkDepth else { return false }
         return nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
-                if holdsLocalized(nodes[index].props) { return true }
+                if holdsLocalized(nodes[index]) { return true }
                 if let children = nodes[index].children, holdsLocalized(children, depth: depth + 1) { return true }
                 if case .node(let fallback) = nodes[index].fallback, holdsLocalized([fallback], depth: depth + 1) {
                     return true
@@ -177,32 +179,11 @@ public struct Localizer: Sendable {
     }
 
     /// Whether a node's props hold a localized string.
-    private static func holdsLocalized(_ props: [Prop]) -> Bool {
-        props.withUnsafeBufferPointer { props in
+    private static func holdsLocalized(_ node: Node) -> Bool {
+        node.withProps { props in
             for index in props.indices where props[index].value.holdsLocalized { return true }
             return false
         }
-    }
-}
-
-extension Value {
-    /// Whether the value is, or holds, a localized string.
-    var holdsLocalized: Bool {
-        switch self {
-        case .localized: true
-        case .list(let values): values.contains { $0.holdsLocalized }
-        case .map(let map): map.values.contains { $0.holdsLocalized }
-        case .action(let action): action.holdsLocalized
-        case .string, .number, .bool: false
-        }
-    }
-}
-
-extension Action {
-    fileprivate var holdsLocalized: Bool {
-        if fields.contains(where: { $0.value.holdsLocalized }) { return true }
-        if case .action(let fallback) = fallback { return fallback.holdsLocalized }
-        return false
     }
 }
 

@@ -12,18 +12,20 @@ struct TreeSize {
     mutating func count(_ node: UnsafePointer<Node>, depth: Int) {
         guard depth <= ScreenLimits.maximumDepth, nodes <= ScreenLimits.maximumNodes else { return }
         nodes += 1
-        node.pointee.props.withUnsafeBufferPointer { props in
+        node.pointee.withProps { props in
             self.props += props.count
             for prop in props.indices {
                 if case .string(let string) = props[prop].value { stringBytes += string.utf8.count }
             }
         }
-        node.pointee.children?.withUnsafeBufferPointer { children in
-            guard let first = children.baseAddress else { return }
-            for position in 0..<children.count { count(first + position, depth: depth + 1) }
-        }
-        if case .node(let fallback) = node.pointee.fallback {
-            withUnsafePointer(to: fallback) { count($0, depth: depth + 1) }
+        node.pointee.withFields { fields in
+            fields.pointee.children?.withUnsafeBufferPointer { children in
+                guard let first = children.baseAddress else { return }
+                for position in 0..<children.count { count(first + position, depth: depth + 1) }
+            }
+            if case .node(let fallback) = fields.pointee.fallback {
+                withUnsafePointer(to: fallback) { count($0, depth: depth + 1) }
+            }
         }
     }
 }

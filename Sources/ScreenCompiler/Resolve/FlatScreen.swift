@@ -23,8 +23,8 @@ final class FlatScreen: Sendable {
     private let sourceFiles: [String]
     /// Every node's props as written, node after node (see ``FlatNode/firstProp``).
     let props: [FlatProp]
-    /// Each node's props as the node holds them, where the keys and values are.
-    let nodeProps: [[Prop]]
+    /// Each node as written: its props, read in place, are where the keys and values are.
+    let nodeProps: [Node]
     /// The values of declared props that are not escaped scalars (actions, lists, maps, numbers
     /// JSON cannot hold), copied while they were at hand: writers and checks read them every pass.
     let dynamicValues: [Value]
@@ -173,13 +173,16 @@ final class FlatScreen: Sendable {
     }
 
     /// The key of prop `prop` (an index in `props`).
-    func key(ofProp prop: Int) -> String { nodeProps[Int(props[prop].node)][Int(props[prop].position)].key }
+    func key(ofProp prop: Int) -> String {
+        let flat = props[prop]
+        return nodeProps[Int(flat.node)].withProps { $0[Int(flat.position)].key }
+    }
 
     /// The value of prop `prop` (an index in `props`).
     func value(ofProp prop: Int) -> Value {
         let flat = props[prop]
         if flat.dynamic >= 0 { return dynamicValues[Int(flat.dynamic)] }
-        return nodeProps[Int(flat.node)][Int(flat.position)].value
+        return nodeProps[Int(flat.node)].withProps { $0[Int(flat.position)].value }
     }
 
     /// Every explicit ID in the tree, fallbacks included.
@@ -222,7 +225,7 @@ final class FlatScreen: Sendable {
         /// The files nodes were written in; nodes written one after another mostly share one.
         var sourceFiles: [String] = []
         var props: [FlatProp] = []
-        var nodeProps: [[Prop]] = []
+        var nodeProps: [Node] = []
         var dynamicValues: [Value] = []
         var slots: [Int32] = []
         var bytes: [UInt8] = []
@@ -297,40 +300,51 @@ final class FlatScreen: Sendable {
                     path: screen.id)
                 return
             }
+            pointer.pointee.withFields { fields in
+                record(
+                    pointer, fields, parent: parent, depth: depth, isFallbackRoot: isFallbackRoot,
+                    inFallback: inFallback, slot: inheritedSlot)
+            }
+        }
+
+        /// Records the node at `node`, whose fields are at `fields`, and its subtree (see ``add``).
+        private mutating func record(
+            _ node: UnsafePointer<Node>, _ fields: UnsafePointer<NodeHeader>, parent: Int32, depth: Int,
+            isFallbackRoot: Bool, inFallback: Bool, slot inheritedSlot: Int32
+        ) {
             let index = nodes.count
-            let node = pointer
-            let plan = plan(of: node.pointee.type)
+            let plan = plan(of: fields.pointee.type)
             var flat = FlatNode(
                 plan: Int32(plan), parent: parent, firstProp: Int32(props.count), firstSlot: Int32(slots.count),
-                hasChildren: node.pointee.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
-            if plan < 0 { undeclaredTypes[Int32(index)] = node.pointee.type }
+                hasChildren: fields.pointee.children != nil, isFallbackRoot: isFallbackRoot, inFallback: inFallback)
+            if plan < 0 { undeclaredTypes[Int32(index)] = fields.pointee.type }
             if node.pointee.hasEvents {
                 hasEvents = true
                 events[Int32(index)] = node.pointee.events
             }
             if isFallbackRoot {
                 flat.slot = inheritedSlot
-            } else if let slot = node.pointee.slot {
+            } else if let slot = fields.pointee.slot {
                 flat.slot = slotIndex(of: slot)
             }
-            nodeProps.append(node.pointee.props)
-            authoredIDs.append(node.pointee.id)
-            if sourceFiles.last != node.pointee.source.file {
-                sourceFiles.append(node.pointee.source.file)
+            nodeProps.append(node.pointee)
+            authoredIDs.append(fields.pointee.id)
+            if sourceFiles.last != fields.pointee.source.file {
+                sourceFiles.append(fields.pointee.source.file)
             }
             sourcePlaces.append(
                 SourcePlace(
-                    file: Int32(sourceFiles.count - 1), line: Int32(clamping: node.pointee.source.line),
-                    column: Int32(clamping: node.pointee.source.column)))
-            if let id = node.pointee.id {
+                    file: Int32(sourceFiles.count - 1), line: Int32(clamping: fields.pointee.source.line),
+                    column: Int32(clamping: fields.pointee.source.column)))
+            if let id = fields.pointee.id {
                 explicitIDCount += 1
                 if !mayCollide { mayCollide = IDAssigner.looksDerived(id) }
             }
-            if !typeHasDot && (plan < 0 || planHasDot[plan]) { typeHasDot = node.pointee.type.utf8.contains(0x2E) }
+            if !typeHasDot && (plan < 0 || planHasDot[plan]) { typeHasDot = fields.pointee.type.utf8.contains(0x2E) }
             addProps(of: node, index: index, plan: plan)
             flat.propCount = Int32(props.count) - flat.firstProp
             nodes.append(flat)
-            node.pointee.children?.withUnsafeBufferPointer { children in
+            fields.pointee.children?.withUnsafeBufferPointer { children in
                 guard let first = children.baseAddress else { return }
                 for position in 0..<children.count {
                     add(
@@ -339,7 +353,7 @@ final class FlatScreen: Sendable {
                 }
             }
             nodes[index].childrenEnd = Int32(nodes.count)
-            switch node.pointee.fallback {
+            switch fields.pointee.fallback {
             case .node(let fallback):
                 nodes[index].fallback = .node
                 withUnsafePointer(to: fallback) { fallback in
@@ -391,7 +405,7 @@ final class FlatScreen: Sendable {
             let keys = planIndex >= 0 ? keyNames[planIndex] : []
             let firstSlot = slots.count
             slots.append(contentsOf: repeatElement(-1, count: keys.count))
-            node.pointee.props.withUnsafeBufferPointer { authored in
+            node.pointee.withProps { authored in
                 guard let base = authored.baseAddress else { return }
                 for position in 0..<authored.count {
                     let prop = base + position

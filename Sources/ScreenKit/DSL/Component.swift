@@ -22,9 +22,13 @@ extension Component {
         fallback: Fallback? = nil,
         source: SourceLocation
     ) -> Node {
-        Node(
-            type: schema.type, id: id, props: props, children: children,
+        // Room for every prop the component declares: the modifiers that set the others then
+        // write them in place.
+        let node = Node(
+            type: schema.type, id: id, capacity: Swift.max(props.count, schema.props.count), children: children,
             fallback: fallback ?? (schema.fallback == .drop ? .drop : nil), source: source)
+        for prop in props { node.storage.append(prop) }
+        return node
     }
 
     /// Builds the node for a component with named slots: each slot's nodes, in the order given,
@@ -44,20 +48,18 @@ extension Component {
         return makeNode(id: id, props: props, children: all, fallback: fallback, source: source)
     }
 
-    /// `first` alone, in an array with room for every prop the component declares: the modifiers
-    /// that set the others then never grow it.
-    static func props(_ first: Prop) -> [Prop] {
-        var props: [Prop] = []
-        props.reserveCapacity(schema.props.count)
-        props.append(first)
-        return props
-    }
-
-    /// `first` and `second`, in an array with room for every prop the component declares.
-    static func props(_ first: Prop, _ second: Prop) -> [Prop] {
-        var props = Self.props(first)
-        props.append(second)
-        return props
+    /// The node of a component whose initializer sets `first` (and `second`): as
+    /// ``makeNode(id:props:children:fallback:source:)``, without an array of props in between.
+    /// Props left nil are not set.
+    static func makeNode(
+        id: String?, _ first: Prop?, _ second: Prop? = nil, children: [Node]? = nil, source: SourceLocation
+    ) -> Node {
+        let node = Node(
+            type: schema.type, id: id, capacity: schema.props.count, children: children,
+            fallback: schema.fallback == .drop ? .drop : nil, source: source)
+        if let first { node.storage.append(first) }
+        if let second { node.storage.append(second) }
+        return node
     }
 
     /// A copy with the prop set to `value`, or removed when nil; the basis of every typed modifier.
@@ -93,16 +95,26 @@ public protocol ScreenContent: Sendable {
     /// Appends the nodes this content contributes to `nodes`; what a ``ScreenBuilder`` block calls,
     /// so a component or node adds itself without making an array of its own first.
     func appendNodes(to nodes: inout [Node])
+
+    /// The content as the partial result of a ``ScreenBuilder`` block of this one statement: a
+    /// component or a node is one node, held without an array.
+    var builderPart: ScreenBuilder.Part { get }
 }
 
 extension ScreenContent {
     /// Appends ``nodes``.
     public func appendNodes(to nodes: inout [Node]) { nodes.append(contentsOf: self.nodes) }
+
+    /// ``nodes``.
+    public var builderPart: ScreenBuilder.Part { .many(nodes) }
 }
 
 extension Component {
     /// Appends the component's node.
     public func appendNodes(to nodes: inout [Node]) { nodes.append(node) }
+
+    /// The component's node.
+    public var builderPart: ScreenBuilder.Part { .one(node) }
 }
 
 extension Node: ScreenContent {
@@ -111,9 +123,15 @@ extension Node: ScreenContent {
 
     /// Appends the node itself.
     public func appendNodes(to nodes: inout [Node]) { nodes.append(self) }
+
+    /// The node itself.
+    public var builderPart: ScreenBuilder.Part { .one(self) }
 }
 
 extension Array: ScreenContent where Element == Node {
     /// The nodes of the section.
     public var nodes: [Node] { self }
+
+    /// The nodes of the section.
+    public var builderPart: ScreenBuilder.Part { .many(self) }
 }

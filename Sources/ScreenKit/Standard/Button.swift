@@ -35,7 +35,7 @@ public struct Button: Component {
 
     private init(label: Value, id: String, action: Action, source: SourceLocation) {
         node = Self.makeNode(
-            id: id, props: Self.props(Prop(key: "label", value: label), Prop(key: "action", value: .action(action))),
+            id: id, Prop(key: "label", value: label), Prop(key: "action", value: .action(action)),
             source: source)
     }
 

@@ -30,7 +30,7 @@ public struct Card: Component {
         @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id, props: Self.props(Prop(key: "action", value: .action(action))), children: content(),
+            id: id, Prop(key: "action", value: .action(action)), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

@@ -20,7 +20,7 @@ public struct Column: Component {
         line: Int = #line, column: Int = #column, @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id, props: .set(["spacing": spacing.wire, "alignment": alignment.wire]), children: content(),
+            id: id, .ifSet("spacing", spacing.wire), .ifSet("alignment", alignment.wire), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

@@ -15,7 +15,7 @@ public struct Divider: Component {
 
     /// A divider.
     public init(id: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column) {
-        node = Self.makeNode(id: id, props: [], source: SourceLocation(file: file, line: line, column: column))
+        node = Self.makeNode(id: id, nil, source: SourceLocation(file: file, line: line, column: column))
     }
 
     /// The line's thickness, in points.

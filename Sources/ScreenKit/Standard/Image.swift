@@ -20,7 +20,7 @@ public struct Image: Component {
     /// An image loaded from `url`.
     public init(url: String, id: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column) {
         node = Self.makeNode(
-            id: id, props: Self.props(Prop(key: "url", value: .string(url))),
+            id: id, Prop(key: "url", value: .string(url)),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

@@ -14,7 +14,7 @@ public struct LazyVStack: Component {
         @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id, props: .set(["spacing": spacing.wire]), children: content(),
+            id: id, .ifSet("spacing", spacing.wire), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

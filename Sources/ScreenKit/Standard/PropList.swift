@@ -9,6 +9,13 @@ extension Array where Element == Prop {
     }
 }
 
+extension Prop {
+    /// The prop `key` set to `value`, or nil when `value` is nil.
+    static func ifSet(_ key: String, _ value: Value?) -> Prop? {
+        value.map { Prop(key: key, value: $0) }
+    }
+}
+
 extension Optional where Wrapped == Double {
     var wire: Value? { map { .number($0) } }
 }

@@ -19,7 +19,7 @@ public struct Row: Component {
         line: Int = #line, column: Int = #column, @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id, props: .set(["spacing": spacing.wire, "alignment": alignment.wire]), children: content(),
+            id: id, .ifSet("spacing", spacing.wire), .ifSet("alignment", alignment.wire), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

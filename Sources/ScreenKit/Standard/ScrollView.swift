@@ -14,7 +14,7 @@ public struct ScrollView: Component {
         column: Int = #column, @ScreenBuilder content: () -> [Node]
     ) {
         node = Self.makeNode(
-            id: id, props: .set(["axis": axis.wire]), children: content(),
+            id: id, .ifSet("axis", axis.wire), children: content(),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

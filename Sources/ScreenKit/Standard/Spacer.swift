@@ -14,7 +14,7 @@ public struct Spacer: Component {
         column: Int = #column
     ) {
         node = Self.makeNode(
-            id: id, props: .set(["height": height.wire, "width": width.wire]),
+            id: id, .ifSet("height", height.wire), .ifSet("width", width.wire),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

@@ -31,7 +31,7 @@ public struct Text: Component {
     }
 
     private init(content: Value, id: String?, source: SourceLocation) {
-        node = Self.makeNode(id: id, props: Self.props(Prop(key: "content", value: content)), source: source)
+        node = Self.makeNode(id: id, Prop(key: "content", value: content), source: source)
     }
 
     /// The typographic style.

@@ -22,10 +22,8 @@ public struct TextField: Component {
     ) {
         node = Self.makeNode(
             id: id,
-            props: [
-                Prop(key: "placeholder", value: .string(placeholder)),
-                Prop(key: "stateKey", value: .string(stateKey)),
-            ],
+            Prop(key: "placeholder", value: .string(placeholder)),
+            Prop(key: "stateKey", value: .string(stateKey)),
             source: SourceLocation(file: file, line: line, column: column)
         )
     }

@@ -51,3 +51,37 @@ extension Value {
         }
     }
 }
+
+extension Value {
+    /// Whether the value is, or holds, a localized string.
+    package var holdsLocalized: Bool {
+        switch self {
+        case .localized: true
+        case .list(let values): values.contains { $0.holdsLocalized }
+        case .map(let map): map.values.contains { $0.holdsLocalized }
+        case .action(let action): action.holdsLocalized
+        case .string, .number, .bool: false
+        }
+    }
+}
+
+extension Value {
+    /// ``holdsLocalized`` with the plain scalars answered without a call: what a node checks as
+    /// each prop is set.
+    @inline(__always) var mayHoldLocalized: Bool {
+        switch self {
+        case .string, .number, .bool: false
+        case .localized: true
+        case .list, .map, .action: holdsLocalized
+        }
+    }
+}
+
+extension Action {
+    /// Whether a field, or the fallback's, holds a localized string.
+    package var holdsLocalized: Bool {
+        for index in fields.indices where fields[index].value.mayHoldLocalized { return true }
+        if case .action(let fallback) = fallback { return fallback.holdsLocalized }
+        return false
+    }
+}
