@@ -280,6 +280,9 @@ enum ProfileLoop {
         case "build": step = { size &+= OrdersScreen.screen(for: customer).content.count }
         case "render": step = { size &+= try renderer.render(built, for: client).bytes.count }
         case "data": step = { size &+= OrdersDataWork.strings(for: customer) }
+        case "home":
+            let home = App.catalog.screens.first { $0.id == "home" }!
+            step = { size &+= try renderer.render(home, for: client).bytes.count }
         default: step = { size &+= try renderer.render(OrdersScreen.screen(for: customer), for: client).bytes.count }
         }
         var allocations = "not counted"

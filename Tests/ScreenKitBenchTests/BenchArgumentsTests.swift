@@ -143,7 +143,7 @@ struct BenchArgumentsTests {
         (["render", "--flood", "0"], "--flood must be a whole number of at least 1 (got '0')"),
         (
             ["render", "--profile-loop", "10", "--profile-phase", "write"],
-            "--profile-phase must be one of all, build, render, data (got 'write')"
+            "--profile-phase must be one of all, build, render, data, home (got 'write')"
         ),
         (["assign", "--units"], "--units needs a value"),
         (

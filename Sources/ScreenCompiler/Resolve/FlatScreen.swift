@@ -243,21 +243,19 @@ final class FlatScreen: Sendable {
         var table = PlanTable()
         /// Replaces localized strings in props as they are recorded; nil to record them as they are.
         var localizer: Localizer?
-        /// This screen's copies of each component's index and prop keys.
+        /// This screen's copy of each component's index (its keys are in `table`).
         private let planIndex: [String: Int]
-        private let keyNames: [[String]]
-        private let planHasDot: [Bool]
 
         init(screen: Screen, context: ValidationContext) {
             self.screen = screen
             self.context = context
-            var planIndex: [String: Int] = [:]
+            var planIndex = context.planIndex
+            // Reserving on a dictionary that shares its storage copies it: this screen's own.
             planIndex.reserveCapacity(context.planIndex.count)
-            for (type, index) in context.planIndex { planIndex[type] = index }
             self.planIndex = planIndex
-            keyNames = context.plans.map { plan in plan.keys.map { String($0) } }
-            planHasDot = context.plans.map { $0.type.utf8.contains(0x2E) }
-            table = PlanTable(context, into: &bytes)
+            // The context's table and tokens, copied: the same numbering and bytes as making them.
+            table = context.planTable.unshared()
+            bytes = context.planTokens
         }
 
         /// The wire type of node `index`.
@@ -340,7 +338,9 @@ final class FlatScreen: Sendable {
                 explicitIDCount += 1
                 if !mayCollide { mayCollide = IDAssigner.looksDerived(id) }
             }
-            if !typeHasDot && (plan < 0 || planHasDot[plan]) { typeHasDot = fields.pointee.type.utf8.contains(0x2E) }
+            if !typeHasDot && (plan < 0 || table.plans[plan].typeHasDot) {
+                typeHasDot = fields.pointee.type.utf8.contains(0x2E)
+            }
             addProps(of: node, index: index, plan: plan)
             flat.propCount = Int32(props.count) - flat.firstProp
             nodes.append(flat)
@@ -402,14 +402,23 @@ final class FlatScreen: Sendable {
 
         /// Records the node's props, escapes their scalar values and fills its slots.
         private mutating func addProps(of node: UnsafePointer<Node>, index: Int, plan planIndex: Int) {
-            let keys = planIndex >= 0 ? keyNames[planIndex] : []
+            let keys =
+                planIndex >= 0
+                ? Int(
+                    table.plans[planIndex].firstKey)..<Int(
+                        table.plans[planIndex].firstKey + table.plans[planIndex].keyCount)
+                : 0..<0
             let firstSlot = slots.count
             slots.append(contentsOf: repeatElement(-1, count: keys.count))
             node.pointee.withProps { authored in
                 guard let base = authored.baseAddress else { return }
                 for position in 0..<authored.count {
                     let prop = base + position
-                    let declared = keys.firstIndex(of: prop.pointee.key) ?? -1
+                    var declared = -1
+                    for key in keys where table.keyNames[key] == prop.pointee.key {
+                        declared = key - keys.lowerBound
+                        break
+                    }
                     var start: Int32 = -1
                     var end: Int32 = -1
                     var enumCase: Int32 = -1
@@ -417,7 +426,7 @@ final class FlatScreen: Sendable {
                     // A localized string is replaced now; the replaced value is what every reader
                     // gets (``FlatScreen/value(ofProp:)`` reads `dynamicValues` first).
                     var localized: Value?
-                    if let localizer, Self.mayHoldLocalized(prop.pointee.value), prop.pointee.value.holdsLocalized {
+                    if Self.mayHoldLocalized(prop.pointee.value), let localizer, prop.pointee.value.holdsLocalized {
                         localized = localizer.localize(prop.pointee.value)
                         dynamic = Int32(dynamicValues.count)
                         dynamicValues.append(localized!)

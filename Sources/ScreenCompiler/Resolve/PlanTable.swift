@@ -17,6 +17,8 @@ struct PlanTable: Sendable {
         var hasChildren: Bool
         /// Whether the type's token is the type in quotes, nothing escaped.
         var typeIsVerbatim = true
+        /// Whether the type has a dot (see ``FlatScreen/derivedIDsAreUnique``).
+        var typeHasDot = false
 
         /// Where the type's token is.
         var typeRange: Range<Int32> { typeStart..<typeEnd }
@@ -73,6 +75,8 @@ struct PlanTable: Sendable {
     /// Each component's wire type.
     private(set) var typeNames: [String] = []
     private(set) var keys: [Key] = []
+    /// Each declared prop's key, as `keys` numbers them.
+    private(set) var keyNames: [String] = []
     /// The escaped member names every node has: `"type"` and `"id"`.
     private(set) var typeKey: Range<Int32> = 0..<0
     private(set) var idKey: Range<Int32> = 0..<0
@@ -145,16 +149,43 @@ struct PlanTable: Sendable {
 
     init() {}
 
+    /// A copy whose arrays have buffers of their own: a screen's table, read in its hot loops, then
+    /// shares no reference count with another thread's.
+    func unshared() -> PlanTable {
+        var copy = self
+        // Reserving on an array that shares its buffer copies it.
+        copy.plans.reserveCapacity(plans.count)
+        copy.typeNames.reserveCapacity(typeNames.count)
+        copy.keys.reserveCapacity(keys.count)
+        copy.keyNames.reserveCapacity(keyNames.count)
+        copy.cases.reserveCapacity(cases.count)
+        copy.actions.reserveCapacity(actions.count)
+        copy.actionNames.reserveCapacity(actionNames.count)
+        copy.fields.reserveCapacity(fields.count)
+        copy.fieldNames.reserveCapacity(fieldNames.count)
+        copy.fieldTypes.reserveCapacity(fieldTypes.count)
+        copy.fieldDefaults.reserveCapacity(fieldDefaults.count)
+        copy.fieldRequired.reserveCapacity(fieldRequired.count)
+        copy.fieldNonEmpty.reserveCapacity(fieldNonEmpty.count)
+        copy.fieldReferences.reserveCapacity(fieldReferences.count)
+        return copy
+    }
+
     /// The table of `context`'s components and action kinds (the last declaration of a kind
     /// counts, as in ``ValidationContext/actions``), with its tokens appended to `bytes`. Every
     /// table made from one context numbers its elements the same way.
     init(_ context: ValidationContext, into bytes: inout [UInt8]) {
-        let actions = context.catalog.actions.map { context.actions[$0.kind] ?? $0 }
-        self.init(context.plans, actions: actions, into: &bytes)
-        guard !context.catalog.tokens.isEmpty else { return }
-        for (index, plan) in context.plans.enumerated() {
+        self.init(context.plans, catalog: context.catalog, actions: context.actions, into: &bytes)
+    }
+
+    /// The table of `catalog`'s components, flattened as `plans`, and of its action kinds
+    /// (`actions` by kind), with its tokens appended to `bytes`.
+    init(_ plans: [ComponentPlan], catalog: Catalog, actions: [String: ActionSchema], into bytes: inout [UInt8]) {
+        self.init(plans, actions: catalog.actions.map { actions[$0.kind] ?? $0 }, into: &bytes)
+        guard !catalog.tokens.isEmpty else { return }
+        for (index, plan) in plans.enumerated() {
             for key in plan.types.indices where plan.types[key] == .color {
-                keys[Int(plans[index].firstKey) + key].mayNameToken = true
+                keys[Int(self.plans[index].firstKey) + key].mayNameToken = true
             }
         }
     }
@@ -179,7 +210,9 @@ struct PlanTable: Sendable {
             self.plans.append(
                 Plan(
                     typeStart: type.0, typeEnd: type.1, firstKey: Int32(keys.count), keyCount: Int32(plan.keys.count),
-                    hasChildren: plan.holdsChildren, typeIsVerbatim: Int(type.1 - type.0) == plan.type.utf8.count + 2))
+                    hasChildren: plan.holdsChildren, typeIsVerbatim: Int(type.1 - type.0) == plan.type.utf8.count + 2,
+                    typeHasDot: plan.type.utf8.contains(0x2E)))
+            keyNames += plan.keys
             for index in plan.keys.indices {
                 let key = append(plan.keyTokens[index])
                 let value = append(plan.defaultTokens[index])

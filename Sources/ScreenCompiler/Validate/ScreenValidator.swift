@@ -14,6 +14,10 @@ final class ValidationContext: Sendable {
     let plans: [ComponentPlan]
     /// The index in `plans` of each component type.
     let planIndex: [String: Int]
+    /// The plan table every screen starts from, and its tokens: made once, copied per screen
+    /// (``FlatScreen``) rather than made again for each one, which is most of a small screen's render.
+    let planTable: PlanTable
+    let planTokens: [UInt8]
 
     init(catalog: Catalog) {
         self.catalog = catalog
@@ -32,6 +36,9 @@ final class ValidationContext: Sendable {
         }
         self.plans = plans
         self.planIndex = planIndex
+        var tokens: [UInt8] = []
+        planTable = PlanTable(plans, catalog: catalog, actions: actions, into: &tokens)
+        planTokens = tokens
     }
 }
 
