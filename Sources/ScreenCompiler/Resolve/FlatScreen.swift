@@ -424,9 +424,10 @@ final class FlatScreen: Sendable {
                     var enumCase: Int32 = -1
                     var dynamic: Int32 = -1
                     // A localized string is replaced now; the replaced value is what every reader
-                    // gets (``FlatScreen/value(ofProp:)`` reads `dynamicValues` first).
+                    // gets (``FlatScreen/value(ofProp:)`` reads `dynamicValues` first). The value is
+                    // looked into before the localizer is bound: binding copies it, tables and all.
                     var localized: Value?
-                    if Self.mayHoldLocalized(prop.pointee.value), let localizer, prop.pointee.value.holdsLocalized {
+                    if Self.mayHoldLocalized(prop.pointee.value), prop.pointee.value.holdsLocalized, let localizer {
                         localized = localizer.localize(prop.pointee.value)
                         dynamic = Int32(dynamicValues.count)
                         dynamicValues.append(localized!)
