@@ -402,12 +402,12 @@ final class FlatScreen: Sendable {
 
         /// Records the node's props, escapes their scalar values and fills its slots.
         private mutating func addProps(of node: UnsafePointer<Node>, index: Int, plan planIndex: Int) {
-            let keys =
-                planIndex >= 0
-                ? Int(
-                    table.plans[planIndex].firstKey)..<Int(
-                        table.plans[planIndex].firstKey + table.plans[planIndex].keyCount)
-                : 0..<0
+            // This plan's declared keys, as indices in `table.keyNames`.
+            var keys = 0..<0
+            if planIndex >= 0 {
+                let plan = table.plans[planIndex]
+                keys = Int(plan.firstKey)..<Int(plan.firstKey + plan.keyCount)
+            }
             let firstSlot = slots.count
             slots.append(contentsOf: repeatElement(-1, count: keys.count))
             node.pointee.withProps { authored in

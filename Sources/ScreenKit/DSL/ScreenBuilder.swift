@@ -89,11 +89,7 @@ public enum ScreenBuilder {
 
     /// The block's nodes, as its container keeps them.
     public static func buildFinalResult(_ part: Part) -> [Node] {
-        switch part {
-        case .none: []
-        case .one(let node): [node]
-        case .many(let nodes): nodes
-        }
+        part.nodes
     }
 }
 
