@@ -19,6 +19,9 @@ public struct LanguageNegotiation: Sendable {
     public let defaultLocale: String
     /// Each configured locale by its lowercased tag (`_` read as `-`).
     private let byTag: [String: String]
+    /// The headers of one range that name a configured locale outright (`en`, `de-at`, `pt-BR`),
+    /// answered without parsing, as parsing would answer them.
+    private let direct: [String: String]
 
     /// A negotiation among `locales`, answering `defaultLocale` when nothing matches.
     public init(locales: [String], defaultLocale: String) {
@@ -29,11 +32,18 @@ public struct LanguageNegotiation: Sendable {
             byTag[Self.normalized(locale)] = locale
         }
         self.byTag = byTag
+        var direct = byTag.filter { $0.key != "*" && Self.isLanguageRange($0.key) }
+        // As configured (`pt-BR`), which is what a renderer passes on once negotiated.
+        for locale in locales + [defaultLocale] where !locale.contains("_") {
+            if let answer = direct[Self.normalized(locale)] { direct[locale] = answer }
+        }
+        self.direct = direct
     }
 
     /// The locale for a request whose `Accept-Language` header is `header` (nil: absent).
     public func locale(for header: String?) -> String {
         guard let header, header.utf8.count <= Self.maximumHeaderBytes else { return defaultLocale }
+        if let locale = direct[header] { return locale }
         for range in Self.ranges(in: header) {
             var tag = range
             while !tag.isEmpty {

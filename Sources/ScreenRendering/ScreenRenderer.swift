@@ -97,8 +97,10 @@ public struct ScreenRenderer: Sendable {
         let variants: [RenderedScreen]
         /// The screen's experiments, in document order; empty for most screens.
         var experiments: [Experiment.Declaration] = []
-        /// Each combination's variants by client version, from `minContract`.
-        var combinations: [ArmChoice: [RenderedScreen]] = [:]
+        /// Each combination's variants by client version, from `minContract`, by the arm of each
+        /// of ``experiments`` in their order: a request's arms are looked up without making a
+        /// dictionary of them.
+        var combinations: [[String]: [RenderedScreen]] = [:]
         /// The screen in each configured locale but the source language; empty for a screen
         /// without localized strings (every locale gets the same bytes).
         var localized: [String: CompiledCatalogScreen] = [:]
@@ -242,8 +244,7 @@ public struct ScreenRenderer: Sendable {
         var applied: [AppliedArm] = []
         if !screen.experiments.isEmpty {
             applied = experiments.arms(for: screen.experiments, allowsOverrides: allowsOverrides)
-            let choice = Dictionary(applied.map { ($0.experiment, $0.arm) }) { first, _ in first }
-            variants = screen.combinations[choice] ?? screen.variants
+            variants = screen.combinations[applied.map(\.arm)] ?? screen.variants
         }
         var rendered = variants[version - screen.minContract]
         rendered.experiments = applied
@@ -409,7 +410,12 @@ extension ScreenRenderer.CompiledCatalogScreen {
         }
         self.init(minContract: screen.minContract, variants: rendered(screen.variants))
         experiments = screen.experiments
-        for combination in screen.combinations { combinations[combination.arms] = rendered(combination.variants) }
+        for combination in screen.combinations {
+            // Keyed as a request's arms are listed: one per experiment (each named once), in order.
+            let arms = experiments.compactMap { combination.arms[$0.name] }
+            guard arms.count == experiments.count, combination.arms.count == experiments.count else { continue }
+            combinations[arms] = rendered(combination.variants)
+        }
     }
 }
 

@@ -66,29 +66,43 @@ public struct ScreenResponse: Sendable, Hashable {
     public static func screen(_ rendered: RenderedScreen, ifNoneMatch: String?, cacheControl: String) -> ScreenResponse
     {
         let experiments = !rendered.experiments.isEmpty
-        var vary = [ClientContract.headerName]
-        if experiments { vary.append(ExperimentContext.overrideHeaderName) }
-        if rendered.locale != nil { vary.append(acceptLanguageHeaderName) }
-        var common = [
-            Header(name: "ETag", value: rendered.etag),
-            Header(name: "Cache-Control", value: experiments ? privateCaching : cacheControl),
-            Header(name: "Vary", value: vary.joined(separator: ", ")),
-            Header(name: ClientContract.headerName, value: String(rendered.servedVersion)),
-        ]
-        if let locale = rendered.locale { common.append(Header(name: "Content-Language", value: locale)) }
+        let localized = rendered.locale != nil
+        // The four `Vary` values as constants: one header array is all a response allocates.
+        let vary =
+            switch (experiments, localized) {
+            case (false, false): varyContract
+            case (false, true): varyContractLanguage
+            case (true, false): varyContractArm
+            case (true, true): varyContractArmLanguage
+            }
+        var headers: [Header] = []
+        headers.reserveCapacity(7)
+        headers.append(Header(name: "Content-Type", value: "application/json"))
+        headers.append(Header(name: "ETag", value: rendered.etag))
+        headers.append(Header(name: "Cache-Control", value: experiments ? privateCaching : cacheControl))
+        headers.append(Header(name: "Vary", value: vary))
+        headers.append(Header(name: ClientContract.headerName, value: String(rendered.servedVersion)))
+        if let locale = rendered.locale { headers.append(Header(name: "Content-Language", value: locale)) }
         if experiments {
-            common.append(
+            headers.append(
                 Header(
                     name: ExperimentContext.appliedHeaderName,
                     value: rendered.experiments.map(\.description).joined(separator: ", ")))
         }
         if let ifNoneMatch, matches(ifNoneMatch, etag: rendered.etag) {
-            return ScreenResponse(status: 304, headers: common, body: [])
+            headers.removeFirst()
+            return ScreenResponse(status: 304, headers: headers, body: [])
         }
-        return ScreenResponse(
-            status: 200, headers: [Header(name: "Content-Type", value: "application/json")] + common,
-            body: rendered.bytes)
+        return ScreenResponse(status: 200, headers: headers, body: rendered.bytes)
     }
+
+    static let varyContract = ClientContract.headerName
+    static let varyContractLanguage = [ClientContract.headerName, acceptLanguageHeaderName].joined(separator: ", ")
+    static let varyContractArm = [ClientContract.headerName, ExperimentContext.overrideHeaderName].joined(
+        separator: ", ")
+    static let varyContractArmLanguage = [
+        ClientContract.headerName, ExperimentContext.overrideHeaderName, acceptLanguageHeaderName,
+    ].joined(separator: ", ")
 
     /// The problem response for a render error.
     public static func problem(_ error: RenderError) -> ScreenResponse {

@@ -283,6 +283,21 @@ enum ProfileLoop {
         case "home":
             let home = App.catalog.screens.first { $0.id == "home" }!
             step = { size &+= try renderer.render(home, for: client).bytes.count }
+        case "respond":
+            // The whole response to GET /screens/home as the example servers give it: String
+            // Catalogs configured, the contract-health aggregator attached, a unit for the arms.
+            let served = try ScreenRenderer(
+                catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files),
+                strings: ScreenRenderer.Strings(catalogs: EmbeddedStringCatalogs.catalogs, locales: App.locales))
+            let observed = served.observed(by: ContractHealthMetrics(renderer: served))
+            let header = String(served.current)
+            step = {
+                size &+=
+                    observed.respond(
+                        screenID: "home", contractHeader: header, ifNoneMatch: nil,
+                        experiments: ExperimentContext(unit: "u1"), acceptLanguage: nil
+                    ).body.count
+            }
         default: step = { size &+= try renderer.render(OrdersScreen.screen(for: customer), for: client).bytes.count }
         }
         var allocations = "not counted"

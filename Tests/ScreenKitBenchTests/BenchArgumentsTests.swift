@@ -45,6 +45,10 @@ struct BenchArgumentsTests {
         loop.profilePhase = "data"
         #expect(
             try BenchArguments.parse(["render", "--profile-loop", "300", "--profile-phase", "data"]) == .render(loop))
+        loop.profilePhase = "respond"
+        #expect(
+            try BenchArguments.parse(["render", "--profile-loop", "300", "--profile-phase", "respond"])
+                == .render(loop))
     }
 
     @Test func assignTakesUnitsWeightsAndARollout() throws {
@@ -143,7 +147,7 @@ struct BenchArgumentsTests {
         (["render", "--flood", "0"], "--flood must be a whole number of at least 1 (got '0')"),
         (
             ["render", "--profile-loop", "10", "--profile-phase", "write"],
-            "--profile-phase must be one of all, build, render, data, home (got 'write')"
+            "--profile-phase must be one of all, build, render, data, home, respond (got 'write')"
         ),
         (["assign", "--units"], "--units needs a value"),
         (

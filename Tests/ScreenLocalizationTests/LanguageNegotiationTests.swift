@@ -41,6 +41,23 @@ import Testing
         #expect(Self.negotiation.locale(for: fewer) == "de")
     }
 
+    /// A header that is one configured tag is answered without parsing it: the answer must be the
+    /// one parsing gives (a leading space is trimmed by parsing, and never matches outright).
+    @Test func aHeaderNamingAConfiguredLocaleOutrightGetsWhatParsingGives() {
+        let negotiation = LanguageNegotiation(
+            locales: ["de-AT", "pt_BR", "zh-Hant", "es-419", "x-bad_"], defaultLocale: "en")
+        for header in [
+            "en", "EN", "de-AT", "de-at", "DE-AT", "de", "pt_BR", "pt-br", "pt-BR", "zh-Hant", "zh-hant", "es-419",
+            "x-bad_", "x-bad-", "*", "",
+        ] {
+            #expect(negotiation.locale(for: header) == negotiation.locale(for: " " + header), "\(header)")
+        }
+        #expect(negotiation.locale(for: "pt-BR") == "pt_BR")
+        #expect(negotiation.locale(for: "de-at") == "de-AT")
+        // Not a language range: `_` reads as `-` in the configuration only.
+        #expect(negotiation.locale(for: "pt_BR") == "en")
+    }
+
     @Test func aConfiguredLocaleWithAnUnderscoreIsReadAsBCP47() {
         let negotiation = LanguageNegotiation(locales: ["pt_BR"], defaultLocale: "en")
         #expect(negotiation.locale(for: "pt-br") == "pt_BR")

@@ -188,6 +188,35 @@ import Testing
                 == ["a", "b", "other", "a"])
     }
 
+    /// A screen with hundreds of fallbacks over many elements, interleaved: each element counted
+    /// exactly (past the elements compared one by one, and past the label cap), the same by both
+    /// observers' ways.
+    @Test func manyInterleavedFallbacksAreCountedByElement() {
+        let keys = (0..<12).map { "k\($0)" }
+        let downgrades = (0..<30).flatMap { _ in
+            keys.map { Downgrade.propRemoved(nodeID: "n", type: "text", key: $0) }
+        }
+        var limits = ContractHealthMetrics.Limits(current: 2)
+        limits.elements = 10
+        let metrics = ContractHealthMetrics(catalogScreens: ["home"], limits: limits)
+        let event = Self.event("home", client: .version(1), served: 1, status: 200, downgrades: downgrades)
+        metrics.record(event)
+        metrics.record(event)
+        let text = metrics.exposition()
+        for key in keys.prefix(10) {
+            #expect(text.contains(#"screenkit_fallbacks_total{element="prop:text.\#(key)",served_version="1"} 60"#))
+        }
+        #expect(text.contains(#"screenkit_fallbacks_total{element="other",served_version="1"} 120"#), "\(text)")
+        #expect(text.contains(#"screenkit_fallback_responses_total{screen="home",served_version="1"} 2"#))
+
+        let folded = ContractHealthLabels(catalogScreens: ["home"], limits: limits).fold(event)
+        var expected = Dictionary(uniqueKeysWithValues: keys.prefix(10).map { ("prop:text.\($0)", 30) })
+        expected["other"] = 60
+        #expect(folded.fallbackCounts == expected)
+        #expect(folded.elements.count == downgrades.count)
+        #expect(Array(folded.elements.prefix(31)) == Array(repeating: "prop:text.k0", count: 30) + ["prop:text.k1"])
+    }
+
     @Test func labelValuesAreEscaped() {
         #expect(PrometheusText.escapeLabel("a\"b\\c\nd") == #"a\"b\\c\nd"#)
         let metrics = ContractHealthMetrics(catalogScreens: [], limits: .init(current: 1))

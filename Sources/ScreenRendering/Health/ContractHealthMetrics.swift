@@ -65,15 +65,16 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
         let served = event.servedVersion ?? 0
         let seconds =
             Double(event.duration.components.seconds) + Double(event.duration.components.attoseconds) * 1e-18
+        let tally = event.status == 200 || event.status == 304 ? FallbackTally(event.downgrades) : FallbackTally([])
         lock.lock()
         defer { lock.unlock() }
         let screen = folding.screenCode(event)
         responses[ResponseKey(screen: screen, served: served, status: event.status), default: 0] += 1
         clientResponses[ClientKey(a: client, b: event.status), default: 0] += 1
-        if event.status == 200 || event.status == 304, event.downgrades.contains(where: \.isFallback) {
+        if !tally.isEmpty {
             fallbackResponses[ServedKey(label: screen, served: served), default: 0] += 1
-            for downgrade in event.downgrades where downgrade.isFallback {
-                fallbacks[ServedKey(label: folding.elements.code(downgrade.element), served: served), default: 0] += 1
+            for (element, count) in zip(tally.elements, tally.counts) {
+                fallbacks[ServedKey(label: folding.elements.code(element), served: served), default: 0] += count
             }
         }
         if event.status == 406 { tooOld[ClientKey(a: screen, b: client), default: 0] += 1 }
@@ -224,8 +225,12 @@ public final class ContractHealthLabels: @unchecked Sendable {
         public let servedVersion: String
         /// The HTTP status.
         public let status: String
-        /// The contract element of each fallback applied (capped, then `other`).
+        /// The contract element of each fallback applied (capped, then `other`), those of one
+        /// element together, in order of the element's first fallback.
         public let elements: [String]
+        /// The number of fallbacks applied by contract element (capped, then `other`): what
+        /// ``elements`` lists, counted.
+        public let fallbackCounts: [String: Int]
         /// Each distinct rule ID of a 500 (capped, then `other`).
         public let rules: [String]
     }
@@ -245,14 +250,18 @@ public final class ContractHealthLabels: @unchecked Sendable {
 
     /// The labels of `event`.
     public func fold(_ event: RenderEvent) -> Folded {
-        lock.withLock {
+        let tally = FallbackTally(event.downgrades)
+        return lock.withLock {
             // Each code is taken before its name is read: taking it may add the name to the table.
             let screenCode = folding.screenCode(event)
             let screen = folding.screens.name(screenCode)
             var elements: [String] = []
-            for downgrade in event.downgrades where downgrade.isFallback {
-                let code = folding.elements.code(downgrade.element)
-                elements.append(folding.elements.name(code))
+            var fallbackCounts: [String: Int] = [:]
+            for (element, count) in zip(tally.elements, tally.counts) {
+                let code = folding.elements.code(element)
+                let name = folding.elements.name(code)
+                elements += repeatElement(name, count: count)
+                fallbackCounts[name, default: 0] += count
             }
             var rules: [String] = []
             for rule in event.rules {
@@ -263,7 +272,7 @@ public final class ContractHealthLabels: @unchecked Sendable {
             return Folded(
                 screen: screen, clientVersion: LabelFolding.clientName(folding.clientCode(event.client)),
                 servedVersion: String(event.servedVersion ?? 0), status: String(event.status), elements: elements,
-                rules: rules)
+                fallbackCounts: fallbackCounts, rules: rules)
         }
     }
 }

@@ -15,26 +15,62 @@ let contractHeader = HTTPField.Name(ClientContract.headerName)!
 let armHeader = HTTPField.Name(ExperimentContext.overrideHeaderName)!
 let router = Router()
 router.get("screens/{id}") { request, context in
-    Response(
+    let headers = ScreenRequestHeaders(request.headers)
+    return Response(
         routes.screen(
-            try context.parameters.require("id"), query: request.query,
-            contractHeader: request.headers[contractHeader], ifNoneMatch: request.headers[.ifNoneMatch],
-            armHeader: request.headers[armHeader], acceptLanguage: request.headers[.acceptLanguage]))
+            try context.parameters.require("id"), query: request.query, contractHeader: headers.contract,
+            ifNoneMatch: headers.ifNoneMatch, armHeader: headers.arm, acceptLanguage: headers.acceptLanguage))
+}
+
+/// The request headers a screen response depends on, read in one pass over the request's fields
+/// (a repeated one joined with ", ", as `HTTPFields`' subscript joins it, which would take one
+/// pass per header).
+struct ScreenRequestHeaders {
+    var contract: String?
+    var ifNoneMatch: String?
+    var arm: String?
+    var acceptLanguage: String?
+
+    init(_ fields: HTTPFields) {
+        for field in fields {
+            switch field.name {
+            case contractHeader: Self.add(field.value, to: &contract)
+            case .ifNoneMatch: Self.add(field.value, to: &ifNoneMatch)
+            case armHeader: Self.add(field.value, to: &arm)
+            case .acceptLanguage: Self.add(field.value, to: &acceptLanguage)
+            default: continue
+            }
+        }
+    }
+
+    private static func add(_ value: String, to header: inout String?) {
+        header = header.map { "\($0), \(value)" } ?? value
+    }
 }
 
 extension Response {
     /// ScreenKit's framework-neutral response as Hummingbird's.
     init(_ response: ScreenResponse) {
         var headers = HTTPFields()
+        headers.reserveCapacity(response.headers.count + 1)
         for header in response.headers {
-            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
+            if let name = screenHeaderNames[header.name] ?? HTTPField.Name(header.name) {
+                headers.append(HTTPField(name: name, value: header.value))
+            }
         }
-        headers[.contentLength] = String(response.body.count)
+        headers.append(HTTPField(name: .contentLength, value: String(response.body.count)))
         self.init(
             status: HTTPResponse.Status(code: response.status), headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
     }
 }
+
+/// The names ScreenKit's responses carry, parsed once (parsing one checks and lowercases it).
+let screenHeaderNames: [String: HTTPField.Name] = Dictionary(
+    uniqueKeysWithValues: [
+        "Content-Type", "ETag", "Cache-Control", "Vary", "Content-Language", ClientContract.headerName,
+        ExperimentContext.appliedHeaderName,
+    ].map { ($0, HTTPField.Name($0)!) })
 
 extension Request {
     /// The query's parameters (the last value of a repeated name).

@@ -15,7 +15,7 @@ import ScreenRendering
 /// - `GET /static/orders?orders=272` and `GET /static/home`: the same bytes, encoded once at
 ///   start-up: the framework's floor.
 /// - `GET /metrics`: the contract-health metrics in the Prometheus text format (``metrics()``).
-public struct ScreenRoutes: Sendable {
+public final class ScreenRoutes: Sendable {
     /// The renderer, created once.
     public let renderer: ScreenRenderer
     private let preEncodedOrders: [UInt8]

@@ -20,10 +20,19 @@ app.get("screens", ":id") { request in
     Response(
         routes.screen(
             request.parameters.get("id") ?? "", query: request.query,
-            contractHeader: request.headers.first(name: ClientContract.headerName),
-            ifNoneMatch: request.headers.first(name: .ifNoneMatch),
-            armHeader: request.headers.first(name: ExperimentContext.overrideHeaderName),
-            acceptLanguage: request.headers.first(name: .acceptLanguage)))
+            contractHeader: request.headers.list(ClientContract.headerName),
+            ifNoneMatch: request.headers.list("If-None-Match"),
+            armHeader: request.headers.list(ExperimentContext.overrideHeaderName),
+            acceptLanguage: request.headers.list("Accept-Language")))
+}
+
+extension HTTPHeaders {
+    /// The values of every field named `name`, joined with ", " (a list may come split over
+    /// repeated fields); nil when there is none.
+    func list(_ name: String) -> String? {
+        let values = self[name]
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
 }
 
 extension Response {
