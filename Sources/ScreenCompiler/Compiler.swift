@@ -206,7 +206,7 @@ public struct Compiler: Sendable {
         let translations = options.localization?.translations
         let source = Localizer(translations: translations, locale: translations?.sourceLanguage ?? "en")
         var (screens, diagnostics) = compileScreens(
-            Array(self.screens.indices), views: views, options: options, localizer: source)
+            Array(self.screens.indices), views: views, options: options, localizer: source, localized: localized)
         var seen = Set(diagnostics)
         collector.report(contentsOf: diagnostics)
         // Every layout of a localized screen is written again per locale: a profile merges them.
@@ -219,7 +219,8 @@ public struct Compiler: Sendable {
             localizers.append((Localizer.pseudoLocale, Localizer.pseudo(translations: translations)))
         }
         for (locale, localizer) in localizers where !again.isEmpty {
-            let (written, found) = compileScreens(again, views: views, options: options, localizer: localizer)
+            let (written, found) = compileScreens(
+                again, views: views, options: options, localizer: localizer, localized: localized)
             for var diagnostic in found where !localizer.isPseudo && !seen.contains(diagnostic) {
                 seen.insert(diagnostic)
                 diagnostic.message += " (locale \(locale))"
@@ -233,7 +234,7 @@ public struct Compiler: Sendable {
         collector.report(
             contentsOf: accessibilityProblems(
                 source: source, locales: localizers.filter { !$0.localizer.isPseudo }, localized: again,
-                translations: translations))
+                holdingStrings: localized, translations: translations))
         var result = CompileResult(
             screens: collector.hasErrors ? [] : screens, diagnostics: collector.diagnostics, contract: versions.count)
         result.locales = translations?.locales ?? []
@@ -242,12 +243,14 @@ public struct Compiler: Sendable {
 
     /// The accessibility rules over every screen as clients receive it: in the source language,
     /// then the screens at `localized` in each of `locales` (a problem only a locale has names it),
-    /// and the one-line texts of those screens in the pseudo-locale.
+    /// and the one-line texts of those screens in the pseudo-locale. Only the screens at
+    /// `holdingStrings` have localized strings to replace.
     private func accessibilityProblems(
         source: Localizer, locales: [(name: String, localizer: Localizer)], localized: [Int],
-        translations: Translations?
+        holdingStrings: Set<Int>, translations: Translations?
     ) -> [Diagnostic] {
-        var problems = AccessibilityRules.validate(screens.map(source.localize), catalog: catalog)
+        let inSource = screens.indices.map { holdingStrings.contains($0) ? source.localize(screens[$0]) : screens[$0] }
+        var problems = AccessibilityRules.validate(inSource, catalog: catalog)
         var reported = Set(problems)
         for (locale, localizer) in locales {
             let found = AccessibilityRules.validate(localized.map { localizer.localize(screens[$0]) }, catalog: catalog)
@@ -268,9 +271,10 @@ public struct Compiler: Sendable {
     }
 
     /// Validates and writes the screens at `indices` (of ``screens``), each localized by
-    /// `localizer`: their compiled forms (none when there are errors) and their diagnostics.
+    /// `localizer` (those at `localized`: the others hold no localized string): their compiled
+    /// forms (none when there are errors) and their diagnostics.
     private func compileScreens(
-        _ indices: [Int], views: [VersionView], options: CompileOptions, localizer: Localizer
+        _ indices: [Int], views: [VersionView], options: CompileOptions, localizer: Localizer, localized: Set<Int>
     ) -> ([CompiledScreen], [Diagnostic]) {
         var collector = DiagnosticCollector()
         // Every combination of a screen's experiment arms is compiled like a screen of its own.
@@ -292,7 +296,8 @@ public struct Compiler: Sendable {
             let resolved =
                 arms.map { ExperimentResolution.resolve(self.screens[screen], arms: $0) } ?? self.screens[screen]
             outcomes[index] = compile(
-                localizer.localize(resolved), views: views, options: options, alongside: alongside)
+                localized.contains(screen) ? localizer.localize(resolved) : resolved, views: views, options: options,
+                alongside: alongside)
         }
         var screens: [CompiledScreen] = []
         var seen: Set<Diagnostic> = []

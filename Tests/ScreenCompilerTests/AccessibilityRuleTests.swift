@@ -109,6 +109,24 @@ import Testing
             ], "\(Self.lines(diagnostics).joined(separator: "\n"))")
     }
 
+    /// A label says something when trimming its spaces (`CharacterSet.whitespaces`: tab, the
+    /// Unicode space separators and the zero-width space; no newlines) leaves anything: read scalar
+    /// by scalar, as trimming reads it.
+    @Test func aLabelOfSpacesAloneIsNoName() {
+        let labels = [
+            " ", "\t \t", "\u{00A0}", "\u{2003}\u{3000}", "\u{202F} ", "\n", " \u{2028}", "\u{200B}", "x", " \tx ",
+            "\u{00A0}Buy", "é", "🙂",
+        ]
+        let diagnostics = Self.check(
+            labels.indices.map { Button(labels[$0], id: "b\($0)", action: .navigate(to: "s")).node })
+        let unnamed = Set(diagnostics.filter { $0.rule == "control-name-missing" }.compactMap(\.nodePath))
+        for (index, label) in labels.enumerated() {
+            let blank = label.trimmingCharacters(in: .whitespaces).isEmpty
+            #expect(unnamed.contains("s/page/b\(index)") == blank, "\(label.unicodeScalars.map(\.value))")
+        }
+        #expect(unnamed.count == 6)
+    }
+
     @Test func raisedRulesFailTheCheck() {
         var options = CompileOptions()
         options.raisedRules = ["contrast-low"]

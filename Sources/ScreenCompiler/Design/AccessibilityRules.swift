@@ -1,3 +1,4 @@
+import Foundation
 import ScreenDesign
 import ScreenKit
 
@@ -57,7 +58,8 @@ public enum AccessibilityRules {
         var checker = Checker(catalog: catalog)
         for screen in screens {
             for root in screen.content {
-                checker.visit(root, background: screenBackground, path: screen.id, depth: 0)
+                checker.pathParts = [screen.id]
+                checker.visit(root, background: screenBackground, depth: 0)
             }
         }
         return checker.diagnostics
@@ -116,6 +118,9 @@ public enum AccessibilityRules {
         let catalog: Catalog
         var roles: [String: Roles] = [:]
         var diagnostics: [Diagnostic] = []
+        /// The path to the node visited, part by part (the screen ID first): joined only for a
+        /// diagnostic, which few nodes have.
+        var pathParts: [String] = []
 
         init(catalog: Catalog) {
             self.catalog = catalog
@@ -137,24 +142,38 @@ public enum AccessibilityRules {
             if case .string(let text)? = value { text } else { nil }
         }
 
+        /// Whether `value` is a string with something besides spaces and tabs (`CharacterSet.whitespaces`)
+        /// in it, read scalar by scalar: trimming a copy went through `NSString` for every label.
+        static func says(_ value: Value?) -> Bool {
+            guard case .string(let text)? = value else { return false }
+            for scalar in text.unicodeScalars {
+                if scalar.isASCII {
+                    if scalar != " " && scalar != "\t" { return true }
+                } else if !CharacterSet.whitespaces.contains(scalar) {
+                    return true
+                }
+            }
+            return false
+        }
+
         /// Whether `node` or a node inside it has something a screen reader says.
         func hasName(_ node: Node, depth: Int) -> Bool {
             guard depth <= ScreenLimits.maximumDepth else { return true }
-            let roles = roles[node.type]
-            for key in (roles?.labels ?? []) + (roles?.descriptions ?? []) {
-                if let text = Self.text(node[prop: key]), !text.trimmingCharacters(in: .whitespaces).isEmpty {
-                    return true
-                }
+            if let roles = roles[node.type] {
+                for key in roles.labels where Self.says(node[prop: key]) { return true }
+                for key in roles.descriptions where Self.says(node[prop: key]) { return true }
             }
             var found = false
             node.forEachChild { child in if !found { found = hasName(copy child, depth: depth + 1) } }
             return found
         }
 
-        mutating func visit(_ node: Node, background: [Appearance: AppColor], path: String, depth: Int) {
+        mutating func visit(_ node: Node, background: [Appearance: AppColor], depth: Int) {
             guard depth <= ScreenLimits.maximumDepth else { return }
-            let path = path + "/" + (node.id ?? node.type)
-            let id = node.id.map { " \"\($0)\"" } ?? ""
+            pathParts.append(node.id ?? node.type)
+            defer { pathParts.removeLast() }
+            let path = LazyPath(parts: pathParts)
+            let id = LazyID(node: node)
             let roles = roles[node.type]
             var background = background
             for key in roles?.backgrounds ?? [] {
@@ -176,14 +195,14 @@ public enum AccessibilityRules {
                     diagnostics.append(
                         contrastLow.diagnostic(
                             "\"\(node.type)\"\(id) \(key) is \(color.composited(over: behind).hex) on \(behind.hex) in the \(appearance) appearance: contrast \(AppColorRules.figure(ratio)):1; WCAG 2.2 AA needs \(AppColorRules.figure(minimum)):1 for \(large ? "large " : "")text",
-                            severity: .warning, at: node.source, path: path))
+                            severity: .warning, at: node.source, path: path.description))
                 }
             }
             for key in roles?.descriptions ?? [] where node[prop: key] == nil {
                 diagnostics.append(
                     imageLabelMissing.diagnostic(
                         "\"\(node.type)\"\(id) has no \(key): say what it shows, or mark it decorative (an empty label)",
-                        severity: .warning, at: node.source, path: path))
+                        severity: .warning, at: node.source, path: path.description))
             }
             let isControl = roles.map { $0.bindsState || $0.actions.contains { node[prop: $0] != nil } } ?? false
             // A leaf that declares no label is a custom component the rules cannot read: skipped.
@@ -194,7 +213,7 @@ public enum AccessibilityRules {
                     diagnostics.append(
                         controlNameMissing.diagnostic(
                             "\"\(node.type)\"\(id) can be used but has no accessible name: nothing in it says what it does",
-                            severity: .warning, at: node.source, path: path))
+                            severity: .warning, at: node.source, path: path.description))
                 }
                 for (key, axis) in [(roles?.width, "wide"), (roles?.height, "high")] {
                     guard let key, case .number(let points)? = node[prop: key], points < minimumTapTarget else {
@@ -203,17 +222,31 @@ public enum AccessibilityRules {
                     diagnostics.append(
                         tapTargetSmall.diagnostic(
                             "\"\(node.type)\"\(id) can be tapped but is \(AppColorRules.figure(points)) pt \(axis); a tap target is at least \(Int(minimumTapTarget)) × \(Int(minimumTapTarget)) pt",
-                            severity: .warning, at: node.source, path: path))
+                            severity: .warning, at: node.source, path: path.description))
                 }
             }
-            node.forEachChild { child in visit(copy child, background: background, path: path, depth: depth + 1) }
+            node.forEachChild { child in visit(copy child, background: background, depth: depth + 1) }
             if case .node(let fallback)? = node.fallback {
-                visit(fallback, background: background, path: path + "/fallback", depth: depth + 1)
+                pathParts.append("fallback")
+                visit(fallback, background: background, depth: depth + 1)
+                pathParts.removeLast()
             }
             for arm in node.experiment?.arms ?? [] {
-                for content in arm.content { visit(content, background: background, path: path, depth: depth + 1) }
+                for content in arm.content { visit(content, background: background, depth: depth + 1) }
             }
         }
+    }
+
+    /// A node's path, joined when a diagnostic interpolates it.
+    struct LazyPath: CustomStringConvertible {
+        let parts: [String]
+        var description: String { parts.joined(separator: "/") }
+    }
+
+    /// ` "id"` for a node with an explicit ID, else nothing, made when a diagnostic interpolates it.
+    struct LazyID: CustomStringConvertible {
+        let node: Node
+        var description: String { node.id.map { " \"\($0)\"" } ?? "" }
     }
 
     static let contrastLow = Rule(
