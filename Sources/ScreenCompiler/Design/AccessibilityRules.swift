@@ -142,8 +142,8 @@ public enum AccessibilityRules {
             if case .string(let text)? = value { text } else { nil }
         }
 
-        /// Whether `value` is a string with something besides spaces and tabs (`CharacterSet.whitespaces`)
-        /// in it, read scalar by scalar: trimming a copy went through `NSString` for every label.
+        /// Whether `value` is a string with something besides `CharacterSet.whitespaces` (tab and the
+        /// Unicode spaces) in it, read scalar by scalar: trimming a copy went through `NSString`.
         static func says(_ value: Value?) -> Bool {
             guard case .string(let text)? = value else { return false }
             for scalar in text.unicodeScalars {

@@ -144,15 +144,24 @@ public enum Downgrade: Sendable, Hashable, CustomStringConvertible {
 
     /// The contract element the client lacks, e.g. `component:productCard`.
     public var element: String {
+        let (kind, name, member) = elementParts
+        if kind.isEmpty { return name }
+        return member.isEmpty ? "\(kind):\(name)" : "\(kind):\(name).\(member)"
+    }
+
+    /// The parts ``element`` is spelled from: its kind (`component`, `prop`, …; empty when `name`
+    /// is the whole element), a name and a member (empty when none). Comparing parts tells two
+    /// downgrades' elements apart without spelling either.
+    package var elementParts: (kind: String, name: String, member: String) {
         switch self {
-        case .replaced(_, let type, _), .dropped(_, let type): "component:\(type)"
-        case .propRemoved(_, let type, let key): "prop:\(type).\(key)"
-        case .enumMapped(_, let name, let from, _): "enum:\(name).\(from)"
-        case .actionReplaced(_, let kind, _), .actionDropped(_, let kind): "action:\(kind)"
-        case .fieldRemoved(_, let kind, let key): "field:\(kind).\(key)"
-        case .eventRemoved(_, _, let element): element
-        case .eventParamRemoved(_, let name, let key): "param:\(name).\(key)"
-        case .tokenReplaced(_, let token, _): "token:\(token)"
+        case .replaced(_, let type, _), .dropped(_, let type): ("component", type, "")
+        case .propRemoved(_, let type, let key): ("prop", type, key)
+        case .enumMapped(_, let name, let from, _): ("enum", name, from)
+        case .actionReplaced(_, let kind, _), .actionDropped(_, let kind): ("action", kind, "")
+        case .fieldRemoved(_, let kind, let key): ("field", kind, key)
+        case .eventRemoved(_, _, let element): ("", element, "")
+        case .eventParamRemoved(_, let name, let key): ("param", name, key)
+        case .tokenReplaced(_, let token, _): ("token", token, "")
         }
     }
 }

@@ -8,24 +8,14 @@ struct FallbackTally {
     /// Up to this many distinct elements are found by comparing; past it, by a dictionary.
     static let scanned = 8
 
-    /// A contract element as the parts its name is spelled from.
+    /// A contract element as the parts its name is spelled from (``Downgrade/elementParts``).
     struct Element: Hashable {
-        let kind: UInt8
+        let kind: String
         let name: String
         let member: String
 
         init(_ downgrade: Downgrade) {
-            (kind, name, member) =
-                switch downgrade {
-                case .replaced(_, let type, _), .dropped(_, let type): (0, type, "")
-                case .propRemoved(_, let type, let key): (1, type, key)
-                case .enumMapped(_, let name, let from, _): (2, name, from)
-                case .actionReplaced(_, let kind, _), .actionDropped(_, let kind): (3, kind, "")
-                case .fieldRemoved(_, let kind, let key): (4, kind, key)
-                case .eventRemoved(_, _, let element): (5, element, "")
-                case .eventParamRemoved(_, let name, let key): (6, name, key)
-                case .tokenReplaced(_, let token, _): (7, token, "")
-                }
+            (kind, name, member) = downgrade.elementParts
         }
     }
 
