@@ -439,7 +439,9 @@ import Testing
         #expect(out.contains("created package shop in shop/"))
         #expect(
             files(under: "shop") == [
-                ".gitattributes", ".github/workflows/screens.yml", ".gitignore", "Package.swift", "README.md",
+                ".gitattributes", ".github/dependabot.yml", ".github/workflows/screens.yml", ".gitignore",
+                "Package.swift",
+                "README.md",
                 "Screens/App.swift", "Screens/Components/Banner.swift",
                 "Screens/Contract/history/1.json", "Screens/WelcomeScreen.swift", "Sources/screenkit/main.swift",
                 "screenkit.json",
@@ -467,15 +469,28 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["shop"])
     }
 
+    /// A local repository `ScreenKit.git` with one commit, tagged `tag` when given: its file URL.
+    func repository(tag: String?) throws -> String {
+        let repository = folder.appendingPathComponent("remote/ScreenKit.git")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        #expect(try Git.run(["init", "-q"], in: repository) == 0)
+        #expect(try Git.run(["commit", "-q", "--allow-empty", "-m", "ScreenKit"], in: repository) == 0)
+        if let tag { #expect(try Git.run(["tag", tag], in: repository) == 0) }
+        return repository.absoluteString
+    }
+
     @Test func initDependsByURLWhenAskedAndStartsFromTheChosenStandard() async throws {
-        let (code, _, _) = await run([
-            "init", "app", "--name", "ShopApp", "--standard", "2", "--screenkit-url",
-            "https://github.com/example/ScreenKit.git", "--screenkit-version", "1.2.0",
+        let url = try repository(tag: "1.2.0")
+        let (code, out, errors) = await run([
+            "init", "app", "--name", "ShopApp", "--standard", "2", "--screenkit-url", url, "--screenkit-version",
+            "1.2.0",
         ])
         #expect(code == .success)
+        #expect(out.contains("ScreenKit 1.2.0: the tag is in \(url)"), "\(out)")
+        #expect(errors.isEmpty, "\(errors)")
         let manifest = try String(contentsOf: folder.appendingPathComponent("app/Package.swift"), encoding: .utf8)
         #expect(manifest.contains("name: \"ShopApp\""))
-        #expect(manifest.contains(".package(url: \"https://github.com/example/ScreenKit.git\", from: \"1.2.0\")"))
+        #expect(manifest.contains(".package(url: \"\(url)\", from: \"1.2.0\")"))
         #expect(manifest.contains("package: \"screenkit\")"))
         #expect(files(under: "app/Screens/Contract/history") == ["1.json", "2.json"])
         let config = try String(contentsOf: folder.appendingPathComponent("app/screenkit.json"), encoding: .utf8)
@@ -485,6 +500,51 @@ import Testing
         #expect(await run(["init", "z", "--standard", "0"]).0 == .usage)
         #expect(await run(["init"]).0 == .usage)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
+    }
+
+    /// A repository without the release tag (a mirror, a fork, a clone): init says the package will
+    /// not resolve and how to pin a branch or a commit, and writes those pins when asked.
+    @Test func withoutTheTagInitSaysSoAndPinsABranchOrACommitWhenAsked() async throws {
+        let url = try repository(tag: nil)
+        let (code, _, errors) = await run(["init", "app", "--screenkit-url", url, "--screenkit-version", "1.2.0"])
+        #expect(code == .success)
+        #expect(
+            errors.contains("warning: \(url) has no tag 1.2.0: the package will not resolve as written."), "\(errors)")
+        #expect(errors.contains("screenkit init app --screenkit-url \(url) --screenkit-branch main"))
+        #expect(errors.contains("--screenkit-revision <commit>"))
+        #expect(errors.contains(#".package(url: "\#(url)", branch: "main")"#))
+
+        let (branch, branchOut, branchErrors) = await run([
+            "init", "b", "--screenkit-url", url, "--screenkit-branch", "release/1",
+        ])
+        #expect(branch == .success && branchErrors.isEmpty, "\(branchErrors)")
+        #expect(!branchOut.contains("tag"))
+        let manifest = try String(contentsOf: folder.appendingPathComponent("b/Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(url: "\#(url)", branch: "release/1")"#))
+        let commit = String(repeating: "0123456789", count: 4)
+        #expect(await run(["init", "r", "--screenkit-url", url, "--screenkit-revision", commit]).0 == .success)
+        let pinned = try String(contentsOf: folder.appendingPathComponent("r/Package.swift"), encoding: .utf8)
+        #expect(pinned.contains(#".package(url: "\#(url)", revision: "\#(commit)")"#))
+
+        // An unreachable remote is a note, not a failure; the package is written.
+        let nowhere = folder.appendingPathComponent("no-such-repository").absoluteString
+        let (unreachable, _, note) = await run(["init", "n", "--screenkit-url", nowhere])
+        #expect(unreachable == .success)
+        #expect(note.contains("note: could not check that \(nowhere) has the tag \(CLI.version)"), "\(note)")
+
+        // Malformed or conflicting pins are usage errors that write nothing.
+        for arguments in [
+            ["--screenkit-url", url, "--screenkit-branch", "main", "--screenkit-revision", commit],
+            ["--screenkit-url", url, "--screenkit-version", "1.0.0", "--screenkit-branch", "main"],
+            ["--screenkit-branch", "main"], ["--screenkit-revision", commit],
+            ["--screenkit-url", url, "--screenkit-revision", "main"],
+            ["--screenkit-url", url, "--screenkit-branch", "-x"],
+            ["--no-publish=yes"],
+        ] {
+            let (status, _, message) = await run(["init", "bad"] + arguments)
+            #expect(status == .usage, "\(arguments): \(message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad").path))
     }
 
     // MARK: Help and version

