@@ -39,7 +39,9 @@ import Testing
                     for mutator in StructuralMutator.allCases {
                         result.append(
                             Mutation(version: version, what: "\(mutator) \(signature)") {
-                                mutator.apply(to: tree, at: path).map { render($0, deep: mutator == .deep) } ?? bytes
+                                mutator.apply(to: tree, at: path).map {
+                                    render($0, deep: mutator == .deep, huge: mutator == .huge)
+                                } ?? bytes
                             })
                     }
                 }
@@ -216,7 +218,7 @@ import Testing
         }.joined()
     }
 
-    static func render(_ value: JSONValue, deep: Bool) -> [UInt8] {
+    static func render(_ value: JSONValue, deep: Bool, huge: Bool = false) -> [UInt8] {
         var writer = JSONWriter(style: .pretty)
         writer.allowsRepeatedKeys = true  // some mutations repeat a member on purpose
         writer.value(value)
@@ -224,12 +226,23 @@ import Testing
         // bytes, so a mutation that keeps the canonical form reaches the rules, not just history-edited.
         var bytes = writer.takeBytes() + [0x0A]
         // The deep mutation is spliced in as text: a tree that deep could not be written recursively.
-        let marker = Array("\"\\u0001deep\"".utf8)
-        if deep, let start = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) {
-            bytes.replaceSubrange(
-                start..<(start + marker.count),
-                with: [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + Array("\"string\"".utf8)
-                    + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000))
+        // The huge string is too, as the writer would write it (an unoptimized build writes 200,000
+        // bytes one at a time: a quarter of this suite's time).
+        let splices: [(marker: String, text: [UInt8])] = [
+            (
+                #""\u0001deep""#,
+                [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + Array("\"string\"".utf8)
+                    + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000)
+            ),
+            (
+                #""\u0001huge""#,
+                Array("\"".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 200_000) + Array("\"".utf8)
+            ),
+        ]
+        for (marker, text) in splices where marker.contains("deep") ? deep : huge {
+            let marker = Array(marker.utf8)
+            guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) else { continue }
+            bytes.replaceSubrange(start..<(start + marker.count), with: text)
         }
         return bytes
     }
@@ -298,7 +311,7 @@ import Testing
                 switch value {
                 case .number: return .number("1e400")
                 case .bool: return .number("-0")
-                default: return .string(String(repeating: "x", count: 200_000))
+                default: return .string("\u{1}huge")  // 200,000 × "x", spliced in by `render`
                 }
             case .deep: return .string("\u{1}deep")
             case .nestedType:

@@ -53,7 +53,6 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
         override: "SCREENKIT_CHROMIUM", debianPackages: ["chromium"],
         elsewhere: "install Chromium or Chrome, or set SCREENKIT_CHROMIUM=/path/to/it")
 
-    /// ShellCheck, for the shell in the CI workflow `screenkit init` writes.
     /// Node.js 18 or later (Debian's `nodejs`): runs the edge router's `fetch` adapter.
     public static let node = ExternalTool(
         name: "node", executables: [["node", "nodejs"]], files: [], override: nil, debianPackages: ["nodejs"],
@@ -66,6 +65,7 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
         override: nil, debianPackages: ["nginx-light", "libnginx-mod-http-js"],
         elsewhere: "nginx with the njs module (ngx_http_js_module.so in /usr/lib/nginx/modules)")
 
+    /// ShellCheck, for the shell in the CI workflow `screenkit init` writes.
     public static let shellcheck = ExternalTool(
         name: "shellcheck", executables: [["shellcheck"]], files: [], override: nil,
         debianPackages: ["shellcheck"], elsewhere: "brew install shellcheck")
