@@ -6,7 +6,7 @@
 # target's executions, time and result; exits 1 if any crashed, leaked, hung (> 1 s on one input)
 # or ran out of memory, keeping the input under .build-fuzz/artifacts/<target>/.
 #
-# Usage: Fuzz/run.sh [--seconds 60] [--targets fuzz-config,fuzz-pointer] [--jobs N] [--no-build]
+# Usage: Fuzz/run.sh [--seconds 60] [--targets fuzz-config,fuzz-pointer] [--jobs N] [--no-build | --build-only]
 # (FUZZ_OPTIONS="-max_len=512 …" adds libFuzzer flags to every run, after the defaults.)
 # --jobs N runs N targets at once (default: the number of processors); each still gets --seconds.
 set -euo pipefail
@@ -17,12 +17,14 @@ all=(fuzz-contract-file fuzz-history fuzz-history-folder fuzz-exemptions fuzz-su
   fuzz-experiment-export fuzz-colorset fuzz-android-colors)
 targets=("${all[@]}")
 build=1
+build_only=0
 jobs=$(nproc 2>/dev/null || echo 1)
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --targets) IFS=, read -r -a targets <<< "$2"; shift 2 ;;
     --no-build) build=0; shift ;;
+    --build-only) build_only=1; shift ;;
     --jobs) jobs="$2"; shift 2 ;;
     -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
@@ -69,6 +71,7 @@ if [ "$build" = 1 ]; then
   fi
   echo "fuzz: built in $(( $(date +%s) - started )) s" >&2
 fi
+if [ "$build_only" = 1 ]; then exit 0; fi
 
 work=.build-fuzz
 mkdir -p "$work/logs"

@@ -10,7 +10,10 @@ import Testing
 /// longest single piece of a first `swift test` (several minutes), so it begins before any test
 /// runs, and the suites that need the servers wait for it without holding a thread.
 struct BuildsTheExampleServersEarly: SuiteTrait, TestTrait {
-    func prepare(for test: Test) async throws { _ = ExampleServer.binaries }
+    func prepare(for test: Test) async throws {
+        _ = ExampleServer.binaries
+        TestPython.provideInTheBackground()
+    }
 }
 
 extension Trait where Self == BuildsTheExampleServersEarly {

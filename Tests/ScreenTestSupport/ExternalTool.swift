@@ -220,6 +220,9 @@ final class ToolReport: @unchecked Sendable {
 
     /// The tool's outcome, provisioning it on first use (one tool at a time).
     func outcome(_ tool: ExternalTool) -> Result<[String], ExternalTool.Missing> {
+        // The Python packages install beside the tools (one is network and unpacking, the other
+        // dpkg), not after them.
+        TestPython.provideInTheBackground()
         lock.lock()
         defer { lock.unlock() }
         if let known = outcomes[tool.name] { return known }

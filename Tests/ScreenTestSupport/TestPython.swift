@@ -54,6 +54,21 @@ public enum TestPython {
     /// The interpreter to use (an absolute path), provisioned once per test process.
     public static let interpreter: Result<String, Unavailable> = provide()
 
+    /// Starts providing ``interpreter`` on a thread of its own, once: called where a run begins its
+    /// slow set-up (the first look for an external tool, the example servers' build), so that a
+    /// first install of the packages (minutes) runs beside those instead of holding one of the
+    /// test pool's few threads when the first test needs Python.
+    public static func provideInTheBackground() {
+        backgroundLock.lock()
+        defer { backgroundLock.unlock() }
+        guard !backgroundStarted else { return }
+        backgroundStarted = true
+        Thread.detachNewThread { _ = interpreter }
+    }
+
+    private static let backgroundLock = NSLock()
+    nonisolated(unsafe) private static var backgroundStarted = false
+
     private static func provide() -> Result<String, Unavailable> {
         guard let python3 = which("python3") else {
             return .failure(Unavailable(description: "the test-support scripts need python3 on PATH (3.9 or later)"))
