@@ -100,7 +100,7 @@ let package = Package(
             name: "ScreenTestSupport",
             dependencies: [
                 "ScreenCompiler", "ScreenContract", "ScreenJSON", "ScreenKit", "ScreenLocalization", "ExampleScreens",
-                "ScreenEdge", "ScreenRendering", "ScreenCrypto",
+                "ScreenEdge", "ScreenRendering", "ScreenCrypto", "ScreenAnalytics",
             ],
             path: "Tests/ScreenTestSupport"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "ExampleScreens"]),
@@ -146,6 +146,7 @@ let package = Package(
             name: "ScreenEdgeTests",
             dependencies: [
                 "ScreenEdge", "ScreenCompiler", "ScreenRendering", "ScreenKit", "ExampleScreens", "ScreenTestSupport",
+                "ScreenAnalytics", "ScreenCrypto",
             ]),
         // The documentation: the DocC catalogs build without warnings, and every Swift block of the
         // README and the articles is an excerpt of code that compiles (Snippets/ here, or the

@@ -4,20 +4,25 @@
 # example server's renderer, on the same catalog screens in one run (wrk on loopback), and nginx
 # serving the same object from its cache without the router (the engine's floor). Then the
 # router's own cost per request: requests/s through the router vs the floor, and the decision
-# alone under Node.
+# alone under Node. Beside the plain router, a second nginx server runs the router written with
+# --records and logs every response's record to an access log (what the records cost per request).
+# --edge-only leaves out the Hummingbird server (and its release build): the router, its records
+# and the floor alone.
 #
-# Usage: Benchmarks/edge.sh [--duration 10] [--threads 2] [--connections 16]
+# Usage: Benchmarks/edge.sh [--duration 10] [--threads 2] [--connections 16] [--edge-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=10
 threads=2
 connections=16
+edge_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
+    --edge-only) edge_only=1; shift ;;
     --duration) duration="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --connections) connections="$2"; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -36,10 +41,17 @@ need 'command -v wrk >/dev/null' wrk
 need 'command -v node >/dev/null' nodejs
 need 'command -v nginx >/dev/null && [ -f /usr/lib/nginx/modules/ngx_http_js_module.so ]' nginx-light libnginx-mod-http-js
 
-echo "building screenkit and the Hummingbird example (release; the first build takes minutes)…" >&2
-swift build -c release --product screenkit >&2
-swift build -c release --package-path Examples/Servers --product HummingbirdServer >&2
-bin=$(swift build -c release --package-path Examples/Servers --show-bin-path)
+if [ "$edge_only" = 1 ]; then
+  # The router's bytes are the same from a debug build.
+  swift build --product screenkit >&2
+  screenkit="$(swift build --show-bin-path)/screenkit"
+else
+  echo "building screenkit and the Hummingbird example (release; the first build takes minutes)…" >&2
+  swift build -c release --product screenkit >&2
+  swift build -c release --package-path Examples/Servers --product HummingbirdServer >&2
+  bin=$(swift build -c release --package-path Examples/Servers --show-bin-path)
+  screenkit=.build/release/screenkit
+fi
 
 work=$(mktemp -d)
 server_pid=""
@@ -56,11 +68,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-.build/release/screenkit build --out "$work/dist" >&2
-.build/release/screenkit edge --from "$work/dist" --out "$work/edge" --unit-query user >&2
+"$screenkit" build --out "$work/dist" >&2
+"$screenkit" edge --from "$work/dist" --out "$work/edge" --unit-query user >&2
+"$screenkit" edge --from "$work/dist" --out "$work/edge-records" --unit-query user --records >&2
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 edge_port=$(free_port)
+records_port=$(free_port)
 origin_port=$(free_port)
 mkdir -p "$work/nginx/temp" "$work/nginx/cache"
 # nginx's workers run as an unprivileged user: they read the build and write their cache here.
@@ -78,6 +92,9 @@ http {
     client_body_temp_path $work/nginx/temp;
     proxy_temp_path $work/nginx/temp;
     js_import screenkit from $work/edge/screenkit-edge-njs.js;
+    js_import screenkit_records from $work/edge-records/screenkit-edge-njs.js;
+    js_set \$screenkit_record screenkit_records.record;
+    log_format screenkit_records escape=none '\$screenkit_record';
     js_set \$screenkit_authorization screenkit.authorization;
     js_set \$screenkit_amz_date screenkit.amzDate;
     subrequest_output_buffer_size 1m;
@@ -104,6 +121,21 @@ http {
         }
     }
     server {
+        listen 127.0.0.1:$records_port;
+        location / {
+            js_content screenkit_records.handle;
+            access_log $work/nginx/records.jsonl screenkit_records buffer=64k flush=1s if=\$screenkit_record;
+        }
+        location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\.json)\$" {
+            internal;
+            proxy_pass http://127.0.0.1:$origin_port/objects/\$screenkit_object;
+            proxy_pass_request_headers off;
+            proxy_cache screenkit;
+            proxy_cache_key \$screenkit_object;
+            proxy_cache_valid 200 7d;
+        }
+    }
+    server {
         listen 127.0.0.1:$origin_port;
         root $work/dist;
     }
@@ -112,23 +144,32 @@ CONF
 nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" &
 nginx_pid=$!
 
-"$bin/HummingbirdServer" --port 0 > "$work/server.log" 2>&1 &
-server_pid=$!
-port=""
-for _ in $(seq 1 300); do
-  port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9][0-9]*\).*/\1/p' "$work/server.log" | head -1)
-  [ -n "$port" ] && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 3; }
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "the server did not start:" >&2; cat "$work/server.log" >&2; exit 3; }
 edge="http://127.0.0.1:$edge_port"
-renderer="http://127.0.0.1:$port"
+records="http://127.0.0.1:$records_port"
+if [ "$edge_only" = 1 ]; then
+  # The plain router stands in for the renderer: its answers are the renderer's (EdgeNginxTests).
+  renderer="$edge"
+else
+  "$bin/HummingbirdServer" --port 0 > "$work/server.log" 2>&1 &
+  server_pid=$!
+  port=""
+  for _ in $(seq 1 300); do
+    port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9][0-9]*\).*/\1/p' "$work/server.log" | head -1)
+    [ -n "$port" ] && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 3; }
+    sleep 0.1
+  done
+  [ -n "$port" ] || { echo "the server did not start:" >&2; cat "$work/server.log" >&2; exit 3; }
+  renderer="http://127.0.0.1:$port"
+fi
 for _ in $(seq 1 100); do curl -sf -o /dev/null "$edge/screens/home" && break; sleep 0.1; done
 
-# The same request to both; the answers must be the same bytes.
+# The same request to all three; the answers must be the same bytes.
 headers=(-H "ScreenKit-Contract: 2" -H "Accept-Language: de-AT,de;q=0.9")
 for route in "/screens/home?user=u7" "/screens/sign-in"; do
+  curl -s "${headers[@]}" "$records$route" > "$work/records.json"
+  cmp -s "$work/records.json" <(curl -s "${headers[@]}" "$edge$route") \
+    || { echo "the router with records answers $route differently" >&2; exit 1; }
   curl -s -D "$work/edge.headers" "${headers[@]}" "$edge$route" > "$work/edge.json"
   curl -s -D "$work/renderer.headers" "${headers[@]}" "$renderer$route" > "$work/renderer.json"
   if ! cmp -s "$work/edge.json" "$work/renderer.json"; then
@@ -164,25 +205,31 @@ PY
 
 echo "wrk -t$threads -c$connections -d${duration}s, ScreenKit-Contract: 2, Accept-Language: de-AT,de;q=0.9" >&2
 run "home edge" "$edge/screens/home?user=u7"
-run "home renderer" "$renderer/screens/home?user=u7"
+run "home records" "$records/screens/home?user=u7"
+[ "$edge_only" = 1 ] || run "home renderer" "$renderer/screens/home?user=u7"
 run "sign-in edge" "$edge/screens/sign-in"
-run "sign-in renderer" "$renderer/screens/sign-in"
+run "sign-in records" "$records/screens/sign-in"
+[ "$edge_only" = 1 ] || run "sign-in renderer" "$renderer/screens/sign-in"
 run "sign-in floor" "$edge/floor/$floor.json"
+echo "  records logged: $(wc -l < "$work/nginx/records.jsonl"), e.g. $(head -c 300 "$work/nginx/records.jsonl")" >&2
 
 python3 - "$work/results.tsv" <<'PY'
 import sys
 rows = {r[0]: r for r in (l.split("\t") for l in open(sys.argv[1]).read().splitlines())}
 print(f"{'screen':<9}{'server':<30}{'requests/s':>12}{'p50 ms':>9}{'p99 ms':>9}")
-names = {"edge": "nginx + njs router + cache", "renderer": "Hummingbird + ScreenRenderer", "floor": "nginx cache, no router"}
+names = {"edge": "nginx + njs router + cache", "records": "… + records, logged", "renderer": "Hummingbird + ScreenRenderer", "floor": "nginx cache, no router"}
 for key, row in rows.items():
     screen, server = key.split(" ")
     print(f"{screen:<9}{names[server]:<30}{float(row[1]):>12.0f}{float(row[2]):>9.3f}{float(row[3]):>9.3f}")
 for screen in ["home", "sign-in"]:
-    edge, renderer = float(rows[f"{screen} edge"][1]), float(rows[f"{screen} renderer"][1])
-    print(f"  {screen}: edge / renderer requests/s {edge / renderer:.2f}x")
+    edge, records = float(rows[f"{screen} edge"][1]), float(rows[f"{screen} records"][1])
+    if f"{screen} renderer" in rows:
+        print(f"  {screen}: edge / renderer requests/s {edge / float(rows[f'{screen} renderer'][1]):.2f}x")
+    print(f"  {screen}: with records logged / without {records / edge:.2f}x, "
+          f"{(1 / records - 1 / edge) * 1e6:.1f} µs more per request")
 edge, floor = float(rows["sign-in edge"][1]), float(rows["sign-in floor"][1])
 print(f"  the router in nginx: {edge / floor * 100:.0f} % of the floor's requests/s, "
       f"{(1 / edge - 1 / floor) * 1e6:.1f} µs more per request (nginx, one worker per core)")
 PY
 echo "the decision alone, under Node (no HTTP):"
-node Benchmarks/edge_router_cost.mjs "$work/edge/screenkit-edge.mjs"
+node Benchmarks/edge_router_cost.mjs "$work/edge/screenkit-edge.mjs" 200000 "$work/edge-records/screenkit-edge.mjs"

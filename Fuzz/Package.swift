@@ -20,6 +20,7 @@ let readers: [(name: String, products: [String])] = [
     ("fuzz-accept-language", ["ScreenLocalization"]),
     ("fuzz-event-batch", ["ScreenRendering", "ScreenContract", "ScreenJSON", "ScreenKit"]),
     ("fuzz-experiment-export", ["ScreenAnalytics"]),
+    ("fuzz-response-record", ["ScreenAnalytics"]),
     ("fuzz-colorset", ["ScreenDesign"]),
     ("fuzz-android-colors", ["ScreenDesign"]),
 ]

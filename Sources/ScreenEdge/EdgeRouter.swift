@@ -58,11 +58,16 @@ public struct EdgeRouter: Sendable {
         public var unit: UnitSource?
         /// Whether the `ScreenKit-Arm` header may force arms (QA and staging only).
         public var allowsOverrides: Bool
+        /// Whether the routers write a response record (one JSON line, format 1, which
+        /// `ResponseRecord` in ScreenAnalytics reads) for every screen response; without, they are
+        /// what they were before records existed, byte for byte.
+        public var records: Bool
 
-        /// Options with `unit` and `allowsOverrides` (off by default).
-        public init(unit: UnitSource? = nil, allowsOverrides: Bool = false) {
+        /// Options with `unit`, `allowsOverrides` and `records` (off by default).
+        public init(unit: UnitSource? = nil, allowsOverrides: Bool = false, records: Bool = false) {
             self.unit = unit
             self.allowsOverrides = allowsOverrides
+            self.records = records
         }
     }
 
@@ -81,11 +86,15 @@ public struct EdgeRouter: Sendable {
     /// The options.
     public let options: Options
 
-    /// The router of `manifest` (named `manifestHash`), whose objects' bytes are `objects`.
+    /// The router of `manifest` (named `manifestHash`), whose objects' bytes are `objects`; with
+    /// records, `fallbacks` says what each object falls back for (objects it lacks apply none).
     public init(
-        manifest: Manifest, manifestHash: String, objects: [String: [UInt8]], options: Options = Options()
+        manifest: Manifest, manifestHash: String, objects: [String: [UInt8]], options: Options = Options(),
+        fallbacks: EdgeFallbacks? = nil
     ) throws(EdgeTable.MissingObject) {
-        self.table = try EdgeTable(manifest: manifest, manifestHash: manifestHash, objects: objects)
+        self.table = try EdgeTable(
+            manifest: manifest, manifestHash: manifestHash, objects: objects,
+            fallbacks: options.records ? fallbacks ?? .empty : nil)
         self.manifestHash = manifestHash
         self.options = options
     }
@@ -94,7 +103,7 @@ public struct EdgeRouter: Sendable {
     public static let fetchFile = "screenkit-edge.mjs"
     /// The nginx njs module.
     public static let njsFile = "screenkit-edge-njs.js"
-    /// The Lambda@Edge viewer-request handler (CloudFront).
+    /// The Lambda@Edge handlers, viewer request and viewer response (CloudFront).
     public static let lambdaEdgeFile = "screenkit-edge-lambda.js"
     /// The routing table on its own.
     public static let tableFile = "table.json"
@@ -102,11 +111,33 @@ public struct EdgeRouter: Sendable {
     /// Every file: the three engines' routers and the table.
     public var files: [File] {
         [
-            File(name: Self.fetchFile, bytes: script(EdgeRouterScript.sha256 + "\n" + EdgeAdapterScript.fetch)),
-            File(name: Self.njsFile, bytes: script(EdgeAdapterScript.njs)),
-            File(name: Self.lambdaEdgeFile, bytes: script(EdgeAdapterScript.lambdaEdge)),
+            File(
+                name: Self.fetchFile, bytes: script(EdgeRouterScript.sha256 + "\n" + adapter(EdgeAdapterScript.fetch))),
+            File(name: Self.njsFile, bytes: script(adapter(EdgeAdapterScript.njs, records: EdgeRecordScript.njs))),
+            File(
+                name: Self.lambdaEdgeFile,
+                bytes: script(adapter(EdgeAdapterScript.lambdaEdge, records: EdgeRecordScript.lambdaEdge))),
             File(name: Self.tableFile, bytes: table.bytes + [0x0A]),
         ]
+    }
+
+    /// `source` as these options have it: a line whose code starts `//@record ` is kept (without
+    /// the marker) only with records, one ending ` //@no-record` (kept without it) only without;
+    /// with records, `records` follows.
+    func adapter(_ source: String, records: String? = nil) -> String {
+        var lines: [Substring] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let code = line.drop { $0 == " " }
+            if code.hasPrefix("//@record ") {
+                if options.records { lines.append(line.prefix(line.count - code.count) + code.dropFirst(10)) }
+            } else if line.hasSuffix(" //@no-record") {
+                if !options.records { lines.append(line.dropLast(13)) }
+            } else {
+                lines.append(line)
+            }
+        }
+        if options.records, let records { lines += ["", Substring(records)] }
+        return lines.joined(separator: "\n")
     }
 
     /// A router file: the header, the table and options, the core, then `adapter`.
@@ -121,6 +152,10 @@ public struct EdgeRouter: Sendable {
         out += Array(";\n\n".utf8)
         out += Array(EdgeRouterScript.core.utf8)
         out += Array("\n\n".utf8)
+        if options.records {
+            out += Array(EdgeRecordScript.core.utf8)
+            out += Array("\n\n".utf8)
+        }
         out += Array(adapter.utf8)
         out.append(0x0A)
         return out

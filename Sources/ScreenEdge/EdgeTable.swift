@@ -10,7 +10,9 @@ import ScreenJSON
 /// `locales` only with String Catalogs (then `objects` is keyed by locale, the source language's
 /// first, and a locale a screen has no entry for serves the source language's); `arms` is the
 /// arm of each experiment, in order, joined by `,` (`""` without experiments; `control` names the
-/// all-control key). Compact, keys in this order, the same bytes for the same manifest.
+/// all-control key). Compact, keys in this order, the same bytes for the same manifest. A router
+/// that writes response records has `"fallbacks":{object:"[{…}]"}` last: the objects that apply
+/// fallbacks, each with its record's `fallbacks` array as text (``EdgeFallbacks``).
 public struct EdgeTable: Sendable, Hashable {
     /// The table's format number.
     public static let format = 1
@@ -18,10 +20,13 @@ public struct EdgeTable: Sendable, Hashable {
     /// The table's bytes.
     public let bytes: [UInt8]
 
-    /// The table of `manifest` (named `manifestHash`), with the bytes of every object it names.
+    /// The table of `manifest` (named `manifestHash`), with the bytes of every object it names and,
+    /// for a router that writes response records, the fallbacks each applies.
     ///
     /// Throws ``MissingObject`` naming an object `objects` lacks.
-    public init(manifest: Manifest, manifestHash: String, objects: [String: [UInt8]]) throws(MissingObject) {
+    public init(
+        manifest: Manifest, manifestHash: String, objects: [String: [UInt8]], fallbacks: EdgeFallbacks? = nil
+    ) throws(MissingObject) {
         var json = JSONWriter(style: .compact, capacity: 4096)
         var named: Set<String> = []
         json.beginObject()
@@ -56,6 +61,7 @@ public struct EdgeTable: Sendable, Hashable {
                 json.member(object, ETag.of(bytes))
             }
         }
+        fallbacks?.write(into: &json, objects: named)
         json.endObject()
         self.bytes = json.takeBytes()
     }

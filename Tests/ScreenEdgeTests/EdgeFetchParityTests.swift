@@ -9,9 +9,10 @@ import Testing
 /// ScreenKit headers equal the renderer's; a second pass sends each 200's ETag back and gets the
 /// renderer's 304; the bucket origin is only ever asked for objects the table names.
 @Suite struct EdgeFetchParityTests {
-    /// Runs the harness over `requests`; returns each response and the origin's log.
+    /// Runs the harness over `requests`; returns each response, the origin's log and the record
+    /// each request handed to the router's callback (nil for none).
     static func run(_ requests: [EdgeFixture.Request], router: EdgeRouter) throws -> (
-        responses: [EdgeFixture.Response], asked: [String]
+        responses: [EdgeFixture.Response], asked: [String], records: [String?]
     ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "screenkit-edge-\(UUID().uuidString)")
@@ -28,7 +29,8 @@ import Testing
         let answer = try EdgeFixture.runNode(
             "edge_fetch_harness.mjs", [folder.appendingPathComponent(EdgeRouter.fetchFile).path, bucket.path],
             requests: requests, in: folder)
-        return (EdgeFixture.responses(in: answer), (answer as? [String: Any])?["asked"] as? [String] ?? [])
+        let records = ((answer as? [String: Any])?["records"] as? [Any] ?? []).map { $0 as? String }
+        return (EdgeFixture.responses(in: answer), (answer as? [String: Any])?["asked"] as? [String] ?? [], records)
     }
 
     @Test(.needs(.node)) func everyRequestGetsTheRenderersAnswer() throws {

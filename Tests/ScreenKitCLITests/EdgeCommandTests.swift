@@ -21,9 +21,9 @@ import Testing
             at: ExampleApp.contractFolder, to: folder.appendingPathComponent("Screens/Contract"))
     }
 
-    func run(_ arguments: [String]) async -> (ExitCode, String, String) {
+    func run(_ arguments: [String], catalog: Catalog = App.catalog) async -> (ExitCode, String, String) {
         let terminal = Terminal.capturing()
-        let code = await CLI.run(arguments, catalog: App.catalog, terminal: terminal, workingDirectory: folder.path)
+        let code = await CLI.run(arguments, catalog: catalog, terminal: terminal, workingDirectory: folder.path)
         return (code, terminal.standardOutput, terminal.standardError)
     }
 
@@ -92,5 +92,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("edge").path))
         let (help, helpOut, _) = await run(["edge", "--help"])
         #expect(help == .success && helpOut.contains("USAGE: screenkit edge"))
+    }
+
+    @Test func withRecordsTheRoutersLogAndTheTableHoldsTheFallbacksOfTheCatalogsBuild() async throws {
+        #expect(await run(["build"]).0 == .success)
+        let (code, _, errors) = await run(["edge", "--unit-cookie", "uid", "--records"])
+        #expect(code == .success, "\(errors)")
+        func written(_ name: String) throws -> String {
+            try String(contentsOf: folder.appendingPathComponent("edge/\(name)"), encoding: .utf8)
+        }
+        #expect(try written(EdgeRouter.tableFile).contains(#""fallbacks":{""#))
+        #expect(try written(EdgeRouter.njsFile).contains("record: skNjsRecord"))
+        #expect(try written(EdgeRouter.lambdaEdgeFile).contains("console.log(skRecordLine("))
+        #expect(try written(EdgeRouter.fetchFile).contains("export async function handle(request, origin, onRecord)"))
+        let first = try written(EdgeRouter.tableFile)
+        #expect(await run(["edge", "--unit-cookie", "uid", "--records"]).0 == .success)
+        #expect(try written(EdgeRouter.tableFile) == first)
+        // A build of another catalog (one more screen): its objects have no variant here; nothing is replaced.
+        #expect(await run(["build"], catalog: EdgeFixture.catalog).0 == .success)
+        let (other, _, otherErrors) = await run(["edge", "--records", "--out", "edge-other"])
+        #expect(other == .failure)
+        #expect(otherErrors.contains("built from another catalog"), "\(otherErrors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("edge-other").path))
+        // Without --records the same build's routers carry none of it.
+        #expect(await run(["edge", "--out", "edge-plain"]).0 == .success)
+        let plain = try String(
+            contentsOf: folder.appendingPathComponent("edge-plain/\(EdgeRouter.njsFile)"), encoding: .utf8)
+        #expect(!plain.contains("skNjsRecord") && !plain.contains("//@"))
     }
 }

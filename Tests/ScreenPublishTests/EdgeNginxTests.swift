@@ -15,7 +15,9 @@ import Testing
 /// which nginx then loads as the bucket's pointer names it. nginx signs each
 /// object request and keeps it in its own proxy_cache. Every request of ``EdgeFixture/requests``
 /// gets the renderer's status, body and ScreenKit headers; the bucket is only ever asked for
-/// objects/<sha256>.json, each once.
+/// objects/<sha256>.json, each once. The router is written with records, logged as the article
+/// says (a `js_set` variable in an access log): one line per screen response, saying what the
+/// renderer decided, with the status nginx sent.
 @Suite struct EdgeNginxTests {
     /// nginx's config: every request to the router, objects from the bucket through the cache.
     static func config(folder: URL, server: S3TestServer, prefix: String) -> String {
@@ -36,6 +38,8 @@ import Testing
                 js_import screenkit from \(folder.path)/\(EdgeRouter.njsFile);
                 js_set $screenkit_authorization screenkit.authorization;
                 js_set $screenkit_amz_date screenkit.amzDate;
+                js_set $screenkit_record screenkit.record;
+                log_format screenkit_records escape=none '$screenkit_record';
                 subrequest_output_buffer_size 1m;
                 proxy_cache_path \(folder.path)/cache levels=1:2 keys_zone=screenkit:1m max_size=64m inactive=7d use_temp_path=off;
                 log_subrequest on;
@@ -44,6 +48,7 @@ import Testing
                     listen unix:\(folder.path)/edge.sock;
                     location / {
                         js_content screenkit.handle;
+                        access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record;
                     }
                     location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\\.json)$" {
                         internal;
@@ -76,7 +81,7 @@ import Testing
             bucket: server.bucket, prefix: prefix, endpoint: URL(string: server.endpoint), region: server.region,
             credentials: server.credentials)
         let publisher = Publisher(bucket: bucket)
-        let router = try EdgeFixture.router()
+        let router = try EdgeFixture.router(records: true)
         let plan = try await publisher.plan(
             screens: EdgeFixture.result.screens, contract: EdgeFixture.result.contract,
             history: ExampleApp.historyHashes, locales: EdgeFixture.result.locales, edge: router.options)
@@ -154,6 +159,21 @@ import Testing
         #expect(Set(fetched.map { $0[0] }).count == fetched.count, "each object fetched once")
         #expect(lines.count == first.count { $0.status == 200 }, "one object request per 200, none per 304")
         #expect(lines.contains { $0.count == 3 && $0[1] == "HIT" })
+
+        // One record per screen response, in order (nginx's own 400s have none).
+        let sent = requests.count + first.count
+        var records: [String] = []
+        for _ in 0..<100 {
+            let text = (try? String(contentsOf: folder.appendingPathComponent("records.jsonl"), encoding: .utf8)) ?? ""
+            records = text.split(separator: "\n").map(String.init)
+            if records.count >= sent { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try #require(records.count == sent, "\(records.count) records for \(sent) responses")
+        let all = EdgeFixture.requests.filter { !refusedByNginx.contains($0.segment) } + requests
+        for (request, line) in zip(all, records) {
+            request.expectRecord(line, request.expectedRecord(from: renderer, allowsOverrides: true), source: "nginx")
+        }
     }
 
     /// The responses nginx gives `requests`, sent by Node over its socket.

@@ -45,12 +45,13 @@ public enum EdgeFixture {
 
     /// The router, taking the unit from the `user` query parameter as the example servers do
     /// (or from `unit`, which a harness fills with the same value).
-    public static func router(unit: EdgeRouter.UnitSource = .query("user"), allowsOverrides: Bool = true) throws
-        -> EdgeRouter
-    {
+    public static func router(
+        unit: EdgeRouter.UnitSource = .query("user"), allowsOverrides: Bool = true, records: Bool = false
+    ) throws -> EdgeRouter {
         try EdgeRouter(
             manifest: layout.manifest, manifestHash: layout.manifestHash, objects: objects,
-            options: EdgeRouter.Options(unit: unit, allowsOverrides: allowsOverrides))
+            options: EdgeRouter.Options(unit: unit, allowsOverrides: allowsOverrides, records: records),
+            fallbacks: records ? EdgeFallbacks(manifest: layout.manifest, screens: result.screens) : nil)
     }
 
     /// The renderer of the example servers.
@@ -165,6 +166,16 @@ public enum EdgeFixture {
             }
         }
         return requests
+    }
+
+    /// Every `step`-th of `requests` that the renderer answers with an ETag, sent again with it.
+    public static func revalidations(of requests: [Request], every step: Int, _ renderer: ScreenRenderer) -> [Request] {
+        stride(from: 0, to: requests.count, by: step).compactMap { index in
+            guard let etag = requests[index].expected(from: renderer).header("ETag") else { return nil }
+            var again = requests[index]
+            again.ifNoneMatch = etag
+            return again
+        }
     }
 
     /// Compares an engine's answer with the renderer's; records an issue per difference.

@@ -18,16 +18,24 @@ enum EdgeCommand {
 
               screenkit-edge.mjs             fetch handler: Cloudflare Workers, Deno, Node 18+
               screenkit-edge-njs.js          nginx njs module (js_content), signs a private bucket
-              screenkit-edge-lambda.js       Lambda@Edge viewer-request handler for CloudFront
-                                             (URI rewrite to the object)
+              screenkit-edge-lambda.js       Lambda@Edge handlers for CloudFront: viewer request
+                                             (URI rewrite to the object) and viewer response
+                                             (the renderer's headers in place of the object's)
               table.json                     the routing table every router holds
 
             The files are the same bytes for the same manifest and options; run it after every
             build and deploy them with the bucket (`screenkit publish --edge` uploads them beside
             the manifest, named by the pointer).
 
+            With --records, every router also writes one response record per screen response (a
+            JSON line: screen, declared and served contract, status, locale, unit, arms, object,
+            fallbacks) where its platform keeps logs: nginx through a js_set variable for an access
+            log, the fetch handler through a callback (console.log on Workers), Lambda@Edge to
+            CloudWatch Logs. The fallbacks come from compiling the catalog, which must be the one
+            the build folder was built from.
+
             USAGE: screenkit edge [--from DIR] [--out DIR] [--unit-header NAME | --unit-cookie NAME |
-                                  --unit-query NAME] [--allow-overrides] [--config FILE]
+                                  --unit-query NAME] [--allow-overrides] [--records] [--config FILE]
 
             OPTIONS:
               --from DIR          The build folder (default: the config's "output", else dist).
@@ -39,14 +47,16 @@ enum EdgeCommand {
                                   "query:user" or "none"). Without one, every experiment serves its
                                   control.
               --allow-overrides   Honour the ScreenKit-Arm header (QA and staging only).
+              --records           Write a response record per screen response (see above).
               --config FILE       The config file (default: the nearest screenkit.json).
               --verbose           Say which config file was used.
               -h, --help          Show this help.
 
-            Exit codes: 0 written, 2 usage, 3 a build folder that cannot be read (run screenkit build).
+            Exit codes: 0 written, 1 the catalog does not compile (--records), 2 usage, 3 a build
+            folder that cannot be read or was built from another catalog (run screenkit build).
             """,
         valueOptions: ["--from", "--out", "--unit-header", "--unit-cookie", "--unit-query"],
-        flags: ["--allow-overrides"],
+        flags: ["--allow-overrides", "--records"],
         run: run
     )
 
@@ -64,12 +74,13 @@ enum EdgeCommand {
             throw .usage("the unit source \"\(source.name.prefix(40))\" is not a header, cookie or parameter name")
         }
         return EdgeRouter.Options(
-            unit: sources.first ?? context.config?.edge?.unit, allowsOverrides: arguments.flag("--allow-overrides"))
+            unit: sources.first ?? context.config?.edge?.unit, allowsOverrides: arguments.flag("--allow-overrides"),
+            records: arguments.flag("--records"))
     }
 
-    /// Whether `arguments` ask for an edge router (`--edge`, a unit source or `--allow-overrides`).
+    /// Whether `arguments` ask for an edge router (`--edge`, a unit source, `--allow-overrides` or `--records`).
     static func isRequested(_ arguments: Arguments) -> Bool {
-        arguments.flag("--edge") || arguments.flag("--allow-overrides")
+        arguments.flag("--edge") || arguments.flag("--allow-overrides") || arguments.flag("--records")
             || ["--unit-header", "--unit-cookie", "--unit-query"].contains { arguments.value($0) != nil }
     }
 
@@ -94,11 +105,27 @@ enum EdgeCommand {
             }
             objects[object] = bytes
         }
+        var fallbacks: EdgeFallbacks?
+        if options.records {
+            let compilation = try ContractLocation(arguments, context).compile(context.catalog, style: .compact)
+            context.report(compilation.diagnostics)
+            if compilation.hasErrors {
+                context.terminal.printError("the catalog does not compile; no router was written")
+                return .violations
+            }
+            let found = EdgeFallbacks(manifest: manifest, screens: compilation.result.screens)
+            if let object = found.unmatched.first {
+                throw .failure(
+                    "\(from.path): built from another catalog (this one has no variant for "
+                        + "\(BucketLayout.object(object))); run `screenkit build` again")
+            }
+            fallbacks = found
+        }
         let router: EdgeRouter
         do {
             router = try EdgeRouter(
                 manifest: manifest, manifestHash: hash, objects: objects,
-                options: options)
+                options: options, fallbacks: fallbacks)
         } catch {
             throw .failure(error.description)
         }

@@ -20,7 +20,7 @@ enum PublishCommand {
 
             USAGE: screenkit publish --to URL [--endpoint URL] [--region R] [--dry-run] [--timeout S]
                                      [--attempts N] [--edge] [--unit-header NAME | --unit-cookie NAME |
-                                     --unit-query NAME] [--allow-overrides] [--contract DIR]
+                                     --unit-query NAME] [--allow-overrides] [--records] [--contract DIR]
                                      [--config FILE] [--verbose]
 
             OPTIONS:
@@ -42,6 +42,8 @@ enum PublishCommand {
                                 --edge; default: the config's "edge").
               --allow-overrides The router honours the ScreenKit-Arm header (QA buckets only;
                                 implies --edge).
+              --records         The router writes a response record per screen response, as
+                                `screenkit edge --records` (implies --edge).
             \(Command.contractAndConfigOptions)
 
             Credentials for s3:// come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
@@ -52,7 +54,7 @@ enum PublishCommand {
             "--to", "--endpoint", "--region", "--contract", "--timeout", "--attempts", "--unit-header", "--unit-cookie",
             "--unit-query",
         ],
-        flags: ["--dry-run", "--edge", "--allow-overrides"],
+        flags: ["--dry-run", "--edge", "--allow-overrides", "--records"],
         run: run
     )
 

@@ -173,7 +173,7 @@ public struct Publisher: Sendable {
             screens: screens, contract: contract, history: history, previous: previous, schemas: schemas,
             locales: locales)
         if let edge {
-            layout = try Self.adding(edge, to: layout)
+            layout = try Self.adding(edge, to: layout, screens: screens)
         }
         var known: Set<String> = []
         var oldAliases: [String: String] = [:]
@@ -193,15 +193,19 @@ public struct Publisher: Sendable {
         return plan
     }
 
-    /// `layout` with the edge router of its manifest written with `options`.
-    static func adding(_ options: EdgeRouter.Options, to layout: BucketLayout) throws(PublishError) -> BucketLayout {
+    /// `layout` with the edge router of its manifest written with `options` (the fallbacks of its
+    /// records from `screens`, which it was laid out from).
+    static func adding(
+        _ options: EdgeRouter.Options, to layout: BucketLayout, screens: [CompiledScreen]
+    ) throws(PublishError) -> BucketLayout {
         var objects: [String: [UInt8]] = [:]
         for hash in BucketLayout.objects(of: layout.manifest) {
             objects[hash] = layout.files[BucketLayout.object(hash)]
         }
         do {
             let router = try EdgeRouter(
-                manifest: layout.manifest, manifestHash: layout.manifestHash, objects: objects, options: options)
+                manifest: layout.manifest, manifestHash: layout.manifestHash, objects: objects, options: options,
+                fallbacks: options.records ? EdgeFallbacks(manifest: layout.manifest, screens: screens) : nil)
             return layout.adding(edge: router.files.map { ($0.name, $0.bytes) })
         } catch {
             throw PublishError(kind: .corrupt, description: "the edge router cannot be written: \(error.description)")
