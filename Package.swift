@@ -69,6 +69,7 @@ let package = Package(
             dependencies: [
                 "ScreenKit", "ScreenJSON", "ScreenContract", "ScreenCompiler", "ScreenClients", "ScreenPublish",
                 "ScreenPreview", "ScreenLocalization", "ScreenCrypto", "ScreenEdge", "ScreenAnalytics", "ScreenDesign",
+                "ScreenRendering",
             ]),
         // The example app's screens and custom components; its frozen contract history lives in
         // Screens/Contract.

@@ -6,7 +6,10 @@ import ScreenJSON
 /// A line is one JSON object with `unit`, `event` and `time` (RFC 3339). An exposure is a line whose
 /// event is the exposure event (`exposure` by default) and that names the arm, either as
 /// `"experiment"` and `"arm"` or in `"experiments": {experiment: arm}` (as the example servers'
-/// event lines do); a goal line is one whose event is the goal. Other lines are read and skipped.
+/// event lines do), or a response record (``ResponseRecord``: event `response`, an edge router's
+/// log line) of a 200 or 304 whose `experiments` name the arm (its `forced` arms are not
+/// exposures); a goal line is one whose event is the goal. Other lines are read and skipped. A
+/// line a log service prefixed with tab-separated fields (CloudWatch Logs) is read from its object.
 /// Lines are read as they come, in bounded chunks: a line over ``Limits/maximumLineBytes``, one that
 /// is not such an object or has no valid time is an error naming the file and line.
 public struct ExportReader: Sendable {
@@ -53,8 +56,7 @@ public struct ExportReader: Sendable {
     var withoutUnit = 0
     var exposures = 0
     var goals = 0
-    private var pending: [UInt8] = []
-    private var lineNumber = 0
+    private var splitter: LineSplitter
 
     /// A reader for `experiment`'s exposures and `goal` events.
     public init(experiment: String, goal: String, exposureEvent: String = "exposure", limits: Limits = .init()) {
@@ -62,42 +64,32 @@ public struct ExportReader: Sendable {
         self.goal = goal
         self.exposureEvent = exposureEvent
         self.limits = limits
+        splitter = LineSplitter(maximumLineBytes: limits.maximumLineBytes)
     }
 
     /// Reads the next `chunk` of the file `name` (any split; call ``finish(_:)`` after the last).
     public mutating func read<C: Collection<UInt8>>(_ chunk: C, name: String) throws(ReadError) {
-        for byte in chunk {
-            if byte == 0x0A {
-                try line(name: name)
-            } else {
-                guard pending.count < limits.maximumLineBytes else {
-                    throw ReadError(
-                        description:
-                            "\(name): line \(lineNumber + 1): longer than \(limits.maximumLineBytes) bytes")
-                }
-                pending.append(byte)
-            }
+        let (lines, tooLong) = splitter.lines(in: chunk)
+        for line in lines { try read(line, name: name) }
+        if tooLong {
+            throw ReadError(
+                description: "\(name): line \(splitter.lineNumber + 1): longer than \(limits.maximumLineBytes) bytes")
         }
     }
 
     /// Reads what is left of the file `name` (its last line, without a newline), and readies the
     /// reader for another file.
     public mutating func finish(_ name: String) throws(ReadError) {
-        if !pending.isEmpty { try line(name: name) }
-        lineNumber = 0
+        if let last = splitter.finish() { try read(last, name: name) }
     }
 
-    /// Reads the line in `pending`.
-    private mutating func line(name: String) throws(ReadError) {
-        lineNumber += 1
-        defer { pending.removeAll(keepingCapacity: true) }
-        if pending.last == 0x0D { pending.removeLast() }
-        if pending.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+    /// Reads one line.
+    private mutating func read(_ line: (number: Int, bytes: [UInt8]), name: String) throws(ReadError) {
         lines += 1
         do {
-            try read(try JSONObjectReader.document(pending, maximumDepth: 4))
+            try read(try JSONObjectReader.document(Array(LineSplitter.object(in: line.bytes)), maximumDepth: 4))
         } catch {
-            throw ReadError(description: "\(name): line \(lineNumber): \(error.description)")
+            throw ReadError(description: "\(name): line \(line.number): \(error.description)")
         }
     }
 
@@ -108,7 +100,10 @@ public struct ExportReader: Sendable {
         guard let time = RFC3339.nanoseconds(timeText) else {
             throw JSONFormatError("time \"\(timeText.prefix(40))\" is not an RFC 3339 timestamp")
         }
-        guard event == exposureEvent || event == goal else { return }
+        // A router's or server's response record is an exposure when it served the screen.
+        let status = event == "response" ? try object.optionalInt("status") : nil
+        let isResponse = status == 200 || status == 304
+        guard event == exposureEvent || event == goal || isResponse else { return }
         guard let unit = try object.optionalString("unit") else {
             withoutUnit += 1
             return
@@ -117,7 +112,7 @@ public struct ExportReader: Sendable {
             goals += 1
             try update(unit) { $0.lastGoal = max($0.lastGoal, time) }
         }
-        if event == exposureEvent {
+        if event == exposureEvent || isResponse {
             let arm: String?
             if let named = try object.optionalString("experiment") {
                 arm = named == experiment ? try object.string("arm") : nil

@@ -88,8 +88,8 @@ public enum CLI {
 
     static let commands: [Command] = [
         InitCommand.command, BuildCommand.command, CheckCommand.command, ContractCommand.command,
-        PreviewCommand.command, PublishCommand.command, EdgeCommand.command, ExperimentCommand.command,
-        ExplainCommand.command,
+        PreviewCommand.command, PublishCommand.command, EdgeCommand.command, HealthCommand.command,
+        ExperimentCommand.command, ExplainCommand.command,
     ]
 
     static var usage: String {

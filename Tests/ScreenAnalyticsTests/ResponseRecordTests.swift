@@ -69,4 +69,56 @@ import Testing
             (error as? JSONFormatError)?.description == "a record longer than 8192 bytes"
         }
     }
+
+    @Test func aLogWithOtherLinesReadsItsRecordsAndCountsTheRest() {
+        let lines = [
+            Self.line,
+            // CloudWatch Logs: time, request ID and level before a Lambda's console.log line.
+            "2026-11-28T07:38:31.456Z\tc0ffee00-1111-2222-3333-444455556666\tINFO\t" + Self.line,
+            "127.0.0.1 - - [28/Nov/2026:07:38:30 +0000] \"GET / HTTP/1.1\" 200 12",
+            #"{"format":1,"event":"response","time":"2026-11-28T07:38:30Z"}"#,
+            "{\"pad\":\"" + String(repeating: "x", count: ResponseRecord.maximumLineBytes) + "\"}",
+            "",
+            Self.line,
+        ]
+        let log = Array((lines.joined(separator: "\r\n")).utf8)
+        // Any split of the log reads the same.
+        for size in [1, 7, 4096, log.count] {
+            var reader = ResponseRecordReader()
+            var sources: [String] = []
+            var offset = 0
+            while offset < log.count {
+                reader.read(log[offset..<min(log.count, offset + size)], name: "edge.log") { sources.append($0.source) }
+                offset += size
+            }
+            reader.finish("edge.log") { sources.append($0.source) }
+            #expect(sources == ["nginx", "nginx", "nginx"], "chunks of \(size)")
+            #expect(reader.records == 3 && reader.skipped == 3, "chunks of \(size)")
+            #expect(
+                reader.firstSkipped?.hasPrefix("edge.log: line 3: invalid JSON") == true, "\(reader.firstSkipped ?? "")"
+            )
+        }
+    }
+
+    @Test func aResponseRecordIsAnExposureWhenItServedTheScreenAndItsArmsWereNotForced() throws {
+        func record(
+            _ unit: String, _ status: Int, experiments: String = #"{"promo-order":"control"}"#, forced: String = "{}"
+        ) -> String {
+            #"{"format":1,"event":"response","time":"2026-11-28T07:00:00Z","source":"nginx","screen":"home","client":"2","served":2,"status":\#(status),"unit":"\#(unit)","experiments":\#(experiments),"forced":\#(forced)}"#
+        }
+        let lines = [
+            record("a", 200), record("b", 304, experiments: #"{"promo-order":"shipping-first"}"#),
+            record("c", 200, experiments: "{}", forced: #"{"promo-order":"shipping-first"}"#),
+            #"{"format":1,"event":"response","time":"2026-11-28T07:00:00Z","source":"nginx","screen":null,"client":"2","served":0,"status":404,"unit":"d"}"#,
+            #"{"unit":"a","event":"add_to_cart_tapped","time":"2026-11-28T07:01:00Z"}"#,
+            #"{"unit":"c","event":"add_to_cart_tapped","time":"2026-11-28T07:01:00Z"}"#,
+        ]
+        var reader = ExportReader(experiment: "promo-order", goal: "add_to_cart_tapped")
+        try reader.read(Array(lines.joined(separator: "\n").utf8), name: "edge.log")
+        try reader.finish("edge.log")
+        let arms = reader.observations.arms
+        #expect(arms.map(\.name) == ["control", "shipping-first"])
+        #expect(arms.map(\.exposed) == [1, 1] && arms.map(\.converted) == [1, 0])
+        #expect(reader.observations.exposureLines == 2)
+    }
 }

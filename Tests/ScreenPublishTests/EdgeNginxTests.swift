@@ -1,6 +1,8 @@
+import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenEdge
+import ScreenKitCLI
 import ScreenPublish
 import ScreenRendering
 import ScreenTestSupport
@@ -174,6 +176,22 @@ import Testing
         for (request, line) in zip(all, records) {
             request.expectRecord(line, request.expectedRecord(from: renderer, allowsOverrides: true), source: "nginx")
         }
+
+        // `screenkit health` over the log counts what the renderer's own metrics count for the same
+        // requests (what the example servers' /metrics serves): the same Prometheus text.
+        let metrics = ContractHealthMetrics(renderer: renderer)
+        let observed = renderer.observed(by: metrics)
+        for request in all { _ = request.expected(from: observed) }
+        let terminal = Terminal.capturing()
+        let code = await CLI.run(
+            [
+                "health", folder.appendingPathComponent("records.jsonl").path, "--format", "prometheus", "--contract",
+                ExampleApp.contractFolder.path,
+            ], catalog: EdgeFixture.catalog, terminal: terminal, workingDirectory: folder.path)
+        #expect(code == .success, "\(terminal.standardError)")
+        #expect(terminal.standardOutput == metrics.exposition(countersOnly: true))
+        #expect(terminal.standardOutput.contains("screenkit_fallbacks_total{element=\""))
+        #expect(terminal.standardOutput.contains("screenkit_clients_too_old_total{screen=\"whats-new\""))
     }
 
     /// The responses nginx gives `requests`, sent by Node over its socket.

@@ -13,8 +13,9 @@ enum ExperimentCommand {
             OVERVIEW: Read exposures and events exported as JSON Lines — one object per line with
             "unit", "event" and "time" (RFC 3339); an exposure's event is "exposure" and it names
             the arm as "experiment" and "arm" or in "experiments" ({"promo-order": "control"}, as
-            the example servers' event lines carry them) — and report what the experiment did to
-            the goal event. A unit counts in the arm of its first exposure (units exposed to two
+            the example servers' event lines carry them), or it is an edge router's response
+            record (event "response", a 200 or 304; its forced arms are not exposures, see
+            `screenkit edge --records`) — and report what the experiment did to the goal event. A unit counts in the arm of its first exposure (units exposed to two
             arms are left out, and counted in a note) and converts when it sent the goal event at
             or after that exposure.
 
@@ -50,9 +51,6 @@ enum ExperimentCommand {
         run: run
     )
 
-    /// How much of a file is read at a time.
-    static let chunkBytes = 1 << 20
-
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
         guard arguments.positional.first == "report" else {
             throw .usage(
@@ -72,33 +70,9 @@ enum ExperimentCommand {
         }
         var reader = ExportReader(
             experiment: experiment, goal: goal, exposureEvent: arguments.value("--exposure-event") ?? "exposure")
+        try ChunkedFiles.read(
+            files, context, chunk: { data, name in try reader.read(data, name: name) }, end: { try reader.finish($0) })
         let formatter = DiagnosticFormatter(workingDirectory: context.workingDirectory)
-        for file in files {
-            let name = file == "-" ? "standard input" : formatter.relative(context.url(file).path)
-            let handle: FileHandle
-            if file == "-" {
-                handle = FileHandle.standardInput
-            } else {
-                guard let opened = FileHandle(forReadingAtPath: context.url(file).path) else {
-                    throw .failure("\(name): no such file, or it cannot be read")
-                }
-                handle = opened
-            }
-            context.terminal.progress("reading \(name)…")
-            do {
-                while let chunk = try handle.read(upToCount: chunkBytes), !chunk.isEmpty {
-                    try reader.read(chunk, name: name)
-                }
-                try reader.finish(name)
-            } catch let error as ExportReader.ReadError {
-                context.terminal.endProgress()
-                throw .failure(error.description)
-            } catch {
-                context.terminal.endProgress()
-                throw .failure("\(name): \(error)")
-            }
-            context.terminal.endProgress()
-        }
         let report = ExperimentReport(
             experiment: experiment, goal: goal, observations: reader.observations,
             declared: declaration?.arms.map { ($0.name, $0.weight) } ?? [], control: control)

@@ -2,7 +2,7 @@ import Foundation
 import ScreenCompiler
 
 /// The built-in ``RenderObserver``: counts what the renderer decides, in bounded memory, and
-/// writes it in the Prometheus text exposition format (``exposition()``, served at `/metrics`).
+/// writes it in the Prometheus text exposition format (``exposition(countersOnly:)``, served at `/metrics`).
 ///
 /// Every label takes a bounded set of values, so a flood of distinct headers or screen IDs cannot
 /// grow memory: screens are the catalog's, then the first ``Limits/screens`` others rendered (the
@@ -32,7 +32,7 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     public static let durationBuckets: [Double] = [
         0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1,
     ]
-    /// The `Content-Type` of ``exposition()``.
+    /// The `Content-Type` of ``exposition(countersOnly:)``.
     public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     /// The limits in force.
@@ -61,23 +61,15 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
 
     /// Counts one response.
     public func record(_ event: RenderEvent) {
-        let client = folding.clientCode(event.client)
-        let served = event.servedVersion ?? 0
         let seconds =
             Double(event.duration.components.seconds) + Double(event.duration.components.attoseconds) * 1e-18
         let tally = event.status == 200 || event.status == 304 ? FallbackTally(event.downgrades) : FallbackTally([])
         lock.lock()
         defer { lock.unlock() }
         let screen = folding.screenCode(event)
-        responses[ResponseKey(screen: screen, served: served, status: event.status), default: 0] += 1
-        clientResponses[ClientKey(a: client, b: event.status), default: 0] += 1
-        if !tally.isEmpty {
-            fallbackResponses[ServedKey(label: screen, served: served), default: 0] += 1
-            for (element, count) in zip(tally.elements, tally.counts) {
-                fallbacks[ServedKey(label: folding.elements.code(element), served: served), default: 0] += count
-            }
-        }
-        if event.status == 406 { tooOld[ClientKey(a: screen, b: client), default: 0] += 1 }
+        count(
+            screen: screen, client: event.client, served: event.servedVersion ?? 0, status: event.status,
+            fallbacks: zip(tally.elements, tally.counts))
         if event.status == 500 {
             var seen: Set<Int> = []
             for rule in event.rules {
@@ -89,6 +81,37 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
         bytes[screen, default: 0] += event.bytes
     }
 
+    /// Counts one response an edge router logged (a response record): the catalog screen (nil for
+    /// an ID the router does not have: a 404), the declared contract, the version served (0 when
+    /// none was), the status and the fallbacks the object applies, by element. No duration or size.
+    public func record(
+        screen: String?, client: ClientContract, served: Int, status: Int, fallbacks: [(element: String, count: Int)]
+    ) {
+        lock.lock()
+        defer { lock.unlock() }
+        let code = status == 404 || screen == nil ? LabelTable.unknown : folding.screens.code(screen!)
+        count(
+            screen: code, client: client, served: served, status: status,
+            fallbacks: status == 200 || status == 304 ? fallbacks.map { ($0.element, $0.count) } : [])
+    }
+
+    /// Counts a response's contract facts (the lock held).
+    private func count(
+        screen: Int, client declared: ClientContract, served: Int, status: Int,
+        fallbacks counted: some Sequence<(String, Int)>
+    ) {
+        let client = folding.clientCode(declared)
+        responses[ResponseKey(screen: screen, served: served, status: status), default: 0] += 1
+        clientResponses[ClientKey(a: client, b: status), default: 0] += 1
+        var any = false
+        for (element, count) in counted {
+            any = true
+            fallbacks[ServedKey(label: folding.elements.code(element), served: served), default: 0] += count
+        }
+        if any { fallbackResponses[ServedKey(label: screen, served: served), default: 0] += 1 }
+        if status == 406 { tooOld[ClientKey(a: screen, b: client), default: 0] += 1 }
+    }
+
     /// How many series the exposition holds: bounded by the limits, whatever the requests.
     public var seriesCount: Int {
         lock.withLock {
@@ -98,54 +121,19 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     }
 
     /// Every metric in the Prometheus text exposition format (version 0.0.4), series sorted by
-    /// their labels.
-    public func exposition() -> String {
+    /// their labels; with `countersOnly`, the contract counters alone (``counters()``), without the
+    /// durations and body sizes (what an edge router's response records can say).
+    public func exposition(countersOnly: Bool = false) -> String {
         lock.lock()
         defer { lock.unlock() }
         var text = PrometheusText()
-        let (screens, elements, rules) = (folding.screens, folding.elements, folding.rules)
-        let clientName = LabelFolding.clientName
-        text.family(
-            "screenkit_responses_total", .counter,
-            "Responses by screen, contract version served (0: none) and HTTP status.",
-            responses.map { key, value in
-                (
-                    [
-                        ("screen", screens.name(key.screen)), ("served_version", "\(key.served)"),
-                        ("status", "\(key.status)"),
-                    ], value
-                )
-            })
-        text.family(
-            "screenkit_client_responses_total", .counter,
-            "Responses by the contract version the client declared (none, malformed, a number, newer) and HTTP status.",
-            clientResponses.map { key, value in
-                ([("client_version", clientName(key.a)), ("status", "\(key.b)")], value)
-            })
-        text.family(
-            "screenkit_fallback_responses_total", .counter,
-            "Responses (200 and 304) that applied at least one fallback, by screen and contract version served.",
-            fallbackResponses.map { key, value in
-                ([("screen", screens.name(key.label)), ("served_version", "\(key.served)")], value)
-            })
-        text.family(
-            "screenkit_fallbacks_total", .counter,
-            "Fallbacks applied, by contract element the client lacks (component:, prop:, enum:, action:, field:) and contract version served.",
-            fallbacks.map { key, value in
-                ([("element", elements.name(key.label)), ("served_version", "\(key.served)")], value)
-            })
-        text.family(
-            "screenkit_clients_too_old_total", .counter,
-            "Requests refused with 406 because the client's contract version is older than the screen supports, by screen and declared version.",
-            tooOld.map { key, value in
-                ([("screen", screens.name(key.a)), ("client_version", clientName(key.b))], value)
-            })
-        text.family(
-            "screenkit_render_failures_total", .counter,
-            "Screens built from data that broke a rule (500), by screen and rule ID.",
-            failures.map { key, value in
-                ([("screen", screens.name(key.label)), ("rule", rules.name(key.served))], value)
-            })
+        for family in counterFamilies() {
+            text.family(
+                family.name, .counter, family.help,
+                family.series.map { series in (series.labels.map { ($0.name, $0.value) }, series.value) })
+        }
+        if countersOnly { return text.output }
+        let screens = folding.screens
         text.histogram(
             "screenkit_response_duration_seconds", "Time to render a screen and make its response, by screen.",
             buckets: Self.durationBuckets,
@@ -154,6 +142,62 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
             "screenkit_response_bytes_total", .counter, "Body bytes sent, by screen.",
             bytes.map { ([("screen", screens.name($0.key))], $0.value) })
         return text.output
+    }
+
+    /// The contract counters — responses, declared client versions, fallbacks, clients too old,
+    /// render failures — each family's series sorted by their labels, as ``exposition(countersOnly:)``
+    /// writes them: for reports in other formats.
+    public func counters() -> [ContractHealthFamily] {
+        lock.withLock { counterFamilies() }
+    }
+
+    /// The counter families (the lock held).
+    private func counterFamilies() -> [ContractHealthFamily] {
+        let (screens, elements, rules) = (folding.screens, folding.elements, folding.rules)
+        let clientName = LabelFolding.clientName
+        return [
+            ContractHealthFamily(
+                "screenkit_responses_total",
+                "Responses by screen, contract version served (0: none) and HTTP status.",
+                responses.map { key, value in
+                    (
+                        [
+                            ("screen", screens.name(key.screen)), ("served_version", "\(key.served)"),
+                            ("status", "\(key.status)"),
+                        ], value
+                    )
+                }),
+            ContractHealthFamily(
+                "screenkit_client_responses_total",
+                "Responses by the contract version the client declared (none, malformed, a number, newer) and HTTP status.",
+                clientResponses.map { key, value in
+                    ([("client_version", clientName(key.a)), ("status", "\(key.b)")], value)
+                }),
+            ContractHealthFamily(
+                "screenkit_fallback_responses_total",
+                "Responses (200 and 304) that applied at least one fallback, by screen and contract version served.",
+                fallbackResponses.map { key, value in
+                    ([("screen", screens.name(key.label)), ("served_version", "\(key.served)")], value)
+                }),
+            ContractHealthFamily(
+                "screenkit_fallbacks_total",
+                "Fallbacks applied, by contract element the client lacks (component:, prop:, enum:, action:, field:) and contract version served.",
+                fallbacks.map { key, value in
+                    ([("element", elements.name(key.label)), ("served_version", "\(key.served)")], value)
+                }),
+            ContractHealthFamily(
+                "screenkit_clients_too_old_total",
+                "Requests refused with 406 because the client's contract version is older than the screen supports, by screen and declared version.",
+                tooOld.map { key, value in
+                    ([("screen", screens.name(key.a)), ("client_version", clientName(key.b))], value)
+                }),
+            ContractHealthFamily(
+                "screenkit_render_failures_total",
+                "Screens built from data that broke a rule (500), by screen and rule ID.",
+                failures.map { key, value in
+                    ([("screen", screens.name(key.label)), ("rule", rules.name(key.served))], value)
+                }),
+        ]
     }
 
     private struct ResponseKey: Hashable {

@@ -69,7 +69,8 @@ struct PrometheusText {
         return "\(value)"
     }
 
-    private static func order(_ left: [(String, String)], _ right: [(String, String)]) -> Bool {
+    /// Whether series labelled `left` come before those labelled `right`: by the labels' values.
+    static func order(_ left: [(String, String)], _ right: [(String, String)]) -> Bool {
         for (a, b) in zip(left, right) where a.1 != b.1 { return a.1 < b.1 }
         return left.count < right.count
     }

@@ -1,0 +1,51 @@
+/// Reads response records from logs read in chunks of any size: each record handed on in order;
+/// every other line — another service's, a broken record, one over ``ResponseRecord/maximumLineBytes``
+/// — skipped and counted, the first of them kept with its file, line and reason. Memory stays
+/// bounded by one line, whatever the logs hold.
+public struct ResponseRecordReader: Sendable {
+    /// Records read.
+    public private(set) var records = 0
+    /// Lines skipped (not records).
+    public private(set) var skipped = 0
+    /// The first line skipped: `logs/a.jsonl: line 7: invalid JSON (…)`.
+    public private(set) var firstSkipped: String?
+    private var splitter: LineSplitter
+
+    /// A reader of no log yet.
+    public init() {
+        splitter = LineSplitter(maximumLineBytes: ResponseRecord.maximumLineBytes)
+        splitter.skipsLongLines = true
+    }
+
+    /// Reads the next `chunk` of the log `name`, handing each record to `each` (call
+    /// ``finish(_:_:)`` after the last chunk).
+    public mutating func read<C: Collection<UInt8>>(_ chunk: C, name: String, _ each: (ResponseRecord) -> Void) {
+        let long = splitter.skippedLongLines
+        for line in splitter.lines(in: chunk).lines { read(line, name: name, each) }
+        if splitter.skippedLongLines > long {
+            skip(
+                splitter.skippedLongLines - long,
+                "\(name): line \(splitter.firstLongLine ?? 0): longer than \(ResponseRecord.maximumLineBytes) bytes")
+        }
+    }
+
+    /// Reads the end of the log `name` (its last line, without a newline); readies the reader for
+    /// another log.
+    public mutating func finish(_ name: String, _ each: (ResponseRecord) -> Void) {
+        if let last = splitter.finish() { read(last, name: name, each) }
+    }
+
+    private mutating func read(_ line: (number: Int, bytes: [UInt8]), name: String, _ each: (ResponseRecord) -> Void) {
+        do {
+            each(try ResponseRecord(line: Array(LineSplitter.object(in: line.bytes))))
+            records += 1
+        } catch {
+            skip(1, "\(name): line \(line.number): \(error.description)")
+        }
+    }
+
+    private mutating func skip(_ count: Int, _ why: String) {
+        skipped += count
+        if firstSkipped == nil { firstSkipped = why }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Files named on the command line (`-`: standard input) read in bounded chunks, one after the
+/// other, with progress: what the commands that read logs and exports share.
+enum ChunkedFiles {
+    /// How much of a file is read at a time.
+    static let chunkBytes = 1 << 20
+
+    /// Hands every chunk of each of `files` to `chunk` with the file's name as the user wrote it
+    /// (relative to the working folder; `standard input`), then calls `end` with that name. A
+    /// file that cannot be opened or read, or an error `chunk` or `end` throws (its description
+    /// says where), is a failure.
+    static func read(
+        _ files: [String], _ context: CommandContext, chunk: (Data, String) throws -> Void,
+        end: (String) throws -> Void
+    ) throws(CommandError) {
+        let formatter = DiagnosticFormatter(workingDirectory: context.workingDirectory)
+        for file in files {
+            let name = file == "-" ? "standard input" : formatter.relative(context.url(file).path)
+            let handle: FileHandle
+            if file == "-" {
+                handle = FileHandle.standardInput
+            } else {
+                guard let opened = FileHandle(forReadingAtPath: context.url(file).path) else {
+                    throw .failure("\(name): no such file, or it cannot be read")
+                }
+                handle = opened
+            }
+            context.terminal.progress("reading \(name)…")
+            defer { context.terminal.endProgress() }
+            while true {
+                let data: Data?
+                do {
+                    data = try handle.read(upToCount: chunkBytes)
+                } catch {
+                    throw .failure("\(name): \(error)")
+                }
+                guard let data, !data.isEmpty else { break }
+                do { try chunk(data, name) } catch { throw .failure(String(describing: error)) }
+            }
+            do { try end(name) } catch { throw .failure(String(describing: error)) }
+        }
+    }
+}
