@@ -97,17 +97,8 @@ enum CoverageCommand {
             coverage: coverage, source: source.contains("://") ? source : formatter.relative(context.url(source).path),
             installs: installsName, minimum: minimum)
         let text = report.render(format)
-        if let out = arguments.value("--out") {
-            let url = context.url(out)
-            do {
-                try OutputFile.write(Array((text + "\n").utf8), to: url)
-            } catch {
-                throw .failure("cannot write \(url.path): \(error)")
-            }
-            context.terminal.print("wrote the coverage report to \(formatter.relative(url.path))")
-        } else {
-            context.terminal.print(text)
-        }
+        try OutputFile.deliver(
+            Array((text + "\n").utf8), out: arguments.value("--out"), what: "the coverage report", context)
         guard let minimum else { return .success }
         let below = coverage.screens(below: minimum)
         for screen in below {

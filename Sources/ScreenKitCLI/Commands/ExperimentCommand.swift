@@ -72,7 +72,6 @@ enum ExperimentCommand {
             experiment: experiment, goal: goal, exposureEvent: arguments.value("--exposure-event") ?? "exposure")
         try ChunkedFiles.read(
             files, context, chunk: { data, name in try reader.read(data, name: name) }, end: { try reader.finish($0) })
-        let formatter = DiagnosticFormatter(workingDirectory: context.workingDirectory)
         let report = ExperimentReport(
             experiment: experiment, goal: goal, observations: reader.observations,
             declared: declaration?.arms.map { ($0.name, $0.weight) } ?? [], control: control)
@@ -82,17 +81,7 @@ enum ExperimentCommand {
             case .markdown: Array(report.markdown.utf8)
             case .json: report.json
             }
-        if let out = arguments.value("--out") {
-            let url = context.url(out)
-            do {
-                try OutputFile.write(bytes, to: url)
-            } catch {
-                throw .failure("cannot write \(url.path): \(error)")
-            }
-            context.terminal.print("wrote the report of \(experiment) to \(formatter.relative(url.path))")
-        } else {
-            context.terminal.print(String(decoding: bytes.last == 0x0A ? bytes.dropLast() : bytes[...], as: UTF8.self))
-        }
+        try OutputFile.deliver(bytes, out: arguments.value("--out"), what: "the report of \(experiment)", context)
         if report.sampleRatio?.mismatch == true {
             context.terminal.printError(
                 "error: sample ratio mismatch in \(experiment) (p = \(ExperimentReport.pValue(report.sampleRatio!.p))): the split is broken; do not read the lift"

@@ -74,18 +74,8 @@ enum HealthCommand {
             case .text: HealthReport(families: metrics.counters(), records: reader.records).text
             case .markdown: HealthReport(families: metrics.counters(), records: reader.records).markdown
             }
-        if let out = arguments.value("--out") {
-            let url = context.url(out)
-            do {
-                try OutputFile.write(Array(text.utf8), to: url)
-            } catch {
-                throw .failure("cannot write \(url.path): \(error)")
-            }
-            let formatter = DiagnosticFormatter(workingDirectory: context.workingDirectory)
-            context.terminal.print("wrote the health of \(reader.records) responses to \(formatter.relative(url.path))")
-        } else {
-            context.terminal.print(text.hasSuffix("\n") ? String(text.dropLast()) : text)
-        }
+        try OutputFile.deliver(
+            Array(text.utf8), out: arguments.value("--out"), what: "the health of \(reader.records) responses", context)
         return .success
     }
 }

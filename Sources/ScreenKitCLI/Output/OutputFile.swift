@@ -17,4 +17,21 @@ enum OutputFile {
             throw error
         }
     }
+
+    /// A report's `bytes` where the user asked: written whole to the `--out` file `out` (then
+    /// `wrote <what> to <path>` is printed), else printed, without one final newline.
+    static func deliver(_ bytes: [UInt8], out: String?, what: String, _ context: CommandContext) throws(CommandError) {
+        guard let out else {
+            context.terminal.print(String(decoding: bytes.last == 0x0A ? bytes.dropLast() : bytes[...], as: UTF8.self))
+            return
+        }
+        let url = context.url(out)
+        do {
+            try write(bytes, to: url)
+        } catch {
+            throw .failure("cannot write \(url.path): \(error)")
+        }
+        let path = DiagnosticFormatter(workingDirectory: context.workingDirectory).relative(url.path)
+        context.terminal.print("wrote \(what) to \(path)")
+    }
 }
