@@ -313,10 +313,77 @@ import Testing
             ))
     }
 
+    @Test func theEdgeLogsObservedClientVersionsAreTheInstalls() async throws {
+        try await build()
+        let record = { (client: String) in HealthCommandTests.record("home", client: client, served: 2, status: 200) }
+        let lines =
+            Array(repeating: record("2"), count: 5) + Array(repeating: record("1"), count: 3) + [
+                record("4"), record("99"),
+            ]
+            + [record("none"), record("none"), record("malformed"), "not a record"]
+        try write(lines.joined(separator: "\n") + "\n", to: "edge.log")
+        let (code, out, errors) = await run(
+            ["contract", "coverage", "--observed", "edge.log", "--format", "json", "--min-full-share", "0.7"])
+        #expect(code == .success, "\(errors)")
+        #expect(errors.contains("warning: 1 line skipped (not response records); the first: edge.log: line 14"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(object["installs"] as? String == "13 responses in edge.log")
+        let clients = try #require(object["clients"] as? [[String: Any]])
+        #expect(
+            clients.map { $0["appVersion"] as? String } == ["contract >4", "contract 4", "contract 2", "contract 1"])
+        #expect(clients.map { $0["contract"] as? Int } == [4, 4, 2, 1])
+        #expect(clients.map { $0["share"] as? Double } == [0.1, 0.1, 0.5, 0.3])
+        #expect(
+            object["notes"] as? [String] == [
+                "1 response declared contract versions above 4 (up to 99): they are served contract 4's payload, counted as \"contract >4\"",
+                "3 responses declared no contract version or a malformed one (browsers, probes): left out of the shares",
+            ])
+        let screens = Dictionary(
+            uniqueKeysWithValues: try #require(object["screens"] as? [[String: Any]]).map {
+                ($0["id"] as? String ?? "", $0)
+            })
+        expectShares(screens["home"], full: 0.7, fallbacks: 0.3, cannotFetch: 0)
+        expectShares(screens["whats-new"], full: 0.7, fallbacks: 0, cannotFetch: 0.3)
+        // The gate reads them as it reads an installs file; standard input and several logs too.
+        let (below, _, reasons) = await run([
+            "contract", "coverage", "--observed", "edge.log", "--min-full-share", "0.8",
+        ])
+        #expect(
+            below == .violations && reasons.contains("error: screen \"home\" renders fully for 70.0%"), "\(reasons)")
+        try write(lines.prefix(5).joined(separator: "\n") + "\n", to: "a.log")
+        try write(lines.dropFirst(5).joined(separator: "\n"), to: "b.log")
+        let (split, text, _) = await run(["contract", "coverage", "--observed", "a.log", "b.log"])
+        #expect(split == .success && text.contains("4 client versions from 13 responses in 2 logs"), "\(text)")
+    }
+
+    @Test func observedLogsGetClearErrors() async throws {
+        try await build()
+        try write(HealthCommandTests.record("home", client: "none", served: 1, status: 200) + "\n", to: "none.log")
+        try write("no records here\n", to: "other.log")
+        for (arguments, code, message) in [
+            (["--observed"], ExitCode.usage, "--observed needs the edge logs to read"),
+            (
+                ["--observed", "none.log", "--installs", "installs.csv"], .usage,
+                "give --installs FILE or --observed LOG..., not both"
+            ),
+            (["none.log"], .usage, "unexpected argument 'none.log' (logs are read with --observed)"),
+            ([], .usage, "or --observed LOG... (edge logs)"),
+            (["--observed", "missing.log"], .failure, "missing.log: no such file, or it cannot be read"),
+            (["--observed", "other.log"], .failure, "no response record in the log"),
+            (["--observed", "none.log"], .failure, "none of the 1 response records declares a contract version"),
+        ] {
+            let (exit, out, errors) = await run(["contract", "coverage"] + arguments + ["--out", "report.txt"])
+            #expect(exit == code && errors.contains(message), "\(arguments): \(errors)")
+            #expect(out.isEmpty, "\(arguments)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.txt").path))
+        }
+    }
+
     @Test func helpDescribesTheCommandAndTheFiles() async throws {
         let (code, out, _) = await run(["contract", "coverage", "--help"])
         #expect(code == .success)
-        #expect(out.contains("USAGE: screenkit contract coverage --installs FILE [--published DIR|URL]"))
+        #expect(out.contains("USAGE: screenkit contract coverage (--installs FILE | --observed LOG...)"))
+        #expect(out.contains("--observed LOG... Instead of an installs file"))
         #expect(out.contains("app_version,contract,share"))
         #expect(out.contains("--min-full-share S"))
         let (_, contract, _) = await run(["contract", "--help"])

@@ -50,32 +50,20 @@ enum HealthCommand {
         let screens = ContractLocation.servedScreens(context.catalog).map(\.id)
         let metrics = ContractHealthMetrics(
             catalogScreens: screens, limits: .init(current: max(1, location.history().versions.count)))
-        var reader = ResponseRecordReader()
-        let count = { (record: ResponseRecord) in
+        let records = try ChunkedFiles.readRecords(files, context) { record in
             metrics.record(
                 screen: record.screen, client: ClientContract.parse(record.client == "none" ? nil : record.client),
                 served: record.served, status: record.status,
                 fallbacks: record.fallbacks.map { ($0.element, $0.count) })
         }
-        try ChunkedFiles.read(
-            files, context, chunk: { data, name in reader.read(data, name: name, count) },
-            end: { reader.finish($0, count) })
-        if reader.skipped > 0, let first = reader.firstSkipped {
-            context.terminal.printError(
-                "warning: \(reader.skipped) line\(reader.skipped == 1 ? "" : "s") skipped (not response records); the first: \(first)"
-            )
-        }
-        guard reader.records > 0 else {
-            throw .failure("no response record in \(files.count == 1 ? "the log" : "any of the \(files.count) logs")")
-        }
         let text: String =
             switch format {
             case .prometheus: metrics.exposition(countersOnly: true)
-            case .text: HealthReport(families: metrics.counters(), records: reader.records).text
-            case .markdown: HealthReport(families: metrics.counters(), records: reader.records).markdown
+            case .text: HealthReport(families: metrics.counters(), records: records).text
+            case .markdown: HealthReport(families: metrics.counters(), records: records).markdown
             }
         try OutputFile.deliver(
-            Array(text.utf8), out: arguments.value("--out"), what: "the health of \(reader.records) responses", context)
+            Array(text.utf8), out: arguments.value("--out"), what: "the health of \(records) responses", context)
         return .success
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenAnalytics
 
 /// Files named on the command line (`-`: standard input) read in bounded chunks, one after the
 /// other, with progress: what the commands that read logs and exports share.
@@ -40,5 +41,27 @@ enum ChunkedFiles {
             }
             do { try end(name) } catch { throw .failure(String(describing: error)) }
         }
+    }
+}
+
+extension ChunkedFiles {
+    /// Reads the response records of `files` in chunks, handing each to `each`; warns naming the
+    /// first line that is not a record, and fails when no file holds one. Returns the records read.
+    static func readRecords(_ files: [String], _ context: CommandContext, _ each: (ResponseRecord) -> Void)
+        throws(CommandError) -> Int
+    {
+        var reader = ResponseRecordReader()
+        try read(
+            files, context, chunk: { data, name in reader.read(data, name: name, each) },
+            end: { reader.finish($0, each) })
+        if reader.skipped > 0, let first = reader.firstSkipped {
+            context.terminal.printError(
+                "warning: \(reader.skipped) line\(reader.skipped == 1 ? "" : "s") skipped (not response records); the first: \(first)"
+            )
+        }
+        guard reader.records > 0 else {
+            throw .failure("no response record in \(files.count == 1 ? "the log" : "any of the \(files.count) logs")")
+        }
+        return reader.records
     }
 }
