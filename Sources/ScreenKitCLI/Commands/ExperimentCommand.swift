@@ -26,9 +26,17 @@ enum ExperimentCommand {
             the units per arm against the weights the catalog declares; p < 0.001 flags a broken
             split (SAMPLE RATIO MISMATCH), which makes every lift below unreliable.
 
+            Logs too large for one process stay where they are: --sql prints the query that
+            computes these counts in DuckDB, Athena or BigQuery, and --counts reads its result
+            (arms the catalog does not declare are then listed in the order of their first
+            exposure's time, not of the lines).
+
             USAGE: screenkit experiment report FILE... --experiment NAME --goal EVENT
                                               [--control ARM] [--exposure-event NAME]
                                               [--format text|markdown|json] [--out FILE]
+                   screenkit experiment report --sql duckdb|athena|bigquery --experiment NAME
+                                              --goal EVENT [--exposure-event NAME] [--from SOURCE]
+                   screenkit experiment report --counts FILE --experiment NAME --goal EVENT [...]
 
             OPTIONS:
               FILE...                The exports, read in order (`-` for standard input).
@@ -39,13 +47,16 @@ enum ExperimentCommand {
               --control ARM          The arm to compare with (default: the experiment's control).
               --exposure-event NAME  The event of an exposure line (default: exposure).
               --format FORMAT        text (default), markdown or json.
-              --out FILE             Write the report to FILE instead of printing it.
+              --out FILE             Write the report (or the query) to FILE instead of printing it.
+            \(CountsOptions.help)
               -h, --help             Show this help.
 
-            Exit codes: 0 reported, 1 a sample ratio mismatch, 2 usage, 3 an export that cannot be
-            read (the file and line are named).
+            Exit codes: 0 reported, 1 a sample ratio mismatch, 2 usage or an invalid counts file,
+            3 an export that cannot be read (the file and line are named).
             """,
-        valueOptions: ["--experiment", "--goal", "--control", "--exposure-event", "--format", "--out"],
+        valueOptions: CountsOptions.valueOptions.union([
+            "--experiment", "--goal", "--control", "--exposure-event", "--format", "--out",
+        ]),
         flags: [],
         usesConfig: false,
         run: run
@@ -57,23 +68,46 @@ enum ExperimentCommand {
                 arguments.positional.first.map { "unknown experiment subcommand '\($0)'" }
                     ?? "experiment needs a subcommand: report")
         }
-        let files = Array(arguments.positional.dropFirst())
-        guard !files.isEmpty else { throw .usage("report needs the export files (JSON Lines) to read") }
+        let source = try CountsOptions.source(arguments, logs: Array(arguments.positional.dropFirst()), context)
         guard let experiment = arguments.value("--experiment") else { throw .usage("report needs --experiment NAME") }
         guard let goal = arguments.value("--goal") else { throw .usage("report needs --goal EVENT") }
+        let exposureEvent = arguments.value("--exposure-event") ?? "exposure"
         let format = try ExperimentFormat.parse(arguments.value("--format"))
+        let observations: ExperimentObservations
+        switch source {
+        case .query(let query):
+            let text: String
+            do {
+                text = try query.experiment(experiment, goal: goal, exposureEvent: exposureEvent)
+            } catch {
+                throw .usage(error.description)
+            }
+            try CountsOptions.print(text, arguments, context)
+            return .success
+        case .logs(let files):
+            guard !files.isEmpty else {
+                throw .usage("report needs the export files (JSON Lines) to read, or --counts FILE")
+            }
+            var reader = ExportReader(experiment: experiment, goal: goal, exposureEvent: exposureEvent)
+            try ChunkedFiles.read(
+                files, context, chunk: { data, name in try reader.read(data, name: name) },
+                end: { try reader.finish($0) })
+            observations = reader.observations
+        case .counts(let bytes, let name):
+            do {
+                observations = try CountsFile.experiment(bytes)
+            } catch {
+                throw .usage("\(name): \(error.description)")
+            }
+        }
         let declaration = context.catalog.screens.flatMap(\.layoutScreens).lazy
             .flatMap { ExperimentResolution.experiments(in: $0) }.first { $0.name == experiment }?.declaration
         let control = arguments.value("--control") ?? declaration?.control
         if let control, let declaration, !declaration.arms.contains(where: { $0.name == control }) {
             throw .usage("experiment \(experiment) has no arm \"\(control)\"")
         }
-        var reader = ExportReader(
-            experiment: experiment, goal: goal, exposureEvent: arguments.value("--exposure-event") ?? "exposure")
-        try ChunkedFiles.read(
-            files, context, chunk: { data, name in try reader.read(data, name: name) }, end: { try reader.finish($0) })
         let report = ExperimentReport(
-            experiment: experiment, goal: goal, observations: reader.observations,
+            experiment: experiment, goal: goal, observations: observations,
             declared: declaration?.arms.map { ($0.name, $0.weight) } ?? [], control: control)
         let bytes: [UInt8] =
             switch format {

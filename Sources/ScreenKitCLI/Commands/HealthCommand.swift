@@ -26,35 +26,69 @@ enum HealthCommand {
             Client versions up to the newest frozen contract version + 16 are told apart, as the
             server's metrics do; higher ones are "newer". The screens are the catalog's.
 
+            Logs too large for one process stay where they are: --sql prints the query that
+            counts them in DuckDB, Athena or BigQuery, and --counts reads its result.
+
             USAGE: screenkit health LOG... [--format text|markdown|prometheus] [--out FILE]
                                           [--contract DIR] [--config FILE] [--verbose]
+                   screenkit health --sql duckdb|athena|bigquery [--from SOURCE] [--out FILE]
+                   screenkit health --counts FILE [--format F] [--out FILE]
 
             OPTIONS:
               LOG...            The logs, read in order (`-` for standard input).
               --format FORMAT   text (default), markdown or prometheus.
-              --out FILE        Write the figures to FILE instead of printing them.
+              --out FILE        Write the figures (or the query) to FILE instead of printing them.
+            \(CountsOptions.help)
             \(Command.contractAndConfigOptions)
 
-            Exit codes: 0 counted, 2 usage, 3 a log that cannot be read, or no record in any.
+            Exit codes: 0 counted, 2 usage or an invalid counts file, 3 a log that cannot be
+            read, or no record in any.
             """,
-        valueOptions: ["--format", "--out", "--contract"],
+        valueOptions: CountsOptions.valueOptions.union(["--format", "--out", "--contract"]),
         flags: [],
         run: run
     )
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
-        let files = arguments.positional
-        guard !files.isEmpty else { throw .usage("health needs the logs to read (`-` for standard input)") }
+        let source = try CountsOptions.source(arguments, logs: arguments.positional, context)
         let format = try HealthFormat.parse(arguments.value("--format"))
+        if case .query(let query) = source {
+            try CountsOptions.print(query.health(), arguments, context)
+            return .success
+        }
         let location = try ContractLocation(arguments, context, mayBeMissing: true)
         let screens = ContractLocation.servedScreens(context.catalog).map(\.id)
         let metrics = ContractHealthMetrics(
             catalogScreens: screens, limits: .init(current: max(1, location.history().versions.count)))
-        let records = try ChunkedFiles.readRecords(files, context) { record in
+        let count = {
+            (
+                screen: String?, client: String, served: Int, status: Int, fallbacks: [ResponseRecord.Fallback],
+                times: Int
+            )
+            in
             metrics.record(
-                screen: record.screen, client: ClientContract.parse(record.client == "none" ? nil : record.client),
-                served: record.served, status: record.status,
-                fallbacks: record.fallbacks.map { ($0.element, $0.count) })
+                screen: screen, client: ClientContract.parse(client == "none" ? nil : client), served: served,
+                status: status, fallbacks: fallbacks.map { ($0.element, $0.count) }, responses: times)
+        }
+        let records: Int
+        switch source {
+        case .query: return .success
+        case .logs(let files):
+            guard !files.isEmpty else {
+                throw .usage("health needs the logs to read (`-` for standard input), or --counts FILE")
+            }
+            records = try ChunkedFiles.readRecords(files, context) { record in
+                count(record.screen, record.client, record.served, record.status, record.fallbacks, 1)
+            }
+        case .counts(let bytes, let name):
+            let rows: [CountsFile.HealthRow]
+            do {
+                rows = try CountsFile.health(bytes)
+            } catch {
+                throw .usage("\(name): \(error.description)")
+            }
+            for row in rows { count(row.screen, row.client, row.served, row.status, row.fallbacks, row.responses) }
+            records = rows.reduce(0) { $0 + $1.responses }
         }
         let text: String =
             switch format {

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenAnalytics
 import ScreenJSON
 
 /// The installed client versions of an app and their shares, read from the file `screenkit
@@ -152,109 +153,34 @@ extension InstalledClients {
     static let columns = ["app_version", "contract", "share"]
 
     private static func csv(_ bytes: [UInt8], path: String) throws(Invalid) -> [Client] {
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw Invalid(description: "\(path): not UTF-8 text; expected CSV (app_version,contract,share) or JSON")
-        }
-        var rows: [(line: Int, fields: [String])] = []
-        var fields: [String] = []
-        var field = ""
-        // Whether `field` holds only spaces and tabs so far (a quote then opens a quoted field).
-        var blank = true
-        var quoted = false
-        var line = 1
-        var rowLine = 1
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func endRow() {
-            fields.append(field)
-            field = ""
-            blank = true
-            if !(fields.count == 1 && fields[0].trimmingCharacters(in: .whitespaces).isEmpty) {
-                rows.append((rowLine, fields))
+        let table: CSVTable
+        do {
+            table = try CSVTable(bytes, columns: columns, maximumRows: maximumClients)
+        } catch {
+            let message: String
+            switch error {
+            case .notUTF8: message = "not UTF-8 text; expected CSV (app_version,contract,share) or JSON"
+            case .unclosedQuote(let line): message = "line \(line): a quoted field is not closed"
+            case .tooManyRows:
+                message =
+                    "more than \(maximumClients) client versions; an installs file lists at most \(maximumClients)"
+            case .empty: return []
+            case .missingColumn(let column, let line):
+                message =
+                    "line \(line): the header has no column \"\(column)\"; the first row names the columns app_version,contract,share"
+            case .duplicateColumn(let column, let line):
+                message = "line \(line): the header names column \"\(column)\" twice"
+            case .fieldCount(let line, let count, let expected):
+                message = "line \(line): \(count) field\(count == 1 ? "" : "s"), the header has \(expected)"
             }
-            fields = []
-        }
-        while let scalar = pending ?? scalars.next() {
-            pending = nil
-            if quoted {
-                if scalar == "\"" {
-                    if let next = scalars.next() {
-                        if next == "\"" {
-                            field.unicodeScalars.append("\"")
-                        } else {
-                            quoted = false
-                            pending = next
-                        }
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"" where blank:
-                field = ""
-                blank = false
-                quoted = true
-            case ",":
-                fields.append(field)
-                field = ""
-                blank = true
-            case "\r":
-                break
-            case "\n":
-                endRow()
-                line += 1
-                rowLine = line
-                guard rows.count <= maximumClients + 1 else {
-                    throw Invalid(
-                        description:
-                            "\(path): more than \(maximumClients) client versions; an installs file lists at most \(maximumClients)"
-                    )
-                }
-            default:
-                if scalar != " " && scalar != "\t" { blank = false }
-                field.unicodeScalars.append(scalar)
-            }
-        }
-        if quoted { throw Invalid(description: "\(path): line \(rowLine): a quoted field is not closed") }
-        endRow()
-        guard rows.count <= maximumClients + 1 else {
-            throw Invalid(
-                description:
-                    "\(path): more than \(maximumClients) client versions; an installs file lists at most \(maximumClients)"
-            )
-        }
-        guard let header = rows.first else { return [] }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        var index: [Int] = []
-        for column in columns {
-            guard let position = names.firstIndex(of: column) else {
-                throw Invalid(
-                    description:
-                        "\(path): line \(header.line): the header has no column \"\(column)\"; the first row names the columns app_version,contract,share"
-                )
-            }
-            guard names.count(where: { $0 == column }) == 1 else {
-                throw Invalid(description: "\(path): line \(header.line): the header names column \"\(column)\" twice")
-            }
-            index.append(position)
+            throw Invalid(description: "\(path): \(message)")
         }
         var clients: [Client] = []
-        for row in rows.dropFirst() {
-            guard row.fields.count == names.count else {
-                throw Invalid(
-                    description:
-                        "\(path): line \(row.line): \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), the header has \(names.count)"
-                )
-            }
-            let value = { (column: Int) in row.fields[index[column]].trimmingCharacters(in: .whitespaces) }
+        for row in table.rows {
             clients.append(
                 try client(
-                    version: value(0), contract: value(1), share: value(2), origin: "line \(row.line)", path: path))
+                    version: table.value(row, 0), contract: table.value(row, 1), share: table.value(row, 2),
+                    origin: "line \(row.line)", path: path))
         }
         return clients
     }

@@ -84,32 +84,35 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     /// Counts one response an edge router logged (a response record): the catalog screen (nil for
     /// an ID the router does not have: a 404), the declared contract, the version served (0 when
     /// none was), the status and the fallbacks the object applies, by element. No duration or size.
+    /// With `responses`, counts that many responses of the same facts (aggregated counts).
     public func record(
-        screen: String?, client: ClientContract, served: Int, status: Int, fallbacks: [(element: String, count: Int)]
+        screen: String?, client: ClientContract, served: Int, status: Int, fallbacks: [(element: String, count: Int)],
+        responses: Int = 1
     ) {
         lock.lock()
         defer { lock.unlock() }
         let code = status == 404 || screen == nil ? LabelTable.unknown : folding.screens.code(screen!)
         count(
             screen: code, client: client, served: served, status: status,
-            fallbacks: status == 200 || status == 304 ? fallbacks.map { ($0.element, $0.count) } : [])
+            fallbacks: status == 200 || status == 304 ? fallbacks.map { ($0.element, $0.count) } : [],
+            times: responses)
     }
 
-    /// Counts a response's contract facts (the lock held).
+    /// Counts `times` responses of the same contract facts (the lock held).
     private func count(
         screen: Int, client declared: ClientContract, served: Int, status: Int,
-        fallbacks counted: some Sequence<(String, Int)>
+        fallbacks counted: some Sequence<(String, Int)>, times: Int = 1
     ) {
         let client = folding.clientCode(declared)
-        responses[ResponseKey(screen: screen, served: served, status: status), default: 0] += 1
-        clientResponses[ClientKey(a: client, b: status), default: 0] += 1
+        responses[ResponseKey(screen: screen, served: served, status: status), default: 0] += times
+        clientResponses[ClientKey(a: client, b: status), default: 0] += times
         var any = false
         for (element, count) in counted {
             any = true
-            fallbacks[ServedKey(label: folding.elements.code(element), served: served), default: 0] += count
+            fallbacks[ServedKey(label: folding.elements.code(element), served: served), default: 0] += count * times
         }
-        if any { fallbackResponses[ServedKey(label: screen, served: served), default: 0] += 1 }
-        if status == 406 { tooOld[ClientKey(a: screen, b: client), default: 0] += 1 }
+        if any { fallbackResponses[ServedKey(label: screen, served: served), default: 0] += times }
+        if status == 406 { tooOld[ClientKey(a: screen, b: client), default: 0] += times }
     }
 
     /// How many series the exposition holds: bounded by the limits, whatever the requests.

@@ -1,0 +1,56 @@
+-- ScreenKit counts query, format 1: units and conversions per arm of promo-order, goal add_to_cart_tapped.
+-- Engine: Athena (Trino/Presto). Reads the table screenkit_logs, one string column `line` per log line.
+-- Save the result as CSV with its header row, then: screenkit experiment report --counts FILE --experiment promo-order --goal add_to_cart_tapped
+WITH log_lines AS (
+  SELECT
+    json_extract_scalar(line, '$.event') AS event,
+    json_extract_scalar(line, '$.unit') AS unit,
+    TRY(from_iso8601_timestamp(json_extract_scalar(line, '$.time'))) AS logged_at,
+    TRY_CAST(json_extract_scalar(line, '$.status') AS INTEGER) AS status,
+    CASE WHEN json_extract_scalar(line, '$.experiment') IS NOT NULL
+      THEN CASE WHEN json_extract_scalar(line, '$.experiment') = 'promo-order' THEN json_extract_scalar(line, '$.arm') END
+      ELSE json_extract_scalar(line, '$.experiments["promo-order"]')
+    END AS arm
+  FROM screenkit_logs
+),
+considered AS (
+  SELECT * FROM log_lines
+  WHERE event = 'exposure' OR event = 'add_to_cart_tapped' OR (event = 'response' AND status IN (200, 304))
+),
+exposures AS (
+  SELECT unit, logged_at, arm FROM considered
+  WHERE unit IS NOT NULL AND arm IS NOT NULL
+    AND (event = 'exposure' OR (event = 'response' AND status IN (200, 304)))
+),
+units AS (
+  SELECT unit, MIN(logged_at) AS first_exposure, MIN(arm) AS arm, COUNT(DISTINCT arm) > 1 AS crossed
+  FROM exposures GROUP BY unit
+),
+goals AS (
+  SELECT unit, MAX(logged_at) AS last_goal FROM considered
+  WHERE event = 'add_to_cart_tapped' AND unit IS NOT NULL GROUP BY unit
+),
+arms AS (
+  SELECT u.arm, COUNT(*) AS units,
+    COUNT(CASE WHEN g.last_goal >= u.first_exposure THEN 1 END) AS converted
+  FROM units u LEFT JOIN goals g ON g.unit = u.unit
+  WHERE NOT u.crossed GROUP BY u.arm
+),
+seen AS (SELECT arm, MIN(logged_at) AS first_seen FROM exposures GROUP BY arm),
+totals AS (
+  SELECT
+    (SELECT COUNT(*) FROM log_lines) AS lines,
+    (SELECT COUNT(*) FROM considered WHERE unit IS NULL) AS lines_without_unit,
+    (SELECT COUNT(*) FROM exposures) AS exposure_lines,
+    (SELECT COUNT(*) FROM considered WHERE event = 'add_to_cart_tapped' AND unit IS NOT NULL) AS goal_lines,
+    (SELECT COUNT(*) FROM units WHERE crossed) AS crossed_units
+)
+SELECT arm, units, converted, lines, lines_without_unit, exposure_lines, goal_lines, crossed_units
+FROM (
+  SELECT s.arm, COALESCE(a.units, 0) AS units, COALESCE(a.converted, 0) AS converted, t.*,
+    0 AS position, s.first_seen
+  FROM seen s LEFT JOIN arms a ON a.arm = s.arm CROSS JOIN totals t
+  UNION ALL
+  SELECT NULL, 0, 0, t.*, 1, NULL FROM totals t
+) counted
+ORDER BY position, first_seen, arm;
