@@ -15,6 +15,7 @@ extension ExperimentReport {
             }
             lines.append(padded.joined(separator: "  "))
         }
+        lines += warnings.map { "warning: \($0)" }
         lines += notes.map { "note: \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -36,6 +37,7 @@ extension ExperimentReport {
             row[0] = arm.name == control ? "`\(arm.name)` (control)" : "`\(arm.name)`"
             lines.append("| " + row.joined(separator: " | ") + " |")
         }
+        if !warnings.isEmpty { lines += [""] + warnings.map { "- ⚠️ \($0)" } }
         if !notes.isEmpty { lines += [""] + notes.map { "- \($0)" } }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -82,6 +84,7 @@ extension ExperimentReport {
                 }
             }
             json.member("notes", notes)
+            if !warnings.isEmpty { json.member("warnings", warnings) }
         }
         json.newline()
         return json.takeBytes()
@@ -120,9 +123,12 @@ extension ExperimentReport {
         ]
     }
 
-    static func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
-    static func percent(_ value: Double) -> String { fixed(value * 100, 2) + "%" }
-    static func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + fixed(value, 2) }
+    /// `value` with `digits` decimals.
+    package static func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+    /// A rate as a percentage with two decimals (`12.34%`).
+    package static func percent(_ value: Double) -> String { fixed(value * 100, 2) + "%" }
+    /// A number with its sign and two decimals (`+1.20`).
+    package static func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + fixed(value, 2) }
     /// A p-value as the report prints it: four decimals, or two significant digits below 0.0001.
     public static func pValue(_ p: Double) -> String { p < 0.0001 ? String(format: "%.2e", p) : fixed(p, 4) }
 }

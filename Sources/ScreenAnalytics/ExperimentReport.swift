@@ -51,6 +51,15 @@ public struct ExperimentReport: Sendable {
     public let sampleRatio: SampleRatio?
     /// What the reader should know: units in several arms, lines without a unit, undeclared arms.
     public let notes: [String]
+    /// When the report cannot tell: an arm under the minimum sample, or a lift whose 95 % interval
+    /// holds no effect (with the units a test would need to detect it).
+    public let warnings: [String]
+
+    /// The fewest units an arm needs before its figures are read (the normal approximations of the
+    /// intervals and the z-test need about this many).
+    public static let minimumUnits = 100
+    /// The fewest conversions, and non-conversions, an arm needs before its figures are read.
+    public static let minimumOutcomes = 10
 
     /// The report of `observations` for an experiment whose arms and weights are `declared` (in
     /// order; may be empty, then the arms seen count, without an SRM check) and whose control is
@@ -107,5 +116,34 @@ public struct ExperimentReport: Sendable {
             notes.append("no exposure of \(experiment) was found")
         }
         self.notes = notes
+        warnings = Self.warnings(arms, control: control, weights: weights)
+    }
+
+    /// The small-sample warnings of `arms`: each arm under the minimum, then each lift whose 95 %
+    /// interval holds zero, with the plan that would detect it (α 0.05, power 0.8, the weights' ratio).
+    static func warnings(_ arms: [Arm], control: String, weights: [String: Int]) -> [String] {
+        var warnings: [String] = []
+        for arm in arms where arm.units > 0 || arm.name == control {
+            let failures = arm.units - arm.converted
+            guard arm.units < minimumUnits || arm.converted < minimumOutcomes || failures < minimumOutcomes else {
+                continue
+            }
+            warnings.append(
+                "arm \(arm.name) has \(arm.units) units (\(arm.converted) converted), under the minimum of \(minimumUnits) units with \(minimumOutcomes) conversions and \(minimumOutcomes) non-conversions: too few to read its figures"
+            )
+        }
+        guard let base = arms.first(where: { $0.name == control })?.rate else { return warnings }
+        for arm in arms where arm.name != control {
+            guard let lift = arm.lift, let rate = arm.rate, lift.low <= 0, lift.high >= 0 else { continue }
+            var warning =
+                "the lift of \(arm.name) (\(signed(lift.value * 100)) pp) is inside its 95% interval [\(signed(lift.low * 100)), \(signed(lift.high * 100))] pp, which holds no effect: the data cannot tell \(arm.name) from \(control)"
+            let ratio = weights[arm.name].flatMap { arm in weights[control].map { Double(arm) / Double($0) } } ?? 1
+            if let plan = try? SamplePlan(baseline: base, target: rate, ratio: ratio > 0 ? ratio : 1) {
+                warning +=
+                    "; detecting a lift this size (α 0.05, power 0.8) needs about \(plan.control) units in \(control) and \(plan.treatment) in \(arm.name)"
+            }
+            warnings.append(warning)
+        }
+        return warnings
     }
 }

@@ -8,7 +8,7 @@ import ScreenKit
 enum ExperimentCommand {
     static let command = Command(
         name: "experiment",
-        summary: "Report an experiment from exposures and events: conversion per arm, lift, p-value, split check.",
+        summary: "Report an experiment (conversion per arm, lift, p-value, split check) or plan its sample size.",
         help: """
             OVERVIEW: Read exposures and events exported as JSON Lines — one object per line with
             "unit", "event" and "time" (RFC 3339); an exposure's event is "exposure" and it names
@@ -51,22 +51,33 @@ enum ExperimentCommand {
             \(CountsOptions.help)
               -h, --help             Show this help.
 
+            Under the table, a warning says when the report cannot tell: an arm under \(ExperimentReport.minimumUnits) units
+            or \(ExperimentReport.minimumOutcomes) conversions or non-conversions, or a lift whose 95 % interval holds
+            no effect (with the units a test would need to detect that lift).
+
+            \(ExperimentPlanCommand.help)
+
             Exit codes: 0 reported, 1 a sample ratio mismatch, 2 usage or an invalid counts file,
             3 an export that cannot be read (the file and line are named).
             """,
-        valueOptions: CountsOptions.valueOptions.union([
+        valueOptions: CountsOptions.valueOptions.union(ExperimentPlanCommand.valueOptions).union([
             "--experiment", "--goal", "--control", "--exposure-event", "--format", "--out",
         ]),
-        flags: [],
+        flags: ExperimentPlanCommand.flags,
         usesConfig: false,
         run: run
     )
 
     static func run(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
+        if arguments.positional.first == "plan" { return try ExperimentPlanCommand.run(arguments, context) }
         guard arguments.positional.first == "report" else {
             throw .usage(
                 arguments.positional.first.map { "unknown experiment subcommand '\($0)'" }
-                    ?? "experiment needs a subcommand: report")
+                    ?? "experiment needs a subcommand: report or plan")
+        }
+        for option in ExperimentPlanCommand.valueOptions.union(ExperimentPlanCommand.flags)
+        where arguments.isGiven(option) || arguments.flag(option) {
+            throw .usage("\(option) belongs to experiment plan, not report")
         }
         let source = try CountsOptions.source(arguments, logs: Array(arguments.positional.dropFirst()), context)
         guard let experiment = arguments.value("--experiment") else { throw .usage("report needs --experiment NAME") }
