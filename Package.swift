@@ -128,7 +128,7 @@ let package = Package(
         // The example servers of Examples/Servers (Hummingbird 2, Vapor 4), built and exercised over HTTP.
         .testTarget(
             name: "ExampleServerTests",
-            dependencies: ["ScreenRendering", "ScreenCompiler", "ExampleScreens", "ScreenTestSupport"]),
+            dependencies: ["ScreenRendering", "ScreenCompiler", "ExampleScreens", "ScreenTestSupport", "ScreenKitCLI"]),
         .testTarget(
             name: "ScreenPublishTests",
             dependencies: [

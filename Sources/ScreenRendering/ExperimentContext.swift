@@ -85,6 +85,13 @@ public struct AppliedArm: Sendable, Hashable, CustomStringConvertible {
     /// Whether an override forced it (QA), so it is no exposure of the experiment.
     public let forced: Bool
 
+    /// `experiment`'s `arm`, `forced` by an override or not.
+    public init(experiment: String, arm: String, forced: Bool) {
+        self.experiment = experiment
+        self.arm = arm
+        self.forced = forced
+    }
+
     /// `experiment=arm`, as the response header lists it.
     public var description: String { "\(experiment)=\(arm)" }
 }

@@ -445,13 +445,13 @@ extension ScreenRenderer {
         }
         return respond(
             outcome, ifNoneMatch: ifNoneMatch, cacheControl: ScreenResponse.sharedCaching, screenID: id,
-            isCatalogScreen: catalogScreens[id] != nil, client: client, start: start)
+            isCatalogScreen: catalogScreens[id] != nil, client: client, start: start, experiments: experiments)
     }
 
     /// The response for `outcome`, reported to the observer (timed from `start`) if there is one.
     private func respond(
         _ outcome: Result<RenderedScreen, RenderError>, ifNoneMatch: String?, cacheControl: String, screenID: String,
-        isCatalogScreen: Bool, client: ClientContract, start: ContinuousClock.Instant?
+        isCatalogScreen: Bool, client: ClientContract, start: ContinuousClock.Instant?, experiments: ExperimentContext
     ) -> ScreenResponse {
         let response: ScreenResponse
         switch outcome {
@@ -462,7 +462,8 @@ extension ScreenRenderer {
             observer.record(
                 RenderEvent(
                     screenID: screenID, isCatalogScreen: isCatalogScreen, outcome: outcome, status: response.status,
-                    bytes: response.body.count, client: client, duration: ContinuousClock.now - start))
+                    bytes: response.body.count, client: client, duration: ContinuousClock.now - start,
+                    unit: experiments.unit))
         }
         return response
     }
@@ -486,7 +487,7 @@ extension ScreenRenderer {
         }
         return respond(
             outcome, ifNoneMatch: ifNoneMatch, cacheControl: cacheControl, screenID: screen.id, isCatalogScreen: false,
-            client: client, start: start)
+            client: client, start: start, experiments: experiments)
     }
 
     /// This renderer reporting every response of its `respond` functions to `observer` (such as

@@ -1,13 +1,15 @@
 import ExampleScreens
 import Foundation
 import ScreenCompiler
+import ScreenKitCLI
 import ScreenRendering
 import ScreenTestSupport
 import Testing
 
 /// `GET /metrics` on both example servers: a known mix of requests, then the scrape parsed with
 /// Prometheus's own text parser (Python's `prometheus_client`), each value checked exactly against
-/// the same requests counted in process by ScreenKit's built-in aggregator.
+/// the same requests counted in process by ScreenKit's built-in aggregator; and the response records
+/// the server wrote (`--records`), counted by `screenkit health`, equal to the scrape's counters.
 @Suite(.serialized, .buildsTheExampleServersEarly) struct MetricsScrapeTests {
     /// The requests: several contract headers, fallbacks, a 304, no header, a malformed one, a
     /// too-old client, a data error, an unknown screen and a localized data-driven screen.
@@ -70,7 +72,9 @@ import Testing
 
     @Test(arguments: ExampleServer.allCases)
     func theScrapeCountsAKnownMixExactly(_ server: ExampleServer) async throws {
-        let running = try await RunningServer.start(server)
+        let records = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-records-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: records) }
+        let running = try await RunningServer.start(server, ["--records", records.path])
         defer { running.stop() }
         var etag: String?
         for (path, headers) in Self.requests {
@@ -104,6 +108,20 @@ import Testing
         ] {
             #expect(scraped.contains(line), "\(server): missing \(line)")
         }
+        // The server's response records, counted by `screenkit health`: the scrape's contract counters.
+        let terminal = Terminal.capturing()
+        let code = await CLI.run(
+            ["health", records.path, "--format", "prometheus", "--contract", ExampleApp.contractFolder.path],
+            catalog: App.catalog, terminal: terminal, workingDirectory: FileManager.default.temporaryDirectory.path)
+        #expect(code == .success, "\(terminal.standardError)")
+        let families = [
+            "screenkit_responses_total", "screenkit_client_responses_total", "screenkit_fallback_responses_total",
+            "screenkit_fallbacks_total", "screenkit_clients_too_old_total",
+        ]
+        let counted = try Self.samples(terminal.standardOutput)
+        let contract = scraped.filter { line in families.contains { line.hasPrefix($0 + "{") } }
+        #expect(counted.count == contract.count && counted.count > 10)
+        #expect(counted == contract, "\(server): from records\n\(counted.joined(separator: "\n"))")
         // One structured log line per failed render.
         let failures = running.output.split(separator: "\n").filter { $0.contains("screen render failed") }
         #expect(failures.count == 1, "\(running.output)")

@@ -68,8 +68,38 @@ import Testing
         #expect(viewerResponses > 1000)
     }
 
+    @Test func theServersRecorderWritesTheRoutersRecords() throws {
+        // The renderer observed by ResponseRecorder, as a Swift server runs it: for every request of
+        // the matrix, the record the routers write, without the object (a server hashes no bytes).
+        let renderer = try EdgeFixture.renderer()
+        let lines = LineCapture()
+        let observed = renderer.observed(by: ResponseRecorder { lines.append($0) })
+        let requests = Self.requests(renderer)
+        for request in requests { _ = request.expected(from: observed) }
+        let written = lines.lines
+        try #require(written.count == requests.count && requests.count > 3000)
+        for (request, line) in zip(requests, written) {
+            var expected = request.expectedRecord(from: renderer, allowsOverrides: true)
+            expected.object = nil
+            request.expectRecord(line, expected, source: "server")
+        }
+        #expect(written.contains { $0.contains(#""unit":"\u00fc""#) })
+        #expect(written.contains { $0.contains(#""screen":null"#) && $0.contains(#""status":404"#) })
+        #expect(written.contains { $0.contains(#""forced":{"promo-order":"shipping-first"}"#) })
+    }
+
     /// The matrix, with each 200's ETag sent back for every twentieth (the router's own 304s).
     static func requests(_ renderer: ScreenRenderer) -> [EdgeFixture.Request] {
         EdgeFixture.requests + EdgeFixture.revalidations(of: EdgeFixture.requests, every: 20, renderer)
     }
+}
+
+/// The lines a ``ResponseRecorder`` wrote, in order.
+final class LineCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+
+    var lines: [String] { lock.withLock { stored } }
 }

@@ -10,11 +10,28 @@ public protocol RenderObserver: Sendable {
     func record(_ event: RenderEvent)
 }
 
+/// Several observers as one (``ScreenRenderer/observed(by:)`` takes one): each gets every event,
+/// in order — e.g. ``ContractHealthMetrics`` and a ``ResponseRecorder``.
+public struct RenderObservers: RenderObserver {
+    /// The observers, in the order they are called.
+    public let observers: [any RenderObserver]
+
+    /// `observers` as one.
+    public init(_ observers: [any RenderObserver]) {
+        self.observers = observers
+    }
+
+    /// Hands `event` to each observer.
+    public func record(_ event: RenderEvent) {
+        for observer in observers { observer.record(event) }
+    }
+}
+
 extension RenderEvent {
     /// The event of a response with `status` and a body of `bytes`, made from `outcome`.
     init(
         screenID: String, isCatalogScreen: Bool, outcome: Result<RenderedScreen, RenderError>, status: Int,
-        bytes: Int, client: ClientContract, duration: Duration
+        bytes: Int, client: ClientContract, duration: Duration, unit: String?
     ) {
         let rendered = try? outcome.get()
         var rules: [String] = []
@@ -22,7 +39,8 @@ extension RenderEvent {
         self.init(
             screenID: screenID, isCatalogScreen: isCatalogScreen, client: client,
             servedVersion: rendered?.servedVersion, status: status, rules: rules,
-            downgrades: rendered?.downgrades ?? [], bytes: bytes, duration: duration)
+            downgrades: rendered?.downgrades ?? [], bytes: bytes, duration: duration, unit: unit,
+            locale: rendered?.locale, experiments: rendered?.experiments ?? [])
     }
 }
 
@@ -47,12 +65,23 @@ public struct RenderEvent: Sendable, Hashable {
     public var bytes: Int
     /// How long rendering and making the response took.
     public var duration: Duration
+    /// The experiment unit the request named, nil without one.
+    public var unit: String?
+    /// The locale served (`Content-Language`), nil without String Catalogs or without a screen.
+    public var locale: String?
+    /// The arm of each experiment of the screen served, in document order, forced ones marked:
+    /// the unit's exposures. Empty for a screen without experiments.
+    public var experiments: [AppliedArm]
 
     /// An event as given.
     public init(
         screenID: String, isCatalogScreen: Bool, client: ClientContract, servedVersion: Int?, status: Int,
-        rules: [String], downgrades: [Downgrade], bytes: Int, duration: Duration
+        rules: [String], downgrades: [Downgrade], bytes: Int, duration: Duration, unit: String? = nil,
+        locale: String? = nil, experiments: [AppliedArm] = []
     ) {
+        self.unit = unit
+        self.locale = locale
+        self.experiments = experiments
         self.screenID = screenID
         self.isCatalogScreen = isCatalogScreen
         self.client = client

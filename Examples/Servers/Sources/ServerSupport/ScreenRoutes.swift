@@ -33,13 +33,21 @@ public final class ScreenRoutes: Sendable {
     /// Creates the renderer from the example app's catalog, embedded history and embedded String
     /// Catalog; throws (the server refuses to start) if the static checks fail.
     /// With `observesHealth`, every response is reported to swift-metrics
-    /// (``SwiftMetricsRenderObserver``; bootstrap ``ServerMetrics`` first).
-    public init(preEncodedOrders: Int = 272, allowsOverrides: Bool = false, observesHealth: Bool = false) throws {
+    /// (``SwiftMetricsRenderObserver``; bootstrap ``ServerMetrics`` first); with `records`, its
+    /// response record is appended there (``ResponseRecorder``: the lines the edge routers log).
+    public init(
+        preEncodedOrders: Int = 272, allowsOverrides: Bool = false, observesHealth: Bool = false,
+        records: EventLog? = nil
+    ) throws {
         let renderer = try ScreenRenderer(
             catalog: App.catalog, history: .embedded(EmbeddedContractHistory.files), allowsOverrides: allowsOverrides,
             strings: ScreenRenderer.Strings(catalogs: EmbeddedStringCatalogs.catalogs, locales: App.locales))
-        self.renderer =
-            observesHealth ? renderer.observed(by: SwiftMetricsRenderObserver(renderer: renderer)) : renderer
+        // snippet: response-records
+        var observers: [any RenderObserver] = []
+        if observesHealth { observers.append(SwiftMetricsRenderObserver(renderer: renderer)) }
+        if let records { observers.append(ResponseRecorder { records.append(Array(($0 + "\n").utf8)) }) }
+        self.renderer = observers.isEmpty ? renderer : renderer.observed(by: RenderObservers(observers))
+        // snippet: end
         preEncodedOrderCount = preEncodedOrders
         self.preEncodedOrders = try renderer.render(
             OrdersScreen.screen(for: .demo(user: "guest", orders: preEncodedOrders)), for: .version(renderer.current)

@@ -4,7 +4,8 @@ import Foundation
 /// `--port N` (default 8080; 0 picks a free port, printed on start), `--allow-overrides`
 /// (honour the `ScreenKit-Arm` header, for QA; off by default) and `--events PATH` (where
 /// `POST /events` appends accepted events as JSON Lines; default `-`, standard output, beside the
-/// server's own lines).
+/// server's own lines) and `--records PATH` (where every screen response's record is appended, the
+/// line the edge routers log; default none).
 public struct ServerOptions: Sendable, Equatable {
     /// The address to bind.
     public var host = "127.0.0.1"
@@ -14,10 +15,12 @@ public struct ServerOptions: Sendable, Equatable {
     public var allowsOverrides = false
     /// Where accepted analytics events are appended, or `-` for standard output.
     public var events = "-"
+    /// Where response records are appended (`-`: standard output), or nil for none.
+    public var records: String?
 
     /// The usage line.
     public static let usage =
-        "USAGE: [--host ADDRESS] [--port N] [--allow-overrides] [--events PATH]   (defaults: 127.0.0.1, 8080, overrides off, events to standard output)"
+        "USAGE: [--host ADDRESS] [--port N] [--allow-overrides] [--events PATH] [--records PATH]   (defaults: 127.0.0.1, 8080, overrides off, events to standard output, no records)"
 
     /// Why the command line was refused.
     public struct Invalid: Error, CustomStringConvertible {
@@ -38,6 +41,7 @@ public struct ServerOptions: Sendable, Equatable {
             switch name {
             case "--host": options.host = value
             case "--events": options.events = value
+            case "--records": options.records = value
             case "--port":
                 guard let port = Int(value), (0...65535).contains(port) else {
                     throw Invalid(description: "--port needs a number from 0 to 65535, got '\(value)'\n\(usage)")
@@ -71,7 +75,9 @@ public enum ServerStartup {
         do {
             // Contract health: swift-metrics with a Prometheus backend, fed by the renderer.
             ServerMetrics.bootstrap()
-            let routes = try ScreenRoutes(allowsOverrides: options.allowsOverrides, observesHealth: true)
+            let routes = try ScreenRoutes(
+                allowsOverrides: options.allowsOverrides, observesHealth: true,
+                records: try options.records.map { try EventLog(path: $0) })
             let events = EventRoute(renderer: routes.renderer, log: try EventLog(path: options.events))
             return (options, routes, events)
         } catch {

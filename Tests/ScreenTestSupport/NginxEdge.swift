@@ -1,0 +1,119 @@
+import Foundation
+import ScreenEdge
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// nginx running an edge router with records, serving the objects from a folder (a bucket synced
+/// to disk) over a Unix socket: the CDN path of the end-to-end tests. Stop it with ``stop()``.
+public final class NginxEdge: @unchecked Sendable {
+    /// Its folder: config, router, objects, logs.
+    public let folder: URL
+    /// The socket it listens on.
+    public var socket: String { folder.appendingPathComponent("edge.sock").path }
+    /// The access log of response records.
+    public var records: URL { folder.appendingPathComponent("records.jsonl") }
+    private let process: Process
+
+    /// Starts nginx (`nginx` from ``ExternalTool/nginx``) in a new temporary folder with `router`'s
+    /// njs file and `objects` (by SHA-256), logging records as the documentation configures them.
+    public static func start(router: EdgeRouter, objects: [String: [UInt8]]) async throws -> NginxEdge {
+        let nginx = try ExternalTool.nginx.require()[0]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-edge-\(UUID())")
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: folder.appendingPathComponent("objects"), withIntermediateDirectories: true)
+        for (hash, bytes) in objects {
+            try Data(bytes).write(to: folder.appendingPathComponent("objects/\(hash).json"))
+        }
+        guard let njs = router.files.first(where: { $0.name == EdgeRouter.njsFile }) else {
+            throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.njsFile)")
+        }
+        try Data(njs.bytes).write(to: folder.appendingPathComponent(EdgeRouter.njsFile))
+        try config(folder).write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nginx)
+        process.arguments = ["-p", folder.path, "-c", folder.appendingPathComponent("nginx.conf").path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let edge = NginxEdge(folder: folder, process: process)
+        let deadline = Date().addingTimeInterval(20)
+        while !fileManager.fileExists(atPath: edge.socket), process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        guard fileManager.fileExists(atPath: edge.socket) else {
+            edge.stop()
+            throw EdgeFixture.HarnessFailed(description: "nginx did not start: \(edge.errors)")
+        }
+        return edge
+    }
+
+    private init(folder: URL, process: Process) {
+        self.folder = folder
+        self.process = process
+    }
+
+    /// nginx's error log.
+    public var errors: String {
+        (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+    }
+
+    /// The responses to `requests`, sent by Node over the socket in order.
+    public func send(_ requests: [EdgeFixture.Request]) throws -> [EdgeFixture.Response] {
+        EdgeFixture.responses(
+            in: try EdgeFixture.runNode("edge_http_client.mjs", ["unix:" + socket], requests: requests, in: folder))
+    }
+
+    /// The record lines logged so far, waiting (up to 5 s) until there are at least `count`.
+    public func recordLines(atLeast count: Int) async throws -> [String] {
+        var lines: [String] = []
+        for _ in 0..<100 {
+            let text = (try? String(contentsOf: records, encoding: .utf8)) ?? ""
+            lines = text.split(separator: "\n").map(String.init)
+            if lines.count >= count { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return lines
+    }
+
+    /// Stops nginx and removes its folder.
+    public func stop() {
+        // SIGKILL: nginx may start with SIGTERM blocked, inherited from the test process's thread.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The config: the router at `/`, records in an access log, objects from the folder.
+    private static func config(_ folder: URL) -> String {
+        """
+        load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
+        daemon off;
+        master_process off;
+        pid \(folder.path)/nginx.pid;
+        error_log \(folder.path)/error.log warn;
+        events { worker_connections 64; }
+        http {
+            access_log off;
+            client_body_temp_path \(folder.path)/temp;
+            js_import screenkit from \(folder.path)/\(EdgeRouter.njsFile);
+            js_set $screenkit_record screenkit.record;
+            log_format screenkit_records escape=none '$screenkit_record';
+            subrequest_output_buffer_size 1m;
+            server {
+                listen unix:\(folder.path)/edge.sock;
+                location / {
+                    js_content screenkit.handle;
+                    access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record;
+                }
+                location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\\.json)$" {
+                    internal;
+                    alias \(folder.path)/objects/$screenkit_object;
+                }
+            }
+        }
+
+        """
+    }
+}
