@@ -217,6 +217,8 @@ public enum Compatibility {
         let defaultChanged: Rule
         let addedRequired: Rule
         let added: Rule
+        /// Why a required member cannot be added: what old clients (or apps) do without it.
+        var requiredAddedBecause = "without a default"
 
         static let props = MemberRules(
             noun: "prop", prefix: "prop", removed: ContractRules.propRemoved, renamed: ContractRules.propRenamed,
@@ -233,7 +235,8 @@ public enum Compatibility {
             renamed: ContractRules.eventParamRenamed, typeChanged: ContractRules.eventParamTypeChanged,
             presenceChanged: ContractRules.eventParamPresenceChanged,
             defaultChanged: ContractRules.eventParamPresenceChanged,
-            addedRequired: ContractRules.eventParamAddedRequired, added: ContractRules.eventParamAdded)
+            addedRequired: ContractRules.eventParamAddedRequired, added: ContractRules.eventParamAdded,
+            requiredAddedBecause: "(params have no defaults: apps already shipped send the event without it)")
     }
 
     /// Compares an owner's props (or an action kind's fields), old to new, with enums renamed in
@@ -304,7 +307,7 @@ public enum Compatibility {
                     changes.append(
                         change(
                             rules.addedRequired, element,
-                            "\(rules.noun) \"\(owner).\(new.key)\" was added as required without a default",
+                            "\(rules.noun) \"\(owner).\(new.key)\" was added as required \(rules.requiredAddedBecause)",
                             at: new.source ?? ownerSource))
                 } else {
                     changes.append(

@@ -101,8 +101,10 @@ public enum CLI {
             COMMANDS:
 
             """
+        // The names' column is as wide as the longest name and two spaces, so none runs into its summary.
+        let width = (commands.map(\.name.count).max() ?? 0) + 2
         for command in commands {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
         text += """
 

@@ -194,6 +194,19 @@ import Testing
         }
     }
 
+    @Test func theExitCodesAreTheSameEverywhere() throws {
+        // 2 is a usage error, 3 a file, bucket or environment failure (ExitCode): no page says otherwise.
+        for path in Self.documents {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+                .replacingOccurrences(of: "\n", with: " ")
+            for wrong in [
+                "2 (usage or environment", "2 (an environment", "exit 2 when the environment", "2 environment",
+            ] {
+                #expect(!text.contains(wrong), "\(path) says exit \(wrong)")
+            }
+        }
+    }
+
     @Test func theReadmeIsAFrontDoor() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count

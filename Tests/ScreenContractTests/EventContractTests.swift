@@ -93,6 +93,10 @@ import Testing
     @Test func addingARequiredParamIsBreaking() throws {
         let promo = Self.promo(Self.promoTapped.params + [.required("campaign", .string)])
         #expect(try errors(after: Self.base(events: [promo, Self.screenViewed])) == ["event-param-added-required"])
+        // Params have no defaults: the message does not offer one.
+        let message = try report(after: Self.base(events: [promo, Self.screenViewed])).diagnostics.first?.message ?? ""
+        #expect(message.contains("was added as required (params have no defaults"), "\(message)")
+        #expect(!message.contains("without a default"), "\(message)")
     }
 
     @Test func repurposingAnEventIsBreaking() throws {

@@ -443,9 +443,11 @@ import Testing
                 "Package.swift",
                 "README.md",
                 "Screens/App.swift", "Screens/Components/Banner.swift",
-                "Screens/Contract/history/1.json", "Screens/WelcomeScreen.swift", "Sources/screenkit/main.swift",
-                "screenkit.json",
+                "Screens/Contract/history/1.json", "Screens/Strings/README.md", "Screens/WelcomeScreen.swift",
+                "Sources/screenkit/main.swift", "screenkit.json",
             ])
+        let ignored = try String(contentsOf: folder.appendingPathComponent("shop/.gitignore"), encoding: .utf8)
+        #expect(ignored.split(separator: "\n").contains("edge/"), "screenkit edge's output is not ignored")
         let manifest = try String(contentsOf: folder.appendingPathComponent("shop/Package.swift"), encoding: .utf8)
         let checkout = ExampleApp.root.standardizedFileURL.path
         #expect(manifest.contains(".package(path: \"\(checkout)\")") || manifest.contains(".package(path: \"../"))

@@ -98,7 +98,13 @@ import Testing
         #expect(initialized == .success, "\(terminal.standardError)")
         let shell = Shell(folder: workspace.appendingPathComponent("shopapp"))
 
-        // 2. It builds and passes as written (its own component is pending until frozen).
+        // 2. It builds and passes as written (its own component is pending until frozen), a String
+        // Catalog where the package keeps them included, without a warning from SwiftPM.
+        try shell.write(
+            #"{"sourceLanguage":"en","strings":{"welcome.title":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"Willkommen"}}}}},"version":"1.0"}"#,
+            to: "Screens/Strings/Localizable.xcstrings")
+        let compiled = try await shell.must("swift", "build", "--product", "screenkit")
+        #expect(!compiled.contains("unhandled") && !compiled.contains("warning:"), "\(compiled)")
         let first = try await shell.screenkit("check")
         #expect(first.status == 0, "\(first.output)")
         #expect(first.output.contains("warning: [contract-pending] screen \"welcome\" uses component:banner"))
@@ -147,6 +153,12 @@ import Testing
                 Data(contentsOf: shell.folder.appendingPathComponent("dist/contracts/2/screens/\(screen)")))
             #expect(String(decoding: variant2, as: UTF8.self).contains("\"type\":\"banner\""))
         }
+
+        // The edge router's output is ignored, as the build folder is.
+        let edge = try await shell.screenkit("edge")
+        #expect(edge.status == 0, "\(edge.output)")
+        let untracked = try await shell.must("git", "status", "--porcelain", "--ignored")
+        #expect(untracked.contains("!! edge/") && !untracked.contains("?? edge/"), "\(untracked)")
 
         // 5. An allowed change on a branch passes the gate against main.
         try await shell.must("git", "checkout", "-q", "-b", "allowed-change")

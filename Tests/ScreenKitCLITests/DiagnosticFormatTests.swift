@@ -161,6 +161,17 @@ import Testing
         }
     }
 
+    @Test func theCommandListKeepsEveryNameApartFromItsSummary() async {
+        let terminal = Terminal.capturing()
+        let code = await CLI.run(["--help"], catalog: App.catalog, terminal: terminal, workingDirectory: "/")
+        #expect(code == .success)
+        for command in CLI.commands {
+            #expect(
+                terminal.standardOutput.contains("\n  \(command.name)  "),
+                "`screenkit --help` runs \(command.name) into its summary:\n\(terminal.standardOutput)")
+        }
+    }
+
     @Test func explainAndInitReadNoConfigFile() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-help-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

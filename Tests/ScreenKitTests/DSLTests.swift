@@ -3,6 +3,17 @@ import Testing
 
 /// The DSL builds plain node data: control flow, sections, modifiers, source locations, schemas.
 @Suite struct DSLTests {
+    @Test func aCatalogTakesEventsTokensAndRequestTimeStringsInItsInitializer() {
+        // As a `static let` in one expression: no closure needed to set them after.
+        let catalog = Catalog(
+            screens: [], events: [EventSchema("screen_viewed", params: [.required("screen", .string)])],
+            tokens: [ColorToken("text.secondary", light: "#6B7280", dark: "#9CA3AF")],
+            requestTimeStrings: [LocalizedString("orders.count", defaultValue: "Orders")])
+        #expect(catalog.events.map(\.name) == ["screen_viewed"])
+        #expect(catalog.tokens.map(\.name) == ["text.secondary"])
+        #expect(catalog.requestTimeStrings.count == 1)
+    }
+
     @Test func containersCollectChildrenFromIfElseOptionalsAndLoops() {
         let items = ["a", "b", "c"]
         let subtitle: String? = "sub"

@@ -28,18 +28,25 @@ public struct Catalog: Sendable {
     public var requestTimeStrings: [LocalizedString] = []
 
     /// Creates a catalog; the standard components and actions are included unless you pass others.
+    /// Events, colour tokens and the strings of screens built per request are none unless given.
     public init(
         components: [any Component.Type] = StandardCatalog.components,
         actions: [ActionSchema] = StandardCatalog.actions,
         screens: [Screen],
         externalScreens: Set<String> = [],
-        minContract: Int = 1
+        minContract: Int = 1,
+        events: [EventSchema] = [],
+        tokens: [ColorToken] = [],
+        requestTimeStrings: [LocalizedString] = []
     ) {
         self.components = components.map { $0.schema }
         self.actions = actions
         self.screens = screens
         self.externalScreens = externalScreens
         self.minContract = minContract
+        self.events = events
+        self.tokens = tokens
+        self.requestTimeStrings = requestTimeStrings
     }
 
     /// The component declaration for a wire type.

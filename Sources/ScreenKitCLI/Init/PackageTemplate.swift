@@ -52,7 +52,7 @@ struct PackageTemplate {
         [
             "Package.swift": packageManifest,
             "screenkit.json": config,
-            ".gitignore": ".build/\n.build-*\n.swiftpm/\nPackage.resolved\ndist/\npreview/\n",
+            ".gitignore": ".build/\n.build-*\n.swiftpm/\nPackage.resolved\ndist/\npreview/\nedge/\n",
             ".gitattributes": gitAttributes,
             ".github/workflows/screens.yml": workflow,
             ".github/dependabot.yml": dependabot,
@@ -62,6 +62,7 @@ struct PackageTemplate {
             "Screens/App.swift": app,
             "Screens/WelcomeScreen.swift": welcomeScreen,
             "Screens/Components/Banner.swift": banner,
+            "Screens/Strings/README.md": stringsReadme,
         ]
     }
 
@@ -83,12 +84,13 @@ struct PackageTemplate {
                 ],
                 targets: [
                     // The screens and the app's own components. Screens/Contract holds the frozen
-                    // contract history and exemptions: data for the gate, not sources.
+                    // contract history and exemptions, Screens/Strings the String Catalogs
+                    // (.xcstrings): data for the gate, not sources.
                     .target(
                         name: "Screens",
                         dependencies: [.product(name: "ScreenKit", package: \(swiftString(package)))],
                         path: "Screens",
-                        exclude: ["Contract"]
+                        exclude: ["Contract", "Strings"]
                     ),
                     // The executable behind the `screenkit` product.
                     .executableTarget(
@@ -101,6 +103,17 @@ struct PackageTemplate {
             )
 
             """
+    }
+
+    var stringsReadme: String {
+        """
+        # String Catalogs
+
+        Put the screens' String Catalogs here (`Localizable.xcstrings`, or one per table) and list them
+        in `screenkit.json`: `"strings": ["Screens/Strings/Localizable.xcstrings"]`. The package leaves
+        this folder out of the Swift target, so SwiftPM does not ask what to do with them.
+
+        """
     }
 
     var config: String {

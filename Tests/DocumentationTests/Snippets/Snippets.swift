@@ -184,8 +184,7 @@ enum TokenSnippet {
 
     static func catalog(screens: [Screen]) -> Catalog {
         // snippet: token-catalog
-        var catalog = Catalog(screens: screens)
-        catalog.tokens = [.brandPrimary, .textSecondary]
+        let catalog = Catalog(screens: screens, tokens: [.brandPrimary, .textSecondary])
         // snippet: end
         return catalog
     }
