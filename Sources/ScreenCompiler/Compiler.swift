@@ -395,7 +395,8 @@ public struct Compiler: Sendable {
         case .success(let written):
             collector.report(contentsOf: written.problems)
             reportPending(
-                written.screen.variants.last?.downgrades ?? [], screen: screen, options: options, into: &collector)
+                written.screen.variants.last?.downgrades ?? [], screen: screen, flat: flat, options: options,
+                into: &collector)
             return ScreenOutcome(screen: written.screen, diagnostics: collector.diagnostics)
         case .failure(let error):
             collector.report(
@@ -547,16 +548,31 @@ public struct Compiler: Sendable {
         public let description: String
     }
 
-    /// What the newest frozen version lacks is pending: reported once per element and screen.
+    /// What the newest frozen version lacks is pending: reported once per element and screen, at
+    /// the Swift line of the first node that uses it, saying what every client gets meanwhile.
     private func reportPending(
-        _ downgrades: [Downgrade], screen: Screen, options: CompileOptions, into collector: inout DiagnosticCollector
+        _ downgrades: [Downgrade], screen: Screen, flat: FlatScreen, options: CompileOptions,
+        into collector: inout DiagnosticCollector
     ) {
+        guard !downgrades.isEmpty else { return }
         var seen: Set<String> = []
+        // Node IDs to their places, made only for a screen with something pending.
+        var places: [String: Int] = [:]
+        for index in flat.nodes.indices.reversed() { places[flat.id(of: index)] = index }
         for downgrade in downgrades where seen.insert(downgrade.element).inserted {
+            let meanwhile: String =
+                switch downgrade {
+                case .eventRemoved, .eventParamRemoved: "no client sends it: it is left out of every envelope"
+                case .tokenReplaced: "every client gets the token's light literal"
+                default: "every client gets its fallback"
+                }
+            let node = places[downgrade.nodeID]
             collector.report(
                 ScreenRules.contractPending.diagnostic(
-                    "screen \"\(screen.id)\" uses \(downgrade.element), which is not frozen yet; every client gets its fallback",
-                    severity: options.pendingIsError ? .error : .warning, at: screen.source, path: screen.id))
+                    "screen \"\(screen.id)\" uses \(downgrade.element), which is not frozen yet; \(meanwhile)",
+                    severity: options.pendingIsError ? .error : .warning,
+                    at: node.map { flat.source(of: $0) } ?? screen.source,
+                    path: screen.id))
         }
     }
 }

@@ -278,7 +278,9 @@ public enum Compatibility {
                                 "\(noun) was renamed to \"\(target.key)\"; wire keys never change",
                                 at: target.source ?? ownerSource))
                     } else {
-                        changes.append(change(rules.removed, element, "\(noun) was removed", at: oldFile))
+                        // Gone from the owner's declaration, which is where to restore it.
+                        changes.append(
+                            change(rules.removed, element, "\(noun) was removed", at: ownerSource ?? oldFile))
                     }
                     continue
                 }

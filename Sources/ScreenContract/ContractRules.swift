@@ -78,8 +78,11 @@ public enum ContractRules {
         id: "prop-removed",
         summary: "Strict clients require every key their contract version declares.",
         explanation: """
-            A prop in a frozen contract version is missing from the live declaration. Restore it; to \
-            stop using it, keep it declared (optional or defaulted) and simply stop setting it.
+            A prop in a frozen contract version is missing from the live declaration. Restore it in \
+            the component's declaration exactly as frozen — same key, type and presence (`contract \
+            show` prints it; a required prop made optional is prop-presence-changed). To stop using \
+            an optional or defaulted prop, keep it declared and stop setting it; a required one stays \
+            required: give it a neutral value where screens set it.
             """)
     static let propRenamed = Rule(
         id: "prop-renamed",

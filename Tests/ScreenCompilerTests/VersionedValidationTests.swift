@@ -202,6 +202,42 @@ import Testing
         #expect(publish.screens.isEmpty)
     }
 
+    @Test func aPendingElementIsReportedAtTheNodeThatUsesIt() {
+        // Version 1 knows neither the chip, the event nor the token: each is pending, at its node's
+        // line, saying what clients get meanwhile.
+        let v1 = Contract.live(Catalog(screens: [])).0
+        let accent = ColorToken("brand.accent", light: "#FF6600", dark: "#FF8833")
+        let chipLine = #line + 5
+        let buttonLine = #line + 5
+        let textLine = #line + 6
+        let screen = Screen("s") {
+            Column {
+                Chip("x").fallback(Text("x"))
+                Button("Cold brew", id: "promo", action: .navigate(to: "s"))
+                    .track(.tap, PromoTapped(promo: "cold-brew", position: 1))
+                Text("Hello", id: "hello").color(accent)
+            }
+        }
+        let catalog = Catalog(
+            components: StandardCatalog.components + [Chip.self], screens: [screen], events: [PromoTapped.schema],
+            tokens: [accent])
+        let build = Compiler(catalog: catalog).compile(CompileOptions(history: [v1]))
+        let pending = build.diagnostics.filter { $0.rule == "contract-pending" }
+        let byElement = Dictionary(pending.map { ($0.message.split(separator: " ")[3].dropLast(), $0) }) { first, _ in
+            first
+        }
+        #expect(byElement["component:chip"]?.location?.line == chipLine, "\(pending)")
+        #expect(byElement["component:chip"]?.message.hasSuffix("every client gets its fallback") == true)
+        #expect(byElement["event:promo_tapped"]?.location?.line == buttonLine, "\(pending)")
+        #expect(
+            byElement["event:promo_tapped"]?.message.hasSuffix("no client sends it: it is left out of every envelope")
+                == true)
+        #expect(byElement["token:brand.accent"]?.location?.line == textLine, "\(pending)")
+        #expect(
+            byElement["token:brand.accent"]?.message.hasSuffix("every client gets the token's light literal") == true)
+        #expect(pending.allSatisfy { $0.location?.file == #filePath })
+    }
+
     @Test func withoutAHistoryTheLiveContractStandsInWithAWarning() {
         let result = Compiler(catalog: Catalog(screens: [Screen("s") { Text("x") }])).compile()
         #expect(result.diagnostics.map(\.rule) == ["contract-unfrozen"])

@@ -197,7 +197,23 @@ import Testing
             "2.json", String(decoding: ContractFile.encode(live, version: 2, previous: previous), as: UTF8.self))
         let report = fixture.check(withoutColor)
         #expect(report.diagnostics.map(\.rule) == ["prop-removed"])
-        #expect(report.diagnostics[0].location?.file.hasSuffix("history/1.json") == true)
+        // At the component's Swift declaration (its `ComponentSchema(…)`), where the prop is to be restored.
+        #expect(report.diagnostics[0].location?.file.hasSuffix("ContractFixture.swift") == true)
+        #expect(report.diagnostics[0].location?.line == 66)
+    }
+
+    @Test func theAdviceForARemovedPropPassesTheGate() throws {
+        let style = PropSchema("style", .enumeration(F.style), .defaulted("body"))
+        // The frozen `text.content` is required: removing it fails, and so does making it optional.
+        #expect(try errors(after: F.with(F.text([style, .optional("color", .color)]))) == ["prop-removed"])
+        #expect(
+            try errors(after: F.with(F.text([.optional("content", .string), style, .optional("color", .color)])))
+                == ["prop-presence-changed"])
+        // What `explain prop-removed` says to do — restore it as frozen — passes.
+        #expect(try errors(after: F.base()).isEmpty)
+        let advice = try #require(ContractRules.all.first { $0.id == "prop-removed" }).explanation
+        #expect(advice.contains("exactly as frozen") && advice.contains("a required one stays required"))
+        #expect(!advice.contains("keep it declared (optional or defaulted)"))
     }
 
     @Test func aBreakingChangePointsAtTheSwiftDeclaration() throws {
