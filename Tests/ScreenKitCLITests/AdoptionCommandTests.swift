@@ -433,6 +433,21 @@ import Testing
 
     // MARK: init
 
+    @Test func initWritesTheCheckoutsPathAsItsHelpSays() async throws {
+        // A checkout beside the package: relative to DIR. One that shares only / with it: absolute.
+        let checkout = folder.appendingPathComponent("vendor/ScreenKit")
+        try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
+        try Data("// swift-tools-version: 6.0\n".utf8).write(to: checkout.appendingPathComponent("Package.swift"))
+        let (code, _, errors) = await run(["init", "apps/shop", "--screenkit-path", checkout.path])
+        #expect(code == .success, "\(errors)")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("apps/shop/Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(path: "../../vendor/ScreenKit")"#), "\(manifest)")
+        let help = await run(["init", "--help"]).1
+        #expect(
+            help.contains("(written relative to DIR\n")
+                && help.contains("when the two share a folder below /, else absolute"))
+    }
+
     @Test func initWritesAPackageThatDependsOnThisCheckoutAndRefusesANonEmptyFolder() async throws {
         let (code, out, _) = await run(["init", "shop"])
         #expect(code == .success)

@@ -35,7 +35,8 @@ enum InitCommand {
               --name NAME             The package name (default: DIR's last component).
               --standard K            The standard contract version the shipped clients decode
                                       (default 1: the original vocabulary; \(StandardBaseline.latest) is today's).
-              --screenkit-path PATH   Depend on a ScreenKit checkout by path (written relative to DIR).
+              --screenkit-path PATH   Depend on a ScreenKit checkout by path (written relative to DIR
+                                      when the two share a folder below /, else absolute).
               --screenkit-url URL     Depend on ScreenKit by git URL …
               --screenkit-version V   … from version V, a tag of that repository (default \(CLI.version));
               --screenkit-branch B    … or on branch B, where the repository has no release tag;
