@@ -291,5 +291,10 @@ import Testing
         }
         let (status, output) = try await ExampleServer.run(server, ["--help"])
         #expect(status == 0 && output.contains("USAGE"), "\(server) --help: \(output)")
+        #expect(output.contains("[--records PATH]"))
+        // A records file that cannot be written: the server refuses to start, saying why.
+        let (refused, why) = try await ExampleServer.run(server, ["--records", "/nonexistent-folder/records.jsonl"])
+        #expect(refused == 1, "\(server): \(why)")
+        #expect(why.contains("records.jsonl"), "\(server): \(why)")
     }
 }

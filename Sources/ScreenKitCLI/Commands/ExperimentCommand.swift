@@ -111,8 +111,7 @@ enum ExperimentCommand {
                 throw .usage("\(name): \(error.description)")
             }
         }
-        let declaration = context.catalog.screens.flatMap(\.layoutScreens).lazy
-            .flatMap { ExperimentResolution.experiments(in: $0) }.first { $0.name == experiment }?.declaration
+        let declaration = declaration(of: experiment, in: context.catalog)
         let control = arguments.value("--control") ?? declaration?.control
         if let control, let declaration, !declaration.arms.contains(where: { $0.name == control }) {
             throw .usage("experiment \(experiment) has no arm \"\(control)\"")
@@ -134,6 +133,14 @@ enum ExperimentCommand {
             return .violations
         }
         return .success
+    }
+}
+
+extension ExperimentCommand {
+    /// The declaration of the experiment `name` the catalog's screens run, if one does.
+    static func declaration(of name: String, in catalog: Catalog) -> Experiment.Declaration? {
+        catalog.screens.flatMap(\.layoutScreens).lazy
+            .flatMap { ExperimentResolution.experiments(in: $0) }.first { $0.name == name }?.declaration
     }
 }
 

@@ -1,6 +1,5 @@
 import Foundation
 import ScreenAnalytics
-import ScreenCompiler
 import ScreenJSON
 
 /// `screenkit experiment plan`: the units an A/B test needs per arm to detect an effect, before it
@@ -45,11 +44,9 @@ enum ExperimentPlanCommand {
         let target = arguments.flag("--relative") ? baseline * (1 + mde) : baseline + mde
         var arms: [(name: String, weight: Int)] = [("control", 1), ("treatment", 1)]
         if let name = arguments.value("--experiment") {
-            guard
-                let declaration = context.catalog.screens.flatMap(\.layoutScreens).lazy
-                    .flatMap({ ExperimentResolution.experiments(in: $0) }).first(where: { $0.name == name })?
-                    .declaration
-            else { throw .usage("the catalog runs no experiment \(name)") }
+            guard let declaration = ExperimentCommand.declaration(of: name, in: context.catalog) else {
+                throw .usage("the catalog runs no experiment \(name)")
+            }
             arms = declaration.arms.filter { $0.weight > 0 }.map { ($0.name, $0.weight) }
             if let index = arms.firstIndex(where: { $0.name == declaration.control }) {
                 arms.insert(arms.remove(at: index), at: 0)
