@@ -176,7 +176,7 @@ public struct Compiler: Sendable {
             collector.report(
                 ScreenRules.contractUnfrozen.diagnostic(
                     "no frozen contract history; the live contract stands in as version 1", severity: .warning,
-                    at: nil))
+                    at: catalog.source))
         }
         let views = versions.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
         collector.report(contentsOf: CatalogValidator.validate(catalog))
@@ -201,7 +201,8 @@ public struct Compiler: Sendable {
         if !localized.isEmpty || options.localization != nil || !catalog.requestTimeStrings.isEmpty {
             collector.report(
                 contentsOf: LocalizationRules.validate(
-                    self.screens, requestTime: catalog.requestTimeStrings, options: options.localization))
+                    self.screens, requestTime: catalog.requestTimeStrings, requestTimeSource: catalog.source,
+                    options: options.localization))
         }
         let translations = options.localization?.translations
         let source = Localizer(translations: translations, locale: translations?.sourceLanguage ?? "en")

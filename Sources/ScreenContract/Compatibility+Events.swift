@@ -4,7 +4,8 @@ import ScreenKit
 extension Compatibility {
     /// Events removed, renamed, added or repurposed, and each event's param changes, old to new.
     static func eventChanges(
-        from old: Contract, to new: Contract, members: MemberComparison, oldFile: SourceLocation?
+        from old: Contract, to new: Contract, members: MemberComparison, oldFile: SourceLocation?,
+        removedAt: SourceLocation?
     ) -> [ContractChange] {
         var changes: [ContractChange] = []
         let added = new.events.filter { old.event($0.name) == nil }
@@ -22,7 +23,8 @@ extension Compatibility {
                             at: target.source ?? oldFile))
                 } else {
                     changes.append(
-                        change(ContractRules.eventRemoved, element, "event \"\(before.name)\" was removed", at: oldFile)
+                        change(
+                            ContractRules.eventRemoved, element, "event \"\(before.name)\" was removed", at: removedAt)
                     )
                 }
                 continue

@@ -3,7 +3,9 @@ import ScreenKit
 /// The additive-only rule for the design system's colour tokens.
 extension Compatibility {
     /// Tokens removed, renamed, added or repurposed, and their literal fallbacks changed, old to new.
-    static func tokenChanges(from old: Contract, to new: Contract, oldFile: SourceLocation?) -> [ContractChange] {
+    static func tokenChanges(from old: Contract, to new: Contract, oldFile: SourceLocation?, removedAt: SourceLocation?)
+        -> [ContractChange]
+    {
         var changes: [ContractChange] = []
         let added = new.tokens.filter { old.token($0.name) == nil }
         var renameTargets: Set<String> = []
@@ -22,7 +24,8 @@ extension Compatibility {
                             at: target.source ?? oldFile))
                 } else {
                     changes.append(
-                        change(ContractRules.tokenRemoved, element, "token \"\(before.name)\" was removed", at: oldFile)
+                        change(
+                            ContractRules.tokenRemoved, element, "token \"\(before.name)\" was removed", at: removedAt)
                     )
                 }
                 continue

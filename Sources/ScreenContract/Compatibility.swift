@@ -32,10 +32,16 @@ public enum Compatibility {
     /// `oldFile` locates elements that exist only in `old` (the frozen file that holds them). With
     /// `newShape`, `old` keeps the wire profile it froze (``Catalog/profileSince`` is after it), so a
     /// different profile in `new` is a new shape for newer clients, not a change to `old`'s bytes.
-    public static func changes(from old: Contract, to new: Contract, oldFile: SourceLocation?, newShape: Bool = false)
-        -> [ContractChange]
-    {
-        var changes = ProfileCompatibility.changes(from: old, to: new, oldFile: oldFile, newShape: newShape)
+    /// `catalog` (the live catalog's Swift declaration) locates what `new` no longer declares: a
+    /// removed component, action kind, event or token is restored in the catalog's lists. An enum's
+    /// changes are located at the first prop, field or param of `new` that it types.
+    public static func changes(
+        from old: Contract, to new: Contract, oldFile: SourceLocation?, newShape: Bool = false,
+        catalog: SourceLocation? = nil
+    ) -> [ContractChange] {
+        let removedAt = catalog ?? oldFile
+        var changes = ProfileCompatibility.changes(from: old, to: new, oldFile: removedAt, newShape: newShape)
+        let enumSites = enumDeclarationSites(in: new)
         let renames = enumRenames(from: old, to: new)
         for (frozen, current) in renames.sorted(by: { $0.key < $1.key }) {
             changes.append(
@@ -43,7 +49,7 @@ public enum Compatibility {
                     ContractRules.enumRenamed, "enum:\(frozen)",
                     "enum \"\(frozen)\" of the frozen contract is now called \"\(current)\" (same props and fields); "
                         + "restore its contract name: `static let contractName = \"\(frozen)\"` in \(current)",
-                    at: oldFile))
+                    at: enumSites[current] ?? removedAt))
         }
         let members = MemberComparison(renames: renames, oldFile: oldFile)
         for before in old.components {
@@ -51,7 +57,7 @@ public enum Compatibility {
                 changes.append(
                     change(
                         ContractRules.componentRemoved, "component:\(before.type)",
-                        "component \"\(before.type)\" was removed", at: oldFile))
+                        "component \"\(before.type)\" was removed", at: removedAt))
                 continue
             }
             if before.hasChildren != after.hasChildren {
@@ -88,13 +94,14 @@ public enum Compatibility {
         }
         for before in old.enums {
             let after = new.enumeration(renames[before.name] ?? before.name)
+            let enumAt = enumSites[renames[before.name] ?? before.name] ?? removedAt
             for value in before.cases {
                 let element = "enum:\(before.name).\(value.value)"
                 guard let now = after?.cases.first(where: { $0.value == value.value }) else {
                     changes.append(
                         change(
                             ContractRules.enumValueRemoved, element,
-                            "value \"\(value.value)\" of enum \(before.name) was removed", at: oldFile))
+                            "value \"\(value.value)\" of enum \(before.name) was removed", at: enumAt))
                     continue
                 }
                 if value.fallback != now.fallback {
@@ -103,11 +110,11 @@ public enum Compatibility {
                             ContractRules.fallbackChanged, element,
                             "value \"\(value.value)\" of enum \(before.name) now falls back to "
                                 + "\(now.fallback.map { "\"\($0)\"" } ?? "nothing"), frozen as "
-                                + "\(value.fallback.map { "\"\($0)\"" } ?? "nothing")", at: oldFile))
+                                + "\(value.fallback.map { "\"\($0)\"" } ?? "nothing")", at: enumAt))
                 }
                 changes += meaningChanges(
                     value.meaning, now.meaning, element: element,
-                    noun: "value \"\(value.value)\" of enum \(before.name)", at: oldFile)
+                    noun: "value \"\(value.value)\" of enum \(before.name)", at: enumAt)
             }
         }
         let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }) { first, _ in first }
@@ -118,7 +125,8 @@ public enum Compatibility {
                 changes.append(
                     change(
                         ContractRules.enumValueAdded, "enum:\(after.name).\(value.value)",
-                        "value \"\(value.value)\" of enum \(after.name) was added\(fallback)", at: nil))
+                        "value \"\(value.value)\" of enum \(after.name) was added\(fallback)",
+                        at: enumSites[after.name]))
             }
         }
         for before in old.actions {
@@ -126,7 +134,7 @@ public enum Compatibility {
                 changes.append(
                     change(
                         ContractRules.actionRemoved, "action:\(before.kind)",
-                        "action kind \"\(before.kind)\" was removed", at: oldFile))
+                        "action kind \"\(before.kind)\" was removed", at: removedAt))
                 continue
             }
             if before.fallback != after.fallback {
@@ -145,8 +153,8 @@ public enum Compatibility {
                     ContractRules.actionAdded, "action:\(after.kind)",
                     "action kind \"\(after.kind)\" was added (fallback: \(after.fallback.rawValue))", at: after.source))
         }
-        changes += eventChanges(from: old, to: new, members: members, oldFile: oldFile)
-        changes += tokenChanges(from: old, to: new, oldFile: oldFile)
+        changes += eventChanges(from: old, to: new, members: members, oldFile: oldFile, removedAt: removedAt)
+        changes += tokenChanges(from: old, to: new, oldFile: oldFile, removedAt: removedAt)
         return changes
     }
 
@@ -176,6 +184,7 @@ public enum Compatibility {
         }
         // An enum the baseline lacks altogether types only props, fields or components newer than
         // it, which its clients never receive: its values need no fallback into it.
+        let enumSites = enumDeclarationSites(in: contract)
         for schema in contract.enums {
             guard let known = baseline.enumeration(schema.name) else { continue }
             for value in schema.cases where !known.contains(value.value) {
@@ -187,7 +196,7 @@ public enum Compatibility {
                         change(
                             ContractRules.enumValueNoFallback, "enum:\(schema.name).\(value.value)",
                             "value \"\(value.value)\" of enum \(schema.name) is newer than the oldest supported contract and \(detail)",
-                            at: nil))
+                            at: enumSites[schema.name]))
                 }
             }
         }
@@ -367,6 +376,31 @@ public enum Compatibility {
         return [
             change(ContractRules.meaningChanged, element, "\(noun) means \(now), frozen as meaning \"\(old)\"", at: at)
         ]
+    }
+
+    /// Where each enum of `contract` is declared for a diagnostic: the Swift declaration of the
+    /// first prop, field or param it types (or of its owner), in the contract's sorted order.
+    static func enumDeclarationSites(in contract: Contract) -> [String: SourceLocation] {
+        func enumName(_ type: PropType) -> String? {
+            switch type {
+            case .enumeration(let schema): schema.name
+            case .list(let element), .map(let element): enumName(element)
+            default: nil
+            }
+        }
+        var sites: [String: SourceLocation] = [:]
+        func note(_ members: [PropSchema], owner: SourceLocation?) {
+            for member in members {
+                guard let name = enumName(member.type), sites[name] == nil,
+                    let location = member.source ?? owner
+                else { continue }
+                sites[name] = location
+            }
+        }
+        for component in contract.components { note(component.props, owner: component.source) }
+        for action in contract.actions { note(action.fields, owner: action.source) }
+        for event in contract.events { note(event.params, owner: event.source) }
+        return sites
     }
 
     /// Enums of `old` missing from `new` whose every use (props and fields typed by them) is

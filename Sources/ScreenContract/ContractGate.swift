@@ -54,7 +54,8 @@ public enum ContractGate {
         var seen: Set<String> = []
         for frozen in history.versions {
             for change in Compatibility.changes(
-                from: frozen.contract, to: live, oldFile: frozen.location, newShape: frozen.version < since)
+                from: frozen.contract, to: live, oldFile: frozen.location, newShape: frozen.version < since,
+                catalog: catalog.source)
             where change.isBreaking && seen.insert(change.rule.id + " " + change.element).inserted {
                 breaking.append(change)
             }
@@ -82,9 +83,12 @@ public enum ContractGate {
         }
         let pending =
             history.latest.map {
-                Compatibility.changes(from: $0.contract, to: live, oldFile: $0.location, newShape: $0.version < since)
+                Compatibility.changes(
+                    from: $0.contract, to: live, oldFile: $0.location, newShape: $0.version < since,
+                    catalog: catalog.source)
             }
-            ?? Compatibility.changes(from: Contract(components: [], actions: [], enums: []), to: live, oldFile: nil)
+            ?? Compatibility.changes(
+                from: Contract(components: [], actions: [], enums: []), to: live, oldFile: nil, catalog: catalog.source)
         return ContractReport(
             live: live, history: history, diagnostics: diagnostics,
             exemptionsInForce: exemptions.entries.filter { used.contains($0) }, pendingChanges: pending)
@@ -97,7 +101,7 @@ extension ContractGate {
     static func profileSinceProblems(_ catalog: Catalog, history: ContractHistory) -> [Diagnostic] {
         let since = catalog.profileSince
         let next = (history.latest?.version ?? 0) + 1
-        let location = catalog.profile.source
+        let location = catalog.profile.source ?? catalog.source
         guard (1...next).contains(since) else {
             return [
                 ContractRules.profileSinceInvalid.diagnostic(

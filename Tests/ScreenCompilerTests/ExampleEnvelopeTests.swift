@@ -28,8 +28,7 @@ import Testing
 
     @Test func manifestMatchesGolden() {
         let layout = BucketLayout(
-            screens: ExampleApp.compact.screens, contract: 2, history: ExampleApp.history.versions.map(\.sha256),
-            previous: nil)
+            screens: ExampleApp.compact.screens, contract: 2, history: ExampleApp.history.versions.map(\.sha256))
         Golden.expect(layout.manifest.encoded(style: .pretty), matches: "manifest.json")
     }
 
@@ -49,8 +48,8 @@ import Testing
 
     @Test func twoBuildsAreByteIdentical() {
         #expect(ExampleApp.compile().screens == ExampleApp.compact.screens)
-        let first = BucketLayout(screens: ExampleApp.compact.screens, contract: 2, history: [], previous: nil)
-        let second = BucketLayout(screens: ExampleApp.compile().screens, contract: 2, history: [], previous: nil)
+        let first = BucketLayout(screens: ExampleApp.compact.screens, contract: 2, history: [])
+        let second = BucketLayout(screens: ExampleApp.compile().screens, contract: 2, history: [])
         #expect(first.files == second.files)
     }
 
@@ -60,7 +59,7 @@ import Testing
         #expect(String(decoding: signIn.variants[1].envelope, as: UTF8.self).contains("\"contract\":1,"))
         let home = try #require(ExampleApp.compact.screens.first { $0.id == "home" })
         #expect(home.variants[0].envelope != home.variants[1].envelope)
-        let layout = BucketLayout(screens: ExampleApp.compact.screens, contract: 2, history: [], previous: nil)
+        let layout = BucketLayout(screens: ExampleApp.compact.screens, contract: 2, history: [])
         // Versions 1–3 receive the subtitle's literal, version 4 its token.
         let signInEntry = try #require(layout.manifest.screens.first { $0.id == "sign-in" })
         #expect(Set(signInEntry.variants.prefix(3).map(\.object)).count == 1)

@@ -73,7 +73,7 @@ import Testing
 
     @Test func theBucketStoresEveryCombinationOnceAndTheManifestRoutesToIt() throws {
         let result = Self.compile([Self.promo])
-        let layout = BucketLayout(screens: result.screens, contract: 1, history: [], previous: nil)
+        let layout = BucketLayout(screens: result.screens, contract: 1, history: [])
         let promo = try #require(layout.manifest.screens.first { $0.id == "promo" })
         #expect(promo.experiments.map(\.name) == ["hero-test", "new-checkout"])
         #expect(

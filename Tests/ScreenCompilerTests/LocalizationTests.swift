@@ -205,6 +205,18 @@ import Testing
         result.diagnostics.filter { $0.rule == rule }
     }
 
+    @Test func aRequestTimeStringsProblemIsAtTheCatalogThatDeclaresIt() throws {
+        let line = #line + 1
+        let catalog = Catalog(screens: [], requestTimeStrings: [LocalizedString("no.such.key", defaultValue: "Gone")])
+        let options = LocalizationOptions(translations: try Self.translations(locales: ["de"], text: Self.catalogText))
+        let result = Compiler(catalog: catalog).compile(
+            CompileOptions(history: [Contract.live(catalog).0], localization: options))
+        let missing = try #require(Self.diagnostics(result, "string-key-missing").first)
+        #expect(missing.location?.file == #filePath)
+        #expect(missing.location?.line == line)
+        #expect(missing.message.contains("the catalog's request-time string uses key \"no.such.key\""))
+    }
+
     static let everyKey: [LocalizedString] = [
         "\(0) items", "Hello, \("x")",
         LocalizedString(key: "basket", defaultValue: "%lld and %lld", arguments: [.int(1), .int(2)]),

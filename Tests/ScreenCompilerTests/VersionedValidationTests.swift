@@ -239,8 +239,11 @@ import Testing
     }
 
     @Test func withoutAHistoryTheLiveContractStandsInWithAWarning() {
+        let line = #line + 1
         let result = Compiler(catalog: Catalog(screens: [Screen("s") { Text("x") }])).compile()
         #expect(result.diagnostics.map(\.rule) == ["contract-unfrozen"])
+        #expect(result.diagnostics.first?.location?.file == #filePath)
+        #expect(result.diagnostics.first?.location?.line == line)
         #expect(result.screens.count == 1 && result.contract == 1)
     }
 }

@@ -216,6 +216,18 @@ import Testing
         #expect(!advice.contains("keep it declared (optional or defaulted)"))
     }
 
+    @Test func aRemovedElementIsAtTheCatalogThatNoLongerListsIt() throws {
+        let fixture = try F()
+        try fixture.freeze(F.base())
+        let line = #line + 1
+        var catalog = Catalog(components: [], actions: [], screens: [])
+        catalog.components = [F.text]
+        catalog.actions = [F.go]
+        let removed = try #require(fixture.check(catalog).diagnostics.first { $0.rule == "component-removed" })
+        #expect(removed.location?.file == #filePath)
+        #expect(removed.location?.line == line)
+    }
+
     @Test func aBreakingChangePointsAtTheSwiftDeclaration() throws {
         let line = #line + 2
         let text = F.text([

@@ -248,7 +248,10 @@ import Testing
     ]
 
     /// A contract with every attribute the format records set at least once.
-    static var everything: Contract {
+    static var everything: Contract { Contract.live(everythingCatalog).0 }
+
+    /// The catalog of ``everything``, declared in Swift.
+    static var everythingCatalog: Catalog {
         let style = EnumSchema(
             name: "Style", cases: [EnumCase("body", meaning: "running text"), EnumCase("hero", fallback: "body")])
         let text = ComponentSchema(
@@ -280,7 +283,7 @@ import Testing
         catalog.tokens = [
             ColorToken("brand.primary", light: "#0A84FF", dark: "#409CFF", meaning: "the brand's accent")
         ]
-        return Contract.live(catalog).0
+        return catalog
     }
 
     /// `value` with one attribute changed: a string gets a suffix (required and optional swap, a
@@ -346,6 +349,19 @@ import Testing
             #expect(
                 rules.contains { $0.rule.id == decision.rule && $0.isBreaking == decision.breaking },
                 "\(kind).\(attribute): \(rules.map(\.rule.id)), expected \(decision.rule)")
+            // The gate's direction: the mutated file is frozen and the Swift catalog is live. Every
+            // change is at a Swift line, a removed element at the catalog that no longer lists it.
+            let frozenFile = SourceLocation(file: "Screens/Contract/history/1.json", line: 1, column: 1)
+            let located =
+                Compatibility.changes(
+                    from: changed, to: Self.everything, oldFile: frozenFile, catalog: Self.everythingCatalog.source)
+                + Compatibility.missingFallbacks(in: Self.everything, baseline: changed)
+            for change in located {
+                #expect(
+                    change.location?.file.hasSuffix(".swift") == true,
+                    "\(kind).\(attribute) frozen: \(change.rule.id) is at \(change.location?.description ?? "no location"), not a Swift line"
+                )
+            }
         }
         for (index, component) in components.enumerated() {
             for member in component {

@@ -10,10 +10,10 @@ import Testing
 /// same manifest, and what the table holds.
 @Suite struct EdgeRouterTests {
     /// The example app's bucket as `screenkit build` writes it.
-    static func layout(previous: (hash: String, manifest: Manifest)? = nil) -> BucketLayout {
+    static func layout() -> BucketLayout {
         let result = ExampleApp.compileLocalized()
         return BucketLayout(
-            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes, previous: previous,
+            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes,
             locales: result.locales)
     }
 
@@ -35,7 +35,7 @@ import Testing
 
     @Test func anUnchangedManifestGivesTheSameBytes() throws {
         let first = Self.layout()
-        let again = Self.layout(previous: (first.manifestHash, first.manifest))
+        let again = Self.layout()
         #expect(again.manifestHash == first.manifestHash)
         let options = EdgeRouter.Options(unit: .cookie("uid"))
         #expect(try Self.router(first, options: options).files == Self.router(again, options: options).files)
@@ -80,7 +80,7 @@ import Testing
     @Test func withoutStringCatalogsTheTableHasNoLocales() throws {
         let result = ExampleApp.compact
         let layout = BucketLayout(
-            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes, previous: nil)
+            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes)
         let table = try Self.router(layout, options: EdgeRouter.Options()).table
         let text = String(decoding: table.bytes, as: UTF8.self)
         #expect(!text.contains("\"locales\""))

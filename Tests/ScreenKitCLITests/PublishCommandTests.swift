@@ -66,6 +66,36 @@ import Testing
         #expect(unchanged.contains("is up to date"), "the dry run changed nothing")
     }
 
+    /// `dist/` is the exact image of what `publish` uploads, whatever either has seen before: after
+    /// the bucket served another build, a fresh `build` writes the bucket's manifest and pointer,
+    /// and `screenkit edge` of `dist/` writes the very router `publish --edge` uploaded.
+    @Test func distIsTheImageThePublishUploadsAndItsRouterTheBucketsRouter() async throws {
+        var earlier = App.catalog
+        earlier.screens[0].title = "Earlier"
+        #expect(await run(["publish", "--to", target], catalog: earlier).0 == .success)
+        let (published, _, errors) = await run(["publish", "--to", target, "--edge", "--unit-cookie", "uid"])
+        #expect(published == .success, "\(errors)")
+        #expect(await run(["build"]).0 == .success)
+        func bytes(_ root: URL, _ path: String) -> Data? {
+            FileManager.default.contents(atPath: root.appendingPathComponent(path).path)
+        }
+        let dist = folder.appendingPathComponent("dist")
+        let distPointer = try #require(Pointer.decode([UInt8](bytes(dist, "pointer.json") ?? Data())))
+        let bucketPointer = try #require(Pointer.decode([UInt8](bytes(bucket, "pointer.json") ?? Data())))
+        #expect(distPointer.manifest == bucketPointer.manifest, "dist/'s manifest is the published one")
+        let files = try #require(FileManager.default.enumerator(atPath: dist.path)?.allObjects as? [String])
+        for path in files where !path.hasSuffix("/") && bytes(dist, path) != nil && path != "pointer.json" {
+            #expect(bytes(dist, path) == bytes(bucket, path), "\(path)")
+        }
+        let (edge, edgeOut, edgeErrors) = await run(["edge", "--unit-cookie", "uid"])
+        #expect(edge == .success, "\(edgeErrors)")
+        #expect(edgeOut.contains("manifest \(bucketPointer.manifest.prefix(12))"), "\(edgeOut)")
+        for (name, hash) in bucketPointer.edge {
+            #expect(
+                bytes(folder.appendingPathComponent("edge"), name) == bytes(bucket, "edge/\(hash)/\(name)"), "\(name)")
+        }
+    }
+
     /// `--edge` (or the config's `"edge"`) publishes the edge router beside the manifest and says
     /// where each file is; the same router again uploads nothing.
     @Test func theEdgeRouterIsPublishedWhereThePointerNamesIt() async throws {
@@ -118,7 +148,7 @@ import Testing
                     history: ContractHistory.load(from: folder.appendingPathComponent("Screens/Contract/history"))
                         .versions.map(\.contract))
             ).screens,
-            contract: 2, history: [], previous: nil)
+            contract: 2, history: [])
         let existing = Set(
             (FileManager.default.enumerator(atPath: bucket.path)?.allObjects as? [String] ?? []).filter {
                 $0.hasPrefix("objects/")

@@ -32,7 +32,7 @@ import Testing
         let bucket = CountingBucket(DirectoryBucket(path: folder.path))
         let first = try await publish(to: bucket)
         let layout = BucketLayout(
-            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, previous: nil)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         #expect(files() == layout.files, "the bucket holds exactly the build image")
         #expect(first.uploaded == layout.immutablePaths.count)
         #expect(first.pointerMoved)
@@ -50,7 +50,7 @@ import Testing
         let reports = Locked<[[Int]]>([])
         let summary = try await publisher.publish(plan) { done, total in reports.set(reports.get() + [[done, total]]) }
         let layout = BucketLayout(
-            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, previous: nil)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         let total = layout.immutablePaths.count
         #expect(summary.uploadedBytes == layout.immutablePaths.reduce(0) { $0 + (layout.files[$1]?.count ?? 0) })
         let seen = reports.get()
@@ -80,12 +80,16 @@ import Testing
         }
         let pointer = try #require(Pointer.decode(files()["pointer.json"] ?? []))
         let manifest = try Manifest.decode(files()["manifests/\(pointer.manifest).json"] ?? [])
-        #expect(manifest.previous != nil)
+        #expect(manifest.previous == nil, "the image names nothing of the bucket's history")
+        let built = BucketLayout(
+            screens: PublishFixture.screens(PublishFixture.changed()), contract: 4,
+            history: PublishFixture.historyHashes)
+        #expect(pointer.manifest == built.manifestHash, "the bucket's manifest is the one the checkout builds")
     }
 
     @Test func anExistingObjectWithOtherBytesIsAHardErrorAndIsNotOverwritten() async throws {
         let layout = BucketLayout(
-            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, previous: nil)
+            screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         let victim = try #require(layout.immutablePaths.sorted().first { $0.hasPrefix("objects/") })
         let url = folder.appendingPathComponent(victim)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -32,7 +32,7 @@ import Testing
         let layout =
             built
             ?? BucketLayout(
-                screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, previous: nil)
+                screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
         var objects: [String: [UInt8]] = [:]
         for hash in BucketLayout.objects(of: layout.manifest) {
             objects[hash] = layout.files[BucketLayout.object(hash)]

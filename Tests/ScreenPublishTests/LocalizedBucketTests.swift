@@ -17,9 +17,9 @@ import Testing
         return result
     }()
 
-    static func layout(previous: (hash: String, manifest: Manifest)? = nil) -> BucketLayout {
+    static func layout() -> BucketLayout {
         BucketLayout(
-            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes, previous: previous,
+            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes,
             locales: result.locales)
     }
 
@@ -67,7 +67,7 @@ import Testing
         }
         // The compact source bytes are those of a build without String Catalogs, file for file.
         let plain = BucketLayout(
-            screens: ExampleApp.compact.screens, contract: 4, history: ExampleApp.historyHashes, previous: nil)
+            screens: ExampleApp.compact.screens, contract: 4, history: ExampleApp.historyHashes)
         let files = Self.layout().files
         for (path, bytes) in plain.files where !path.hasPrefix("manifests/") && path != BucketLayout.pointer {
             #expect(files[path] == bytes, "\(path)")
@@ -86,7 +86,7 @@ import Testing
         }
         // Only sign-in has localized strings: its three translations add their objects, nothing else does.
         let plain = BucketLayout(
-            screens: ExampleApp.compact.screens, contract: 4, history: ExampleApp.historyHashes, previous: nil)
+            screens: ExampleApp.compact.screens, contract: 4, history: ExampleApp.historyHashes)
         let signIn = try #require(layout.manifest.screens.first { $0.id == "sign-in" })
         #expect(signIn.localizations.map(\.locale) == ["de", "fr", "pl"])
         let added = Set(signIn.localizations.flatMap { [$0.full] + $0.variants.map(\.object) })
@@ -103,7 +103,7 @@ import Testing
         #expect(try Manifest.decode(manifest.encoded(style: .pretty)) == manifest)
         // Without String Catalogs, not a byte changes: no `locales` member, no `localizations`.
         let plain = BucketLayout(
-            screens: ExampleApp.compact.screens, contract: 4, history: ExampleApp.historyHashes, previous: nil)
+            screens: ExampleApp.compact.screens, contract: 4, history: ExampleApp.historyHashes)
         #expect(plain.manifest.locales == nil)
         #expect(!plain.files.keys.contains { $0.hasPrefix("locales/") })
         #expect(!Self.text(plain.manifest.encoded()).contains("locale"))
@@ -212,8 +212,6 @@ import Testing
         #expect(ExampleApp.compileLocalized().screens == Self.result.screens)
         let second = Self.layout()
         #expect(first.files == second.files)
-        let chained = Self.layout(previous: (first.manifestHash, first.manifest))
-        #expect(chained.files == first.files, "the previous manifest is reused")
     }
 
     @Test func publishUploadsTheLocaleAliasesAndARerunWritesNothing() async throws {

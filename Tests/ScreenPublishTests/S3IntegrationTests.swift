@@ -28,7 +28,7 @@ import Testing
 
     func layout(_ catalog: Catalog = App.catalog) -> BucketLayout {
         BucketLayout(
-            screens: PublishFixture.screens(catalog), contract: 4, history: PublishFixture.historyHashes, previous: nil)
+            screens: PublishFixture.screens(catalog), contract: 4, history: PublishFixture.historyHashes)
     }
 
     @Test func firstPublishIsReadBackByBoto3WithItsMetadata() async throws {

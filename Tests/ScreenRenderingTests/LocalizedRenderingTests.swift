@@ -44,15 +44,14 @@ import Testing
         let source = EmbeddedStringCatalogSource.swift(
             catalogs: [("Localizable", bytes)], typeName: "EmbeddedStringCatalogs",
             origin: "Screens/Localizable.xcstrings")
-        let generated = ExampleApp.root.appendingPathComponent("Screens/EmbeddedStringCatalog.swift")
-        if Golden.isRecording { try Data(source.utf8).write(to: generated) }
+        let generated = ExampleApp.root.appendingPathComponent("Screens/EmbeddedStringCatalogs.swift")
         #expect(EmbeddedStringCatalogs.catalogs.map(\.table) == ["Localizable"])
         #expect(
             EmbeddedStringCatalogs.catalogs.first?.bytes == bytes,
-            "Screens/EmbeddedStringCatalog.swift is stale: regenerate it with SCREENKIT_RECORD_GOLDENS=1")
+            "Screens/EmbeddedStringCatalogs.swift is stale: regenerate it with `swift run screenkit strings embed`")
         #expect(
             try [UInt8](Data(contentsOf: generated)) == Array(source.utf8),
-            "Screens/EmbeddedStringCatalog.swift is not what the generator writes: regenerate it with SCREENKIT_RECORD_GOLDENS=1"
+            "Screens/EmbeddedStringCatalogs.swift is not what `screenkit strings embed` writes: run it"
         )
     }
 

@@ -27,7 +27,7 @@ public enum EdgeFixture {
     /// The bucket `build` writes for it.
     public static let layout: BucketLayout = {
         BucketLayout(
-            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes, previous: nil,
+            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes,
             locales: result.locales)
     }()
 

@@ -46,7 +46,7 @@ import Testing
             ipad.hasPrefix(
                 #"{"format":1,"id":"home.ipad","contract":2,"minContract":1,"initialState":{},"root":{"type":"hStack""#)
         )
-        let layout = BucketLayout(screens: result.screens, contract: 2, history: [], previous: nil)
+        let layout = BucketLayout(screens: result.screens, contract: 2, history: [])
         for path in [
             "screens/home.ipad", "screens/home.iphone", "contracts/1/screens/home.ipad",
             "contracts/2/screens/home.ipad",

@@ -108,16 +108,19 @@ public enum LocalizationRules {
     )
 
     /// The problems with the localized strings `screens` use, with `options`; when `options` is
-    /// nil (no catalog configured), only the default values and arguments are checked.
+    /// nil (no catalog configured), only the default values and arguments are checked. The
+    /// `requestTime` strings' problems are reported at `requestTimeSource`, the catalog that declares them.
     static func validate(
-        _ screens: [Screen], requestTime: [LocalizedString] = [], options: LocalizationOptions?
+        _ screens: [Screen], requestTime: [LocalizedString] = [], requestTimeSource: SourceLocation? = nil,
+        options: LocalizationOptions?
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var used: [String: Set<String>] = [:]
         var reported: Set<Diagnostic> = []
         var checked: Set<Shape> = []
         let declared = requestTime.map {
-            LocalizedUses.Use(string: $0, source: nil, path: nil, owner: "the request-time string")
+            LocalizedUses.Use(
+                string: $0, source: requestTimeSource, path: nil, owner: "the catalog's request-time string")
         }
         for uses in [declared] + screens.lazy.map({ LocalizedUses.collect(in: $0) }) {
             for use in uses {

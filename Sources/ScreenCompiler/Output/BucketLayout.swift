@@ -95,18 +95,18 @@ public struct BucketLayout: Sendable {
     /// The manifest's SHA-256.
     public let manifestHash: String
 
-    /// The image of `screens` built for the frozen files hashed `history`, chained to `previous`.
+    /// The image of `screens` built for the frozen files hashed `history`.
     ///
     /// `locales` are the locales the screens were built for, the source language first
     /// (``CompileResult/locales``); empty without String Catalogs, which writes no `locales/`
     /// aliases and no `locales` member. Each must be a locale name (``isLocale(_:)``), as every
     /// locale with plural rules is.
     ///
-    /// When `previous` has the same content (apart from its own `previous`), it is reused as is,
-    /// so rebuilding without changes gives byte-identical output.
+    /// The image depends on nothing else: not on what was built or published before, so the same
+    /// checkout gives the same bytes (manifest and pointer included) in `dist/` and in every bucket.
     public init(
-        screens: [CompiledScreen], contract: Int, history: [String], previous: (hash: String, manifest: Manifest)?,
-        schemas: ClientSchemas = .none, locales: [String] = []
+        screens: [CompiledScreen], contract: Int, history: [String], schemas: ClientSchemas = .none,
+        locales: [String] = []
     ) {
         // Locale names become path segments: `Translations` only accepts locales with plural
         // rules, which are all locale names; anything else is a programming error, never a path.
@@ -153,14 +153,11 @@ public struct BucketLayout: Sendable {
         }
         let fullSchema = schemas.full.map { store($0) }
         var manifest = Manifest(
-            contract: contract, history: history, screens: entries, previous: previous?.hash, schemas: schemaEntries,
+            contract: contract, history: history, screens: entries, previous: nil, schemas: schemaEntries,
             fullSchema: fullSchema,
             locales: locales.first.map { Manifest.Locales(source: $0, available: locales) })
         manifest.decoders = schemas.decoders.map {
             Manifest.Decoder(contract: $0.contract, language: $0.language, object: store($0.bytes))
-        }
-        if let previous, previous.manifest.chained(to: nil) == manifest.chained(to: nil) {
-            manifest = previous.manifest
         }
         // Every alias holds the bytes of the object the manifest names for it.
         for (path, hash) in Self.aliases(of: manifest) { files[path] = files[Self.object(hash)] }

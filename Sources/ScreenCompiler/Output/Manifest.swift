@@ -114,7 +114,9 @@ public struct Manifest: Sendable, Hashable {
     public let locales: Locales?
     /// The screens, sorted by ID.
     public let screens: [Screen]
-    /// The previous manifest's SHA-256, nil for the first.
+    /// The manifest this one followed in its bucket, as ScreenKit wrote it until the image stopped
+    /// depending on the destination's history: read back from older buckets, nil in every
+    /// manifest written now.
     public let previous: String?
     /// The JSON Schema objects of each frozen version's variants, oldest first (empty when none
     /// were written).
@@ -154,15 +156,6 @@ public struct Manifest: Sendable, Hashable {
         self.previous = previous
         self.schemas = schemas
         self.fullSchema = fullSchema
-    }
-
-    /// A copy chained to another previous manifest.
-    public func chained(to previous: String?) -> Manifest {
-        var manifest = Manifest(
-            contract: contract, history: history, screens: screens, previous: previous, schemas: schemas,
-            fullSchema: fullSchema, locales: locales)
-        manifest.decoders = decoders
-        return manifest
     }
 
     /// The canonical bytes.

@@ -26,6 +26,10 @@ public struct Catalog: Sendable {
     /// matter, only their types): `check`, `build` and the renderer's start-up check them against
     /// the String Catalogs like the catalog's own screens' strings, and count their keys as used.
     public var requestTimeStrings: [LocalizedString] = []
+    /// Where the catalog was declared in Swift: what a diagnostic about an element no longer
+    /// declared (a removed component, action, event or token) or about the request-time strings
+    /// points at.
+    public var source: SourceLocation?
 
     /// Creates a catalog; the standard components and actions are included unless you pass others.
     /// Events, colour tokens and the strings of screens built per request are none unless given.
@@ -37,7 +41,9 @@ public struct Catalog: Sendable {
         minContract: Int = 1,
         events: [EventSchema] = [],
         tokens: [ColorToken] = [],
-        requestTimeStrings: [LocalizedString] = []
+        requestTimeStrings: [LocalizedString] = [],
+        file: String = #filePath,
+        line: Int = #line
     ) {
         self.components = components.map { $0.schema }
         self.actions = actions
@@ -47,6 +53,7 @@ public struct Catalog: Sendable {
         self.events = events
         self.tokens = tokens
         self.requestTimeStrings = requestTimeStrings
+        self.source = SourceLocation(file: file, line: line, column: 1)
     }
 
     /// The component declaration for a wire type.

@@ -55,7 +55,7 @@ enum BuildCommand {
         let out = context.url(outPath)
         let image = BucketLayout(
             screens: compilation.result.screens, contract: compilation.result.contract,
-            history: compilation.historyHashes, previous: previousManifest(in: out),
+            history: compilation.historyHashes,
             schemas: compilation.schemas(for: context.catalog), locales: compilation.result.locales)
         do {
             try OutputDirectory.replace(
@@ -93,8 +93,8 @@ enum BuildCommand {
         return .success
     }
 
-    /// The manifest the previous build in `out` points to, if it is readable.
-    static func previousManifest(in out: URL) -> (hash: String, manifest: Manifest)? {
+    /// The manifest the build in `out` points to, and its hash, if it is readable.
+    static func builtManifest(in out: URL) -> (hash: String, manifest: Manifest)? {
         guard
             let pointerData = FileManager.default.contents(
                 atPath: out.appendingPathComponent(BucketLayout.pointer).path),

@@ -100,7 +100,7 @@ enum CheckCommand {
         var changedScreens: [ScreenChanges]?
         var screenshots: Screenshots?
         if let baseline = arguments.value("--baseline") {
-            guard let previous = BuildCommand.previousManifest(in: context.url(baseline)) else {
+            guard let previous = BuildCommand.builtManifest(in: context.url(baseline)) else {
                 throw .failure("--baseline \(baseline) holds no build output (no readable pointer.json and manifest)")
             }
             changedScreens = ScreenChanges.between(previous.manifest, compilation)

@@ -377,34 +377,18 @@ extension ContractCommand {
             throw CommandError(
                 message: "no frozen contract version to embed in \(history.folder.path)", code: .violations)
         }
-        let name = arguments.value("--name") ?? "EmbeddedContractHistory"
-        guard let first = name.unicodeScalars.first, first.properties.isXIDStart || first == "_",
-            name.unicodeScalars.allSatisfy({ $0.properties.isXIDContinue })
-        else { throw .usage("--name \(name) is not a Swift type name") }
+        let name = try EmbeddedSourceFile.typeName(arguments, default: "EmbeddedContractHistory")
         let out =
             arguments.value("--out").map { context.url($0) }
             ?? location.folder.deletingLastPathComponent().appendingPathComponent("\(name).swift")
         let formatter = DiagnosticFormatter(workingDirectory: context.workingDirectory)
         let source = EmbeddedHistorySource.swift(
             files: history.versions.map(\.bytes), typeName: name, origin: formatter.relative(history.folder.path))
-        let display = formatter.relative(out.path)
-        if arguments.flag("--check") {
-            guard let existing = FileManager.default.contents(atPath: out.path), [UInt8](existing) == Array(source.utf8)
-            else {
-                context.terminal.printError(
-                    "\(display) is stale or missing: it does not embed versions 1–\(history.versions.count) of \(formatter.relative(history.folder.path)); run `screenkit contract embed`"
-                )
-                return .violations
-            }
-            context.terminal.print("\(display) embeds versions 1–\(history.versions.count): up to date")
-            return .success
-        }
-        do {
-            try OutputFile.write(Array(source.utf8), to: out)
-        } catch {
-            throw .failure("cannot write \(out.path): \(error)")
-        }
-        context.terminal.print("wrote \(display): versions 1–\(history.versions.count) as \(name).files")
-        return .success
+        let versions = "versions 1–\(history.versions.count)"
+        return try EmbeddedSourceFile.deliver(
+            source, to: out, arguments, context,
+            stale:
+                "it does not embed \(versions) of \(formatter.relative(history.folder.path)); run `screenkit contract embed`",
+            upToDate: "embeds \(versions)", wrote: "\(versions) as \(name).files")
     }
 }

@@ -93,7 +93,7 @@ enum EdgeCommand {
         let outPath = arguments.value("--out") ?? "edge"
         guard !outPath.isEmpty else { throw .usage("--out needs a folder") }
         let options = try options(arguments, context)
-        guard let (hash, manifest) = BuildCommand.previousManifest(in: from) else {
+        guard let (hash, manifest) = BuildCommand.builtManifest(in: from) else {
             throw .failure(
                 "\(from.path): no build here (pointer.json and the manifest it names); run `screenkit build` first")
         }

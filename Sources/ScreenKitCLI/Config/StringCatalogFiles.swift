@@ -11,17 +11,39 @@ enum StringCatalogFiles {
     /// (exit 1), a locale without plural rules or two catalogs of one table a config error (exit 2).
     static func load(_ config: ProjectConfig?) throws(CommandError) -> LocalizationOptions? {
         guard let config, !config.strings.isEmpty else { return nil }
-        var tables: [String: StringCatalog] = [:]
-        var paths: [String: String] = [:]
+        let files = try read(config)
+        do {
+            let translations = try Translations(
+                tables: Dictionary(uniqueKeysWithValues: files.map { ($0.table, $0.catalog) }), locales: config.locales)
+            return LocalizationOptions(
+                translations: translations, untranslated: config.untranslatedIsWarning ? .warning : .error,
+                paths: Dictionary(uniqueKeysWithValues: files.map { ($0.table, $0.path) }))
+        } catch {
+            throw .usage("\(config.path): \(error.description)")
+        }
+    }
+
+    /// One catalog the config names: its table, path, exact bytes and what they hold.
+    struct File {
+        let table: String
+        let path: String
+        let bytes: [UInt8]
+        let catalog: StringCatalog
+    }
+
+    /// Every catalog the config names, in its order, each read (bounded) and decoded; errors as
+    /// for ``load(_:)``.
+    static func read(_ config: ProjectConfig) throws(CommandError) -> [File] {
+        var files: [File] = []
         for path in config.strings {
             let name = URL(fileURLWithPath: path).lastPathComponent
             guard name.hasSuffix(".xcstrings"), name.count > ".xcstrings".count else {
                 throw .usage("\(config.path): \"strings\" names \(path), which is not a .xcstrings String Catalog")
             }
             let table = String(name.dropLast(".xcstrings".count))
-            if let other = paths[table] {
+            if let other = files.first(where: { $0.table == table }) {
                 throw .usage(
-                    "\(config.path): \"strings\" names two catalogs of table \"\(table)\": \(other) and \(path)")
+                    "\(config.path): \"strings\" names two catalogs of table \"\(table)\": \(other.path) and \(path)")
             }
             let bytes: [UInt8]
             switch JSONFile.read(atPath: path, maximumBytes: StringCatalogLimits.maximumFileBytes) {
@@ -35,19 +57,12 @@ enum StringCatalogFiles {
             case .bytes(let read): bytes = read
             }
             do {
-                tables[table] = try StringCatalog.decode(bytes, path: path)
+                files.append(
+                    File(table: table, path: path, bytes: bytes, catalog: try StringCatalog.decode(bytes, path: path)))
             } catch {
                 throw CommandError(message: error.description, code: .violations)
             }
-            paths[table] = path
         }
-        do {
-            let translations = try Translations(tables: tables, locales: config.locales)
-            return LocalizationOptions(
-                translations: translations, untranslated: config.untranslatedIsWarning ? .warning : .error,
-                paths: paths)
-        } catch {
-            throw .usage("\(config.path): \(error.description)")
-        }
+        return files
     }
 }

@@ -15,7 +15,7 @@ struct ScreenChanges: Sendable, Hashable {
     static func between(_ baseline: Manifest, _ compilation: Compilation) -> [ScreenChanges] {
         let current = BucketLayout(
             screens: compilation.result.screens, contract: compilation.result.contract,
-            history: compilation.historyHashes, previous: nil
+            history: compilation.historyHashes
         ).manifest
         let before = Dictionary(uniqueKeysWithValues: baseline.screens.map { ($0.id, $0) })
         var result: [ScreenChanges] = []

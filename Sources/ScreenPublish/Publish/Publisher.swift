@@ -170,7 +170,7 @@ public struct Publisher: Sendable {
             }
         }
         var layout = BucketLayout(
-            screens: screens, contract: contract, history: history, previous: previous, schemas: schemas,
+            screens: screens, contract: contract, history: history, schemas: schemas,
             locales: locales)
         if let edge {
             layout = try Self.adding(edge, to: layout, screens: screens)

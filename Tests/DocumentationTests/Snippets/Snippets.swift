@@ -135,6 +135,18 @@ enum LocalizationSnippets {
         Button(localized: "Sign in", id: "sign-in-button", action: .navigate(to: "home"))
         // snippet: end
     }
+
+    static func catalog(screens: [Screen]) -> Catalog {
+        // snippet: request-time-strings
+        Catalog(
+            screens: screens,  // the catalog's own screens
+            requestTimeStrings: [
+                // What the screens built per request use: any argument value of the right type.
+                LocalizedString("orders.count", defaultValue: "You have \(0) orders"),
+                "Hello, \("name")",
+            ])
+        // snippet: end
+    }
 }
 
 enum ProfileSnippets {
