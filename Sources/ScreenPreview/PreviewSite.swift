@@ -405,9 +405,10 @@ public enum PreviewSite {
         .sk-button:disabled{opacity:.45;cursor:default}\
         .sk-textField input{width:100%;box-sizing:border-box;font:inherit;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px}\
         .sk-divider{width:100%}\
-        .sk-marked{outline:2px dashed #d97706;outline-offset:2px}\
-        .sk-badge{position:absolute;top:0;right:0;z-index:1;font-size:10px;font-weight:600;color:#fff;background:#d97706;\
-        padding:1px 6px;border-radius:8px;white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis}\
+        .sk-marked{outline:2px dashed #d97706;outline-offset:2px;margin-top:18px}\
+        .sk-badge{position:absolute;bottom:calc(100% + 3px);right:0;z-index:1;font-size:10px;line-height:13px;\
+        font-weight:600;color:#fff;background:#d97706;padding:1px 6px;border-radius:8px;white-space:nowrap;max-width:100%;\
+        box-sizing:border-box;overflow:hidden;text-overflow:ellipsis}\
         .sk-dropped{font-size:11px;color:#92400e;border:1px dashed #d97706;border-radius:6px;padding:4px 8px;background:#fffbeb}\
         .matrix{border-collapse:collapse;margin:24px;background:#fff}.matrix th,.matrix td{border:1px solid #d1d5db;padding:8px 12px;\
         font-size:14px;text-align:left}
@@ -424,9 +425,9 @@ public enum PreviewSite {
 
     /// The rules only pages with accessibility findings need: the other pages keep their exact bytes.
     static let findingStylesheet = """
-        .sk-finding{outline:2px dotted #dc2626;outline-offset:2px}.sk-finding-badge{position:absolute;bottom:-9px;left:0;\
-        z-index:1;font-size:10px;font-weight:600;color:#fff;background:#dc2626;padding:1px 6px;border-radius:8px;\
-        white-space:nowrap}
+        .sk-finding{outline:2px dotted #dc2626;outline-offset:2px;margin-bottom:18px}.sk-finding-badge{position:absolute;\
+        top:calc(100% + 3px);left:0;z-index:1;font-size:10px;line-height:13px;font-weight:600;color:#fff;\
+        background:#dc2626;padding:1px 6px;border-radius:8px;white-space:nowrap}
         """
 
     /// The rules only localized screens' pages (and an index listing one) need, last: the other

@@ -10,8 +10,9 @@ import Testing
 /// renderer's 304; the bucket origin is only ever asked for objects the table names.
 @Suite struct EdgeFetchParityTests {
     /// Runs the harness over `requests`; returns each response, the origin's log and the record
-    /// each request handed to the router's callback (nil for none).
-    static func run(_ requests: [EdgeFixture.Request], router: EdgeRouter) throws -> (
+    /// each request handed to the router's callback (nil for none). With `nodeAdapter` (a
+    /// `server.mjs` beside the router), the requests go over HTTP to that server instead.
+    static func run(_ requests: [EdgeFixture.Request], router: EdgeRouter, nodeAdapter: String? = nil) throws -> (
         responses: [EdgeFixture.Response], asked: [String], records: [String?]
     ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -26,9 +27,17 @@ import Testing
             try Data(bytes).write(to: url)
         }
         for file in router.files { try Data(file.bytes).write(to: folder.appendingPathComponent(file.name)) }
-        let answer = try EdgeFixture.runNode(
-            "edge_fetch_harness.mjs", [folder.appendingPathComponent(EdgeRouter.fetchFile).path, bucket.path],
-            requests: requests, in: folder)
+        let answer: Any
+        if let nodeAdapter {
+            let server = folder.appendingPathComponent("server.mjs")
+            try Data(nodeAdapter.utf8).write(to: server)
+            answer = try EdgeFixture.runNode(
+                "edge_node_adapter_harness.mjs", [server.path, bucket.path], requests: requests, in: folder)
+        } else {
+            answer = try EdgeFixture.runNode(
+                "edge_fetch_harness.mjs", [folder.appendingPathComponent(EdgeRouter.fetchFile).path, bucket.path],
+                requests: requests, in: folder)
+        }
         let records = ((answer as? [String: Any])?["records"] as? [Any] ?? []).map { $0 as? String }
         return (EdgeFixture.responses(in: answer), (answer as? [String: Any])?["asked"] as? [String] ?? [], records)
     }
@@ -70,6 +79,39 @@ import Testing
                 headers: response.headers, body: response.body)
         }
         #expect(second.responses.contains { $0.status == 304 } && second.responses.contains { $0.status == 200 })
+    }
+
+    /// The Node adapter "Serving from a CDN" shows, read from the article and run as its own
+    /// process: over HTTP, every answer is the renderer's (a sample of the matrix, revalidations
+    /// included).
+    @Test(.needs(.node)) func theArticlesNodeAdapterServesTheRenderersAnswers() throws {
+        let article = try String(
+            contentsOf: ExampleApp.root.appendingPathComponent(
+                "Sources/ScreenKitCLI/ScreenKitCLI.docc/ServingFromACDN.md"), encoding: .utf8)
+        let marker = try #require(article.range(of: "<!-- edge: node-adapter -->\n```\n"))
+        let end = try #require(article.range(of: "\n```", range: marker.upperBound..<article.endIndex))
+        let adapter = String(article[marker.upperBound..<end.lowerBound]) + "\n"
+        let renderer = try EdgeFixture.renderer()
+        // Headers an HTTP client can send (the matrix also holds values only a fetch Request takes).
+        var requests = EdgeFixture.requests.enumerated().filter { index, request in
+            index % 7 == 0 && request.headers.values.allSatisfy { $0.utf8.allSatisfy { (32..<127).contains($0) } }
+        }.map(\.element)
+        for request in requests.prefix(40) {
+            guard let etag = request.expected(from: renderer).header("ETag") else { continue }
+            var again = request
+            again.ifNoneMatch = etag
+            requests.append(again)
+        }
+        let answers = try Self.run(requests, router: try EdgeFixture.router(), nodeAdapter: adapter)
+        try #require(answers.responses.count == requests.count)
+        for (request, response) in zip(requests, answers.responses) {
+            EdgeFixture.compare(
+                request, expected: request.expected(from: renderer), status: response.status,
+                headers: response.headers, body: response.body)
+        }
+        #expect(
+            Set(answers.responses.map(\.status)) == [200, 304, 404, 406], "\(Set(answers.responses.map(\.status)))")
+        #expect(requests.count > 400, "\(requests.count)")
     }
 
     @Test(.needs(.node)) func overridesAreIgnoredUnlessAllowed() throws {

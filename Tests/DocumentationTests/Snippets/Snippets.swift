@@ -149,6 +149,40 @@ enum LocalizationSnippets {
     }
 }
 
+enum PerItemSnippets {
+    /// A product page and the orders list, as in the example app (names shortened).
+    struct Item { let sku: String, name: String }
+    struct Order { let number: String, sku: String }
+
+    // snippet: per-item-screens
+    // One screen per item, built from the item alone: catalog screens, compiled at build time and
+    // published to the bucket (screens/product-<sku>), served by the CDN.
+    static func productScreen(_ item: Item) -> Screen {
+        Screen("product-\(item.sku)", title: item.name) { Text(item.name, id: "name") }
+    }
+
+    // Built per request from the user's orders: served by the Swift server's renderer.
+    static func ordersScreen(_ orders: [Order]) -> Screen {
+        Screen("orders", title: "Your orders") {
+            Column(id: "orders") {
+                for order in orders {
+                    // A link to a per-item screen: checked per request like any reference.
+                    Button(
+                        "Order \(order.number)", id: "order-\(order.number)",
+                        action: .navigate(to: "product-\(order.sku)"))
+                }
+            }
+        }
+    }
+
+    static func catalog(items: [Item]) -> Catalog {
+        Catalog(
+            screens: items.map(productScreen),  // what the bucket holds
+            externalScreens: ["orders"])  // catalog screens may link to the per-request screen
+    }
+    // snippet: end
+}
+
 enum ProfileSnippets {
     static func evolved(screens: [Screen], widgetsV2: WireProfile) -> Catalog {
         // snippet: profile-since
