@@ -59,7 +59,8 @@ extension CountsQuery {
             totals AS (
               SELECT
                 (SELECT COUNT(*) FROM log_lines) AS lines,
-                (SELECT COUNT(*) FROM considered WHERE unit IS NULL) AS lines_without_unit,
+                (SELECT COUNT(*) FROM considered
+                  WHERE unit IS NULL AND NOT (event = 'response' AND arm IS NULL)) AS lines_without_unit,
                 (SELECT COUNT(*) FROM exposures) AS exposure_lines,
                 (SELECT COUNT(*) FROM considered WHERE event = '\(goal)' AND unit IS NOT NULL) AS goal_lines,
                 (SELECT COUNT(*) FROM units WHERE crossed) AS crossed_units

@@ -104,21 +104,26 @@ public struct ExportReader: Sendable {
         let status = event == "response" ? try object.optionalInt("status") : nil
         let isResponse = status == 200 || status == 304
         guard event == exposureEvent || event == goal || isResponse else { return }
+        let isExposure = event == exposureEvent || isResponse
+        var arm: String? = nil
+        if isExposure {
+            if let named = try object.optionalString("experiment") {
+                arm = named == experiment ? try object.string("arm") : nil
+            } else {
+                arm = try object.optionalObject("experiments")?.optionalString(experiment)
+            }
+        }
         guard let unit = try object.optionalString("unit") else {
-            withoutUnit += 1
+            // A response that serves no arm of the experiment (another screen) exposes nobody:
+            // it is not a line left out.
+            if !(event == "response" && arm == nil) { withoutUnit += 1 }
             return
         }
         if event == goal {
             goals += 1
             try update(unit) { $0.lastGoal = max($0.lastGoal, time) }
         }
-        if event == exposureEvent || isResponse {
-            let arm: String?
-            if let named = try object.optionalString("experiment") {
-                arm = named == experiment ? try object.string("arm") : nil
-            } else {
-                arm = try object.optionalObject("experiments")?.optionalString(experiment)
-            }
+        if isExposure {
             guard let arm else { return }
             exposures += 1
             let index =

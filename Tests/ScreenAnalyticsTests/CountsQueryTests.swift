@@ -56,6 +56,16 @@ import Testing
             if random.next() % 4 == 0 {
                 lines.append(#"{"unit":"e-\#(index)","event":"add_to_cart_tapped","time":"2026-11-28T09:30:00+01:00"}"#)
             }
+            if index % 23 == 0 {
+                // Without a unit: another screen's response exposes nobody (not a line left out);
+                // home's serves the control to no unit (a line left out).
+                lines.append(
+                    #"{"format":1,"event":"response","time":"2026-11-28T08:00:00Z","source":"fetch","screen":"settings","client":"2","served":2,"status":200,"object":"cd34"}"#
+                )
+                lines.append(
+                    #"{"format":1,"event":"response","time":"2026-11-28T08:00:00Z","source":"fetch","screen":"home","client":"2","served":2,"status":200,"experiments":{"promo-order":"control"},"object":"ab12"}"#
+                )
+            }
             if index % 50 == 0 {
                 lines.append(
                     #"{"format":1,"event":"response","time":"2026-11-28T08:00:00Z","source":"lambda-edge","screen":"whats-new","client":"1","served":0,"status":406}"#

@@ -167,6 +167,21 @@ import Testing
                 == "\(oracle["crossed"] as? Int ?? -1) units were exposed to more than one arm and are left out")
     }
 
+    /// A line left out for want of a unit is one that would have counted: an app's exposure or goal,
+    /// or a response serving an arm of the experiment; another screen's response is not one.
+    @Test func onlyLinesThatWouldCountAreLeftOutForWantOfAUnit() throws {
+        let lines = [
+            #"{"format":1,"event":"response","time":"2026-11-28T08:00:00Z","screen":"recipe","client":"2","served":2,"status":200}"#,
+            #"{"format":1,"event":"response","time":"2026-11-28T08:00:00Z","screen":"home","client":"2","served":2,"status":200,"experiments":{"promo-order":"control"}}"#,
+            #"{"event":"add_to_cart_tapped","time":"2026-11-28T08:00:00Z"}"#,
+            #"{"event":"exposure","time":"2026-11-28T08:00:00Z","experiment":"promo-order","arm":"control"}"#,
+        ]
+        var reader = ExportReader(experiment: "promo-order", goal: "add_to_cart_tapped")
+        try reader.read(Array((lines.joined(separator: "\n") + "\n").utf8), name: "log")
+        try reader.finish("log")
+        #expect(reader.observations.linesWithoutUnit == 3)
+    }
+
     @Test func theChunkingDoesNotMatter() throws {
         let bytes = Self.export(seed: 11, units: 500, arms: Self.cases[0].arms)
         let declared = [("control", 50), ("shipping-first", 50)]

@@ -233,6 +233,28 @@ import Testing
         #expect(result.screens.isEmpty)
     }
 
+    /// A helper called in a loop writes many nodes at one line: a problem there names its arm once.
+    @Test func aProblemAtAHelpersLineNamesEachArmOnce() {
+        func item(_ name: String) -> Node { Text(name, id: "item-\(name)").color("not-a-colour").node }
+        let screen = Screen("helper-arms") {
+            Column {
+                Experiment("order") {
+                    Arm("control", weight: 50) { for name in ["a", "b", "c"] { item(name) } }
+                    Arm("reversed", weight: 50) { for name in ["c", "b", "a"] { item(name) } }
+                }
+            }
+        }
+        let problems = Self.compile([screen]).diagnostics.filter {
+            $0.rule == "token-unknown" || $0.rule == "token-invalid" || $0.rule == "prop-type"
+        }
+        #expect(!problems.isEmpty)
+        for problem in problems {
+            #expect(
+                problem.message.hasSuffix(#"(experiment "order", arm "control")"#)
+                    || problem.message.hasSuffix(#"(experiment "order", arm "reversed")"#), "\(problem.message)")
+        }
+    }
+
     @Test func theSameIDInTwoArmsOfOneExperimentIsFine() {
         #expect(!Self.compile([Self.promo]).hasErrors)
     }

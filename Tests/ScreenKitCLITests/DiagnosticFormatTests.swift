@@ -147,6 +147,17 @@ import Testing
 
 /// Every command's `--help` lists every option the command accepts, so help and parser cannot drift.
 @Suite struct CommandHelpTests {
+    /// Help fits a terminal: no line of any command's help, or of the command list, is wider than
+    /// 100 columns (a summary or paragraph run past the margin reads as one line).
+    @Test func everyHelpLineFitsATerminal() {
+        let commands = CLI.commands.flatMap { [$0] + $0.subcommands }
+        for (name, help) in [("screenkit", CLI.usage)] + commands.map({ ($0.name, $0.help) }) {
+            for line in help.split(separator: "\n") where line.count > 100 {
+                Issue.record("\(name): a help line of \(line.count) columns: \(line)")
+            }
+        }
+    }
+
     @Test func everyCommandsHelpListsEveryOptionItAccepts() {
         let commands = CLI.commands.flatMap { [$0] + $0.subcommands }
         #expect(commands.count == 21)

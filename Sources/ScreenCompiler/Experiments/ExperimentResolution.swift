@@ -189,7 +189,10 @@ public enum ExperimentResolution {
                     }
                     continue
                 }
-                if !path.isEmpty { map[node.source, default: []] += path }
+                // Each arm once per place: a helper called in a loop writes many nodes at one line.
+                for step in path where !(map[node.source]?.contains { $0 == step } ?? false) {
+                    map[node.source, default: []].append(step)
+                }
                 if let children = node.children { mark(children, path, level: level + 1) }
                 if case .node(let fallback) = node.fallback { mark([fallback], path, level: level + 1) }
             }

@@ -10,9 +10,10 @@ enum CoverageCommand {
         summary: "Which share of installed clients gets each screen in full, with fallbacks or not at all.",
         help: """
             OVERVIEW: Read a build folder's or a bucket's manifest and a file of installed client
-            versions with their shares (or the edge logs' observed ones), and report per screen the share of clients that get the
-            full payload, get fallbacks (listing the contract elements, e.g. component:productCard),
-            or cannot fetch the screen (their contract is below its minContract). With
+            versions with their shares (or the edge logs' observed ones), and report per screen the
+            share of clients that get the full payload, get fallbacks (listing the contract
+            elements, e.g. component:productCard), or cannot fetch the screen (their contract is
+            below its minContract). With
             --min-full-share, exit 1 naming each screen whose full share is below it: a gate before
             `screenkit publish`.
 

@@ -8,7 +8,7 @@ import ScreenJSON
 enum EdgeCommand {
     static let command = Command(
         name: "edge",
-        summary: "Write the edge router that serves the bucket as the renderer would, for each CDN engine.",
+        summary: "Write the edge router that answers from the bucket as the renderer would.",
         help: """
             OVERVIEW: Read a build folder (its pointer, manifest and objects) and write the edge
             router that answers GET /screens/<id> from the bucket exactly as ScreenRenderer.respond

@@ -8,16 +8,17 @@ import ScreenKit
 enum ExperimentCommand {
     static let command = Command(
         name: "experiment",
-        summary: "Report an experiment (conversion per arm, lift, p-value, split check) or plan its sample size.",
+        summary: "Report an experiment (conversions, lift, split check) or plan its sample size.",
         help: """
             OVERVIEW: Read exposures and events exported as JSON Lines — one object per line with
             "unit", "event" and "time" (RFC 3339); an exposure's event is "exposure" and it names
             the arm as "experiment" and "arm" or in "experiments" ({"promo-order": "control"}, as
             the example servers' event lines carry them), or it is an edge router's response
             record (event "response", a 200 or 304; its forced arms are not exposures, see
-            `screenkit edge --records`) — and report what the experiment did to the goal event. A unit counts in the arm of its first exposure (units exposed to two
-            arms are left out, and counted in a note) and converts when it sent the goal event at
-            or after that exposure.
+            `screenkit edge --records`) — and report what the experiment did to the goal event. A
+            unit counts in the arm of its first exposure (units exposed to two arms are left out,
+            and counted in a note) and converts when it sent the goal event at or after that
+            exposure.
 
             Per arm: units exposed, units converted, the conversion rate with its 95 % Wilson
             interval, and against the control the absolute lift (percentage points, 95 % Wald

@@ -40,7 +40,8 @@ seen AS (SELECT arm, MIN(logged_at) AS first_seen FROM exposures GROUP BY arm),
 totals AS (
   SELECT
     (SELECT COUNT(*) FROM log_lines) AS lines,
-    (SELECT COUNT(*) FROM considered WHERE unit IS NULL) AS lines_without_unit,
+    (SELECT COUNT(*) FROM considered
+      WHERE unit IS NULL AND NOT (event = 'response' AND arm IS NULL)) AS lines_without_unit,
     (SELECT COUNT(*) FROM exposures) AS exposure_lines,
     (SELECT COUNT(*) FROM considered WHERE event = 'add_to_cart_tapped' AND unit IS NOT NULL) AS goal_lines,
     (SELECT COUNT(*) FROM units WHERE crossed) AS crossed_units
