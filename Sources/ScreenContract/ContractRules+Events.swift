@@ -34,8 +34,9 @@ extension ContractRules {
         summary: "Apps already shipped send every param their contract version declares.",
         explanation: """
             A param of a frozen event is missing from the live declaration: batches from shipped apps \
-            carry it and would be refused as an unknown param. Keep it declared (optional) and stop \
-            setting it.
+            carry it and would be refused as an unknown param. Restore it exactly as frozen: an \
+            optional param may simply stop being set; a required one stays required (making it \
+            optional is `event-param-presence-changed`).
             """)
     static let eventParamRenamed = Rule(
         id: "event-param-renamed",

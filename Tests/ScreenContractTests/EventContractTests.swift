@@ -63,6 +63,21 @@ import Testing
         #expect(try errors(after: Self.base(events: [promo, Self.screenViewed])) == ["event-param-removed"])
     }
 
+    /// What `explain event-param-removed` says to do passes the gate; making a required param
+    /// optional (what it used to say) does not.
+    @Test func theAdviceForARemovedParamPassesTheGate() throws {
+        let surface = PropSchema.optional("surface", .enumeration(Self.surface))
+        let withoutPromo = Self.promo([.optional("position", .number), surface])
+        #expect(try errors(after: Self.base(events: [withoutPromo, Self.screenViewed])) == ["event-param-removed"])
+        let optionalPromo = Self.promo([.optional("promo", .string), .optional("position", .number), surface])
+        #expect(
+            try errors(after: Self.base(events: [optionalPromo, Self.screenViewed])) == ["event-param-presence-changed"]
+        )
+        #expect(try errors(after: Self.base()).isEmpty)
+        let advice = try #require(ContractRules.all.first { $0.id == "event-param-removed" }).explanation
+        #expect(advice.contains("exactly as frozen") && advice.contains("a required one stays required"))
+    }
+
     @Test func renamingAParamIsBreaking() throws {
         let promo = Self.promo([
             .required("promo", .string), .optional("slot", .number), .optional("surface", .enumeration(Self.surface)),
