@@ -56,6 +56,7 @@ public enum SwiftClientModel {
         if shape.wrapsValues { wrappedValues(shape, into: &out) }
         out.dedent()
         out.line("}")
+        renderer(shape, into: &out)
         while out.text.hasSuffix("\n\n") { out.dropLastNewline() }
         return out.text
     }

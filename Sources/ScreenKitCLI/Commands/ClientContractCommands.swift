@@ -61,7 +61,10 @@ enum ClientContractCommands {
             of a frozen contract version (components as an enum over typed data structs, defaults
             applied, wrapped values unwrapped, actions, enums) that decode exactly what ScreenKit
             writes for that version, in the wire profile its clients decode, and reject what it does
-            not know. Plain Foundation; compiles on Linux.
+            not know; then its renderer interface (ScreenModelRenderer: one requirement per
+            component, over the app's own output type; ScreenModelActionHandler: one per action
+            kind), so the app's compiler refuses a renderer that misses one. Plain Foundation;
+            compiles on Linux.
 
             With typescript: one TypeScript module with readonly types (nodes a union on `type`,
             actions on `kind`, enums string-literal unions) and `decode(json: unknown)`, as strict,

@@ -880,3 +880,138 @@ extension KeyedDecodingContainer where K == ScreenModel.Key {
         try decodeIfPresent(T.self, forKey: ScreenModel.Key(key))
     }
 }
+
+/// Renders the components of contract 3 into the app's own `Output` (a SwiftUI view, a
+/// `UIView`, a string): one requirement per component, each given its typed props, its
+/// rendered children and named slots, and the node. An app that declares contract 3 and
+/// leaves a component out does not compile. `render(_:)` walks a node depth first.
+public protocol ScreenModelRenderer {
+    /// What one node renders to.
+    associatedtype Output
+
+    /// The `accordion` component.
+    func accordion(_ props: ScreenModel.Components.Accordion, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `button` component.
+    func button(_ props: ScreenModel.Components.Button, node: ScreenModel.Node) -> Output
+
+    /// The `card` component.
+    func card(_ props: ScreenModel.Components.Card, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `column` component.
+    func column(_ props: ScreenModel.Components.Column, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `divider` component.
+    func divider(_ props: ScreenModel.Components.Divider, node: ScreenModel.Node) -> Output
+
+    /// The `image` component.
+    func image(_ props: ScreenModel.Components.Image, node: ScreenModel.Node) -> Output
+
+    /// The `lazyVStack` component.
+    func lazyVStack(_ props: ScreenModel.Components.LazyVStack, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `row` component.
+    func row(_ props: ScreenModel.Components.Row, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `scrollView` component.
+    func scrollView(_ props: ScreenModel.Components.ScrollView, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `spacer` component.
+    func spacer(_ props: ScreenModel.Components.Spacer, node: ScreenModel.Node) -> Output
+
+    /// The `text` component.
+    func text(_ props: ScreenModel.Components.Text, node: ScreenModel.Node) -> Output
+
+    /// The `textField` component.
+    func textField(_ props: ScreenModel.Components.TextField, node: ScreenModel.Node) -> Output
+}
+
+extension ScreenModelRenderer {
+    /// Renders `node`: its children and slots first, then the node itself.
+    public func render(_ node: ScreenModel.Node) -> Output {
+        switch node.component {
+        case .accordion(let props):
+            return accordion(props, children: (node.children ?? []).map(render), node: node)
+        case .button(let props):
+            return button(props, node: node)
+        case .card(let props):
+            return card(props, children: (node.children ?? []).map(render), node: node)
+        case .column(let props):
+            return column(props, children: (node.children ?? []).map(render), node: node)
+        case .divider(let props):
+            return divider(props, node: node)
+        case .image(let props):
+            return image(props, node: node)
+        case .lazyVStack(let props):
+            return lazyVStack(props, children: (node.children ?? []).map(render), node: node)
+        case .row(let props):
+            return row(props, children: (node.children ?? []).map(render), node: node)
+        case .scrollView(let props):
+            return scrollView(props, children: (node.children ?? []).map(render), node: node)
+        case .spacer(let props):
+            return spacer(props, node: node)
+        case .text(let props):
+            return text(props, node: node)
+        case .textField(let props):
+            return textField(props, node: node)
+        }
+    }
+
+    /// Renders an envelope's root.
+    public func render(_ envelope: ScreenModel.Envelope) -> Output {
+        render(envelope.root)
+    }
+}
+
+/// Runs the actions of contract 3: one requirement per action kind, each given its
+/// typed fields. An app that declares contract 3 and leaves a kind out does not compile.
+/// `perform(_:)` runs an action.
+public protocol ScreenModelActionHandler {
+    /// The `apiCall` action.
+    func apiCall(_ action: ScreenModel.Actions.ApiCall) async
+
+    /// The `navigate` action.
+    func navigate(_ action: ScreenModel.Actions.Navigate) async
+
+    /// The `openURL` action.
+    func openURL(_ action: ScreenModel.Actions.OpenURL) async
+
+    /// The `sequence` action (by default, its actions run in order).
+    func sequence(_ action: ScreenModel.Actions.Sequence) async
+
+    /// The `share` action.
+    func share(_ action: ScreenModel.Actions.Share) async
+
+    /// The `showAlert` action.
+    func showAlert(_ action: ScreenModel.Actions.ShowAlert) async
+
+    /// The `updateState` action.
+    func updateState(_ action: ScreenModel.Actions.UpdateState) async
+}
+
+extension ScreenModelActionHandler {
+    /// Runs `action`.
+    public func perform(_ action: ScreenModel.Action) async {
+        switch action {
+        case .apiCall(let fields):
+            await apiCall(fields)
+        case .navigate(let fields):
+            await navigate(fields)
+        case .openURL(let fields):
+            await openURL(fields)
+        case .sequence(let fields):
+            await sequence(fields)
+        case .share(let fields):
+            await share(fields)
+        case .showAlert(let fields):
+            await showAlert(fields)
+        case .updateState(let fields):
+            await updateState(fields)
+        }
+    }
+
+    /// Runs each action of the sequence in order, each after the one before has finished.
+    public func sequence(_ action: ScreenModel.Actions.Sequence) async {
+        for next in action.actions { await perform(next) }
+    }
+}

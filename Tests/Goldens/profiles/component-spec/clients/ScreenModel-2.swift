@@ -275,3 +275,50 @@ extension KeyedDecodingContainer where K == ScreenModel.Key {
         try decodeIfPresent(T.self, forKey: ScreenModel.Key(key))
     }
 }
+
+/// Renders the components of contract 2 into the app's own `Output` (a SwiftUI view, a
+/// `UIView`, a string): one requirement per component, each given its typed props, its
+/// rendered children and named slots, and the node. An app that declares contract 2 and
+/// leaves a component out does not compile. `render(_:)` walks a node depth first.
+public protocol ScreenModelRenderer {
+    /// What one node renders to.
+    associatedtype Output
+
+    /// The `Banner` component.
+    func banner(_ props: ScreenModel.Components.Banner, node: ScreenModel.Node) -> Output
+
+    /// The `ProductCarousel` component.
+    func productCarousel(_ props: ScreenModel.Components.ProductCarousel, node: ScreenModel.Node) -> Output
+
+    /// The `RichTextCard` component.
+    func richTextCard(_ props: ScreenModel.Components.RichTextCard, node: ScreenModel.Node) -> Output
+
+    /// The `SpecScreen` component.
+    func specScreen(_ props: ScreenModel.Components.SpecScreen, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `TextCard` component.
+    func textCard(_ props: ScreenModel.Components.TextCard, node: ScreenModel.Node) -> Output
+}
+
+extension ScreenModelRenderer {
+    /// Renders `node`: its children and slots first, then the node itself.
+    public func render(_ node: ScreenModel.Node) -> Output {
+        switch node.component {
+        case .banner(let props):
+            return banner(props, node: node)
+        case .productCarousel(let props):
+            return productCarousel(props, node: node)
+        case .richTextCard(let props):
+            return richTextCard(props, node: node)
+        case .specScreen(let props):
+            return specScreen(props, children: (node.children ?? []).map(render), node: node)
+        case .textCard(let props):
+            return textCard(props, node: node)
+        }
+    }
+
+    /// Renders an envelope's root nodes.
+    public func render(_ envelope: ScreenModel.Envelope) -> [Output] {
+        envelope.root.map(render)
+    }
+}

@@ -288,3 +288,52 @@ extension KeyedDecodingContainer where K == ScreenModel.Key {
         try decodeIfPresent(T.self, forKey: ScreenModel.Key(key))
     }
 }
+
+/// Renders the components of contract 2 into the app's own `Output` (a SwiftUI view, a
+/// `UIView`, a string): one requirement per component, each given its typed props, its
+/// rendered children and named slots, and the node. An app that declares contract 2 and
+/// leaves a component out does not compile. `render(_:)` walks a node depth first.
+public protocol ScreenModelRenderer {
+    /// What one node renders to.
+    associatedtype Output
+
+    /// The `hStack` component.
+    func hStack(_ props: ScreenModel.Components.HStack, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `navigationContainer` component.
+    func navigationContainer(
+        _ props: ScreenModel.Components.NavigationContainer, children: [Output], node: ScreenModel.Node
+    ) -> Output
+
+    /// The `scrollView` component.
+    func scrollView(_ props: ScreenModel.Components.ScrollView, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `spacer` component.
+    func spacer(_ props: ScreenModel.Components.Spacer, node: ScreenModel.Node) -> Output
+
+    /// The `vStack` component.
+    func vStack(_ props: ScreenModel.Components.VStack, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `widget` component.
+    func widget(_ props: ScreenModel.Components.Widget, node: ScreenModel.Node) -> Output
+}
+
+extension ScreenModelRenderer {
+    /// Renders `node`: its children and slots first, then the node itself.
+    public func render(_ node: ScreenModel.Node) -> Output {
+        switch node.component {
+        case .hStack(let props):
+            return hStack(props, children: (node.children ?? []).map(render), node: node)
+        case .navigationContainer(let props):
+            return navigationContainer(props, children: (node.children ?? []).map(render), node: node)
+        case .scrollView(let props):
+            return scrollView(props, children: (node.children ?? []).map(render), node: node)
+        case .spacer(let props):
+            return spacer(props, node: node)
+        case .vStack(let props):
+            return vStack(props, children: (node.children ?? []).map(render), node: node)
+        case .widget(let props):
+            return widget(props, node: node)
+        }
+    }
+}

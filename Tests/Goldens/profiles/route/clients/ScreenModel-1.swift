@@ -317,3 +317,49 @@ extension KeyedDecodingContainer where K == ScreenModel.Key {
         return try wrapped(key, discriminator, in: valueKey, constants: constants) as T
     }
 }
+
+/// Renders the components of contract 1 into the app's own `Output` (a SwiftUI view, a
+/// `UIView`, a string): one requirement per component, each given its typed props, its
+/// rendered children and named slots, and the node. An app that declares contract 1 and
+/// leaves a component out does not compile. `render(_:)` walks a node depth first.
+public protocol ScreenModelRenderer {
+    /// What one node renders to.
+    associatedtype Output
+
+    /// The `compositionPage` component.
+    func compositionPage(
+        _ props: ScreenModel.Components.CompositionPage, children: [Output], node: ScreenModel.Node
+    ) -> Output
+
+    /// The `featureGrid` component.
+    func featureGrid(
+        _ props: ScreenModel.Components.FeatureGrid, slots: [String: [Output]], node: ScreenModel.Node
+    ) -> Output
+
+    /// The `promotionBanner` component.
+    func promotionBanner(_ props: ScreenModel.Components.PromotionBanner, node: ScreenModel.Node) -> Output
+
+    /// The `testimonial` component.
+    func testimonial(_ props: ScreenModel.Components.Testimonial, node: ScreenModel.Node) -> Output
+}
+
+extension ScreenModelRenderer {
+    /// Renders `node`: its children and slots first, then the node itself.
+    public func render(_ node: ScreenModel.Node) -> Output {
+        switch node.component {
+        case .compositionPage(let props):
+            return compositionPage(props, children: (node.children ?? []).map(render), node: node)
+        case .featureGrid(let props):
+            return featureGrid(props, slots: (node.slots ?? [:]).mapValues { $0.map(render) }, node: node)
+        case .promotionBanner(let props):
+            return promotionBanner(props, node: node)
+        case .testimonial(let props):
+            return testimonial(props, node: node)
+        }
+    }
+
+    /// Renders an envelope's root nodes.
+    public func render(_ envelope: ScreenModel.Envelope) -> [Output] {
+        envelope.root.map(render)
+    }
+}

@@ -321,3 +321,62 @@ extension KeyedDecodingContainer where K == ScreenModel.Key {
         try decodeIfPresent(T.self, forKey: ScreenModel.Key(key))
     }
 }
+
+/// Renders the components of contract 2 into the app's own `Output` (a SwiftUI view, a
+/// `UIView`, a string): one requirement per component, each given its typed props, its
+/// rendered children and named slots, and the node. An app that declares contract 2 and
+/// leaves a component out does not compile. `render(_:)` walks a node depth first.
+public protocol ScreenModelRenderer {
+    /// What one node renders to.
+    associatedtype Output
+
+    /// The `carousel` component.
+    func carousel(_ props: ScreenModel.Components.Carousel, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `descriptive-text` component.
+    func descriptiveText(_ props: ScreenModel.Components.DescriptiveText, node: ScreenModel.Node) -> Output
+
+    /// The `explore-tile` component.
+    func exploreTile(_ props: ScreenModel.Components.ExploreTile, node: ScreenModel.Node) -> Output
+
+    /// The `grid` component.
+    func grid(_ props: ScreenModel.Components.Grid, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `image-banner` component.
+    func imageBanner(_ props: ScreenModel.Components.ImageBanner, node: ScreenModel.Node) -> Output
+
+    /// The `list` component.
+    func list(_ props: ScreenModel.Components.List, children: [Output], node: ScreenModel.Node) -> Output
+
+    /// The `widgetScreen` component.
+    func widgetScreen(
+        _ props: ScreenModel.Components.WidgetScreen, children: [Output], node: ScreenModel.Node
+    ) -> Output
+}
+
+extension ScreenModelRenderer {
+    /// Renders `node`: its children and slots first, then the node itself.
+    public func render(_ node: ScreenModel.Node) -> Output {
+        switch node.component {
+        case .carousel(let props):
+            return carousel(props, children: (node.children ?? []).map(render), node: node)
+        case .descriptiveText(let props):
+            return descriptiveText(props, node: node)
+        case .exploreTile(let props):
+            return exploreTile(props, node: node)
+        case .grid(let props):
+            return grid(props, children: (node.children ?? []).map(render), node: node)
+        case .imageBanner(let props):
+            return imageBanner(props, node: node)
+        case .list(let props):
+            return list(props, children: (node.children ?? []).map(render), node: node)
+        case .widgetScreen(let props):
+            return widgetScreen(props, children: (node.children ?? []).map(render), node: node)
+        }
+    }
+
+    /// Renders an envelope's root nodes.
+    public func render(_ envelope: ScreenModel.Envelope) -> [Output] {
+        envelope.root.map(render)
+    }
+}

@@ -1,0 +1,116 @@
+import ExampleScreens
+import Foundation
+import ScreenClients
+import ScreenTestSupport
+import Testing
+
+/// The Swift renderer interface of each frozen version, compiled by `swiftc` as an app would: a
+/// text renderer implementing every requirement renders every variant of the example app; one
+/// that leaves out a component, or reads a prop its version lacks, does not compile.
+@Suite(.serialized) struct SwiftRendererInterfaceTests {
+    /// Each requirement of a protocol in `model`: its name and its parameter list.
+    static func requirements(of protocolName: String, in model: String) throws -> [(name: String, parameters: String)] {
+        let start = try #require(model.range(of: "public protocol \(protocolName) {\n"))
+        let end = try #require(model.range(of: "\n}\n", range: start.upperBound..<model.endIndex))
+        return model[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
+            guard let match = line.firstMatch(of: /^    func (\w+)\((.*)\)( async)?( -> Output)?$/) else { return nil }
+            return (String(match.1), String(match.2))
+        }
+    }
+
+    /// A renderer of every component to text (`type(child,child)`, the node's ID first), and an
+    /// action handler that prints each action, for `model`; `leaving` leaves one requirement out,
+    /// `extra` is added to the renderer.
+    static func textRenderer(for model: String, leaving: String? = nil, extra: String = "") throws -> String {
+        var source = "struct TextRenderer: ScreenModelRenderer {\n    typealias Output = String\n"
+        for (name, parameters) in try requirements(of: "ScreenModelRenderer", in: model) where name != leaving {
+            let children =
+                parameters.contains("children:") ? #" + "(" + children.joined(separator: ",") + ")""# : ""
+            source += "    func \(name)(\(parameters)) -> String { node.id + \":\(name)\"\(children) }\n"
+        }
+        source += extra + "}\n\nstruct PrintingHandler: ScreenModelActionHandler {\n"
+        for (name, parameters) in try requirements(of: "ScreenModelActionHandler", in: model) where name != "sequence" {
+            source += "    func \(name)(\(parameters)) async { print(\"\(name)\") }\n"
+        }
+        source += "}\n"
+        return source
+    }
+
+    static let main = """
+        import Foundation
+
+        for path in CommandLine.arguments.dropFirst() {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let envelope = try JSONDecoder().decode(ScreenModel.Envelope.self, from: data)
+            print(TextRenderer().render(envelope))
+        }
+
+        """
+
+    /// Compiles the model of `version` with `renderer`; swiftc's status, output and the executable.
+    static func compile(_ version: Int, renderer: String, in folder: URL) throws -> (Int32, String, String) {
+        let swiftc = try #require(TestPython.which("swiftc"), "swiftc is not on PATH")
+        let files = [
+            ("ScreenModel.swift", ClientArtifactTests.model(version)), ("TextRenderer.swift", renderer),
+            ("main.swift", main),
+        ].map { name, text in
+            let file = folder.appendingPathComponent(name)
+            try? Data(text.utf8).write(to: file)
+            return file.path
+        }
+        let executable = folder.appendingPathComponent("render").path
+        let (status, output) = TestPython.run(
+            swiftc, ["-swift-version", "6", "-warnings-as-errors"] + files + ["-o", executable])
+        return (status, output, executable)
+    }
+
+    @Test func aTextRendererOfEveryComponentRendersEveryVariantOfItsVersion() throws {
+        let folder = try ClientArtifactTests.folder("swift-renderer")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for version in 1...ClientArtifactTests.versions.count {
+            let build = folder.appendingPathComponent("v\(version)")
+            try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+            let model = ClientArtifactTests.model(version)
+            let (status, output, executable) = try Self.compile(
+                version, renderer: try Self.textRenderer(for: model), in: build)
+            try #require(status == 0, "swiftc: \(output)")
+            let variants = ClientArtifactTests.variants(version)
+            let files = try ClientArtifactTests.write(variants, into: build)
+            let (ran, rendered) = TestPython.run(executable, files)
+            #expect(ran == 0, "\(rendered)")
+            let lines = rendered.split(separator: "\n")
+            try #require(lines.count == variants.count, "\(rendered)")
+            for ((name, bytes), line) in zip(variants, lines) {
+                // Every node of the envelope (each "id" but the envelope's own) is rendered once, by
+                // its own requirement.
+                let nodes = String(decoding: bytes, as: UTF8.self).components(separatedBy: #""id":"#).count - 2
+                #expect(line.components(separatedBy: ":").count - 1 == nodes, "\(name): \(line)")
+            }
+            #expect(rendered.contains(version >= 2 ? "card-aeropress:productCard" : "card-aeropress:card"))
+        }
+    }
+
+    @Test func aRendererWithoutAComponentOfItsVersionDoesNotCompile() throws {
+        let folder = try ClientArtifactTests.folder("swift-renderer-missing")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = ClientArtifactTests.model(4)
+        let (status, output, _) = try Self.compile(
+            4, renderer: try Self.textRenderer(for: model, leaving: "productCard"), in: folder)
+        #expect(status != 0)
+        #expect(output.contains("does not conform to protocol 'ScreenModelRenderer'"), "\(output)")
+    }
+
+    @Test func aRendererReadingAPropItsVersionLacksDoesNotCompile() throws {
+        let folder = try ClientArtifactTests.folder("swift-renderer-newer")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // `text.maxLines` arrived in contract 2: a contract 1 renderer cannot read it.
+        let reading = "    func lines(_ props: ScreenModel.Components.Text) -> Double? { props.maxLines }\n"
+        let (status, output, _) = try Self.compile(
+            1, renderer: try Self.textRenderer(for: ClientArtifactTests.model(1), extra: reading), in: folder)
+        #expect(status != 0)
+        #expect(output.contains("has no member 'maxLines'"), "\(output)")
+        let (newer, newerOutput, _) = try Self.compile(
+            2, renderer: try Self.textRenderer(for: ClientArtifactTests.model(2), extra: reading), in: folder)
+        #expect(newer == 0, "\(newerOutput)")
+    }
+}
