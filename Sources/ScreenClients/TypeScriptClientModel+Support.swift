@@ -165,6 +165,7 @@ extension TypeScriptClientModel {
                 "Map", "Set", "Symbol", "Promise", "Function", "Date", "Math", "RegExp", "TrackedEvent", "Trigger",
                 "TriggerValues",
             ]
+            used.formUnion(TypeScriptClientModel.rendererNames)
             func unique(_ base: String) -> String {
                 var name = base
                 var attempt = 1

@@ -40,6 +40,7 @@ public enum TypeScriptClientModel {
         decoders(shape, names, into: &out)
         support(into: &out)
         if shape.wrapsValues { unwrap(shape, into: &out) }
+        renderer(shape, into: &out)
         while out.text.hasSuffix("\n\n") { out.dropLastNewline() }
         return out.text
     }

@@ -37,19 +37,20 @@ public enum TypeScriptCheck {
         return (scripts[0], status, output)
     }
 
-    /// Compiles every module, each as `<name>/ScreenModel.ts` with its own driver under `folder`,
+    /// Compiles every module, each as `<name>/ScreenModel.ts` with its own driver under `folder`
+    /// (``driver``, or the one `drivers` gives in the same place),
     /// in one tsc run (node starts slowly, and the standard library is checked once): each
     /// driver's JavaScript in the order given, tsc's status and its output (which names the file
     /// of each diagnostic).
-    public static func compile(_ modules: [(name: String, source: String)], label: String, in folder: URL) throws
-        -> (scripts: [String], status: Int32, output: String)
-    {
+    public static func compile(
+        _ modules: [(name: String, source: String)], label: String, in folder: URL, drivers: [String]? = nil
+    ) throws -> (scripts: [String], status: Int32, output: String) {
         var roots: [String] = []
-        for (name, source) in modules {
+        for (index, (name, source)) in modules.enumerated() {
             let module = folder.appendingPathComponent("src/\(name)")
             try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
             try Data(source.utf8).write(to: module.appendingPathComponent("ScreenModel.ts"))
-            try Data(driver.utf8).write(to: module.appendingPathComponent("main.ts"))
+            try Data((drivers?[index] ?? driver).utf8).write(to: module.appendingPathComponent("main.ts"))
             roots += [
                 module.appendingPathComponent("ScreenModel.ts").path, module.appendingPathComponent("main.ts").path,
             ]

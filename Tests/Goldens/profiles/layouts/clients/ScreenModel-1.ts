@@ -334,3 +334,29 @@ function oneOf<T extends string>(values: readonly T[], name: string, value: unkn
     }
     throw new DecodeError(path, `unknown value ${JSON.stringify(text)} of ${name}`);
 }
+
+/**
+ * What a node of type `N` passes its renderer function besides its props: its rendered children
+ * and named slots.
+ */
+export type Rendered<N extends Node, Output> =
+    (N extends { readonly children: readonly Node[] } ? { readonly children: readonly Output[] } : {});
+
+/**
+ * Renders the components of contract 1 into the app's own `Output` (DOM nodes, React
+ * elements, a string): one function per component type, given its typed props, its rendered
+ * children and slots, and the node. A renderer of contract 1 that leaves one out does not compile.
+ */
+export type Renderer<Output> = {
+    readonly [N in Node as N["type"]]: (props: N["props"], rendered: Rendered<N, Output>, node: N) => Output;
+};
+
+/** Renders `node` with `renderer`: its children and slots first, then the node itself. */
+export function render<Output>(renderer: Renderer<Output>, node: Node): Output {
+    const rendered: { children?: Output[]; slots?: { [name: string]: Output[] } } = {};
+    if ("children" in node) {
+        rendered.children = node.children.map((child) => render(renderer, child));
+    }
+    const draw = renderer[node.type] as unknown as (props: unknown, rendered: unknown, node: Node) => Output;
+    return draw(node.props, rendered, node);
+}

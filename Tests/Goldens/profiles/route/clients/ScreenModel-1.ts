@@ -365,3 +365,42 @@ function unwrap(
     for (const key of Object.keys(constants).sort()) expect(object, key, constants[key] ?? "", innerPath);
     return [required(object, valueKey, innerPath), at(innerPath, valueKey)];
 }
+
+/**
+ * What a node of type `N` passes its renderer function besides its props: its rendered children
+ * and named slots.
+ */
+export type Rendered<N extends Node, Output> =
+    (N extends { readonly children: readonly Node[] } ? { readonly children: readonly Output[] } : {}) &
+    (N extends { readonly slots: infer S } ? { readonly slots: { readonly [K in keyof S]: readonly Output[] } } : {});
+
+/**
+ * Renders the components of contract 1 into the app's own `Output` (DOM nodes, React
+ * elements, a string): one function per component type, given its typed props, its rendered
+ * children and slots, and the node. A renderer of contract 1 that leaves one out does not compile.
+ */
+export type Renderer<Output> = {
+    readonly [N in Node as N["type"]]: (props: N["props"], rendered: Rendered<N, Output>, node: N) => Output;
+};
+
+/** Renders `node` with `renderer`: its children and slots first, then the node itself. */
+export function render<Output>(renderer: Renderer<Output>, node: Node): Output {
+    const rendered: { children?: Output[]; slots?: { [name: string]: Output[] } } = {};
+    if ("children" in node) {
+        rendered.children = node.children.map((child) => render(renderer, child));
+    }
+    if ("slots" in node) {
+        const drawn: { [name: string]: Output[] } = {};
+        for (const [name, nodes] of Object.entries(node.slots)) {
+            drawn[name] = (nodes as readonly Node[]).map((child) => render(renderer, child));
+        }
+        rendered.slots = drawn;
+    }
+    const draw = renderer[node.type] as unknown as (props: unknown, rendered: unknown, node: Node) => Output;
+    return draw(node.props, rendered, node);
+}
+
+/** Renders an envelope's root nodes. */
+export function renderEnvelope<Output>(renderer: Renderer<Output>, envelope: Envelope): Output[] {
+    return envelope.root.map((node) => render(renderer, node));
+}
