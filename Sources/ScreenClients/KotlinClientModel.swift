@@ -78,6 +78,7 @@ public enum KotlinClientModel {
         declarations(shape, names, into: &out)
         wire(shape, names, into: &out)
         out.close("}")
+        renderer(shape, names, into: &out)
         return out.text
     }
 

@@ -793,3 +793,107 @@ object ScreenModel {
         }
     }
 }
+
+/**
+ * Renders the components of contract 4 into the app's own [Output] (a Compose
+ * `@Composable` function, a `View`, a string): one function per component, given its typed
+ * props, its rendered children and named slots, and the node. An app that declares contract
+ * 4 and leaves a component out does not compile. [render] walks a node depth first.
+ */
+interface ScreenModelRenderer<Output> {
+    /** `button`. */
+    fun button(props: ScreenModel.Component.Button, node: ScreenModel.Node): Output
+
+    /** `card`. */
+    fun card(props: ScreenModel.Component.Card, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `column`. */
+    fun column(props: ScreenModel.Component.Column, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `divider`. */
+    fun divider(props: ScreenModel.Component.Divider, node: ScreenModel.Node): Output
+
+    /** `image`. */
+    fun image(props: ScreenModel.Component.Image, node: ScreenModel.Node): Output
+
+    /** `lazyVStack`. */
+    fun lazyVStack(props: ScreenModel.Component.LazyVStack, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `productCard`. */
+    fun productCard(props: ScreenModel.Component.ProductCard, node: ScreenModel.Node): Output
+
+    /** `row`. */
+    fun row(props: ScreenModel.Component.Row, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `scrollView`. */
+    fun scrollView(props: ScreenModel.Component.ScrollView, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `spacer`. */
+    fun spacer(props: ScreenModel.Component.Spacer, node: ScreenModel.Node): Output
+
+    /** `text`. */
+    fun text(props: ScreenModel.Component.Text, node: ScreenModel.Node): Output
+
+    /** `textField`. */
+    fun textField(props: ScreenModel.Component.TextField, node: ScreenModel.Node): Output
+
+    /** Renders [node]: its children and slots first, then the node itself. */
+    fun render(node: ScreenModel.Node): Output = when (val props = node.component) {
+        is ScreenModel.Component.Button -> this.button(props, node)
+        is ScreenModel.Component.Card -> this.card(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.Column -> this.column(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.Divider -> this.divider(props, node)
+        is ScreenModel.Component.Image -> this.image(props, node)
+        is ScreenModel.Component.LazyVStack -> this.lazyVStack(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.ProductCard -> this.productCard(props, node)
+        is ScreenModel.Component.Row -> this.row(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.ScrollView -> this.scrollView(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.Spacer -> this.spacer(props, node)
+        is ScreenModel.Component.Text -> this.text(props, node)
+        is ScreenModel.Component.TextField -> this.textField(props, node)
+    }
+
+    /** Renders an envelope's root. */
+    fun render(envelope: ScreenModel.Envelope): Output = render(envelope.root)
+}
+
+/**
+ * Runs the actions of contract 4: one `suspend` function per action kind, given its
+ * typed fields. An app that declares contract 4 and leaves a kind out does not compile.
+ * [perform] runs an action.
+ */
+interface ScreenModelActionHandler {
+    /** `apiCall`. */
+    suspend fun apiCall(action: ScreenModel.Action.ApiCall)
+
+    /** `navigate`. */
+    suspend fun navigate(action: ScreenModel.Action.Navigate)
+
+    /** `openURL`. */
+    suspend fun openURL(action: ScreenModel.Action.OpenURL)
+
+    /** `sequence`: by default, its actions in order, each after the one before. */
+    suspend fun sequence(action: ScreenModel.Action.Sequence) { for (next in action.actions) perform(next) }
+
+    /** `share`. */
+    suspend fun share(action: ScreenModel.Action.Share)
+
+    /** `showAlert`. */
+    suspend fun showAlert(action: ScreenModel.Action.ShowAlert)
+
+    /** `updateState`. */
+    suspend fun updateState(action: ScreenModel.Action.UpdateState)
+
+    /** Runs [action]. */
+    suspend fun perform(action: ScreenModel.Action) {
+        when (action) {
+            is ScreenModel.Action.ApiCall -> this.apiCall(action)
+            is ScreenModel.Action.Navigate -> this.navigate(action)
+            is ScreenModel.Action.OpenURL -> this.openURL(action)
+            is ScreenModel.Action.Sequence -> this.sequence(action)
+            is ScreenModel.Action.Share -> this.share(action)
+            is ScreenModel.Action.ShowAlert -> this.showAlert(action)
+            is ScreenModel.Action.UpdateState -> this.updateState(action)
+        }
+    }
+}

@@ -263,3 +263,34 @@ object ScreenModel {
         }
     }
 }
+
+/**
+ * Renders the components of contract 1 into the app's own [Output] (a Compose
+ * `@Composable` function, a `View`, a string): one function per component, given its typed
+ * props, its rendered children and named slots, and the node. An app that declares contract
+ * 1 and leaves a component out does not compile. [render] walks a node depth first.
+ */
+interface ScreenModelRenderer<Output> {
+    /** `Banner`. */
+    fun banner(props: ScreenModel.Component.Banner, node: ScreenModel.Node): Output
+
+    /** `ProductCarousel`. */
+    fun productCarousel(props: ScreenModel.Component.ProductCarousel, node: ScreenModel.Node): Output
+
+    /** `SpecScreen`. */
+    fun specScreen(props: ScreenModel.Component.SpecScreen, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `TextCard`. */
+    fun textCard(props: ScreenModel.Component.TextCard, node: ScreenModel.Node): Output
+
+    /** Renders [node]: its children and slots first, then the node itself. */
+    fun render(node: ScreenModel.Node): Output = when (val props = node.component) {
+        is ScreenModel.Component.Banner -> this.banner(props, node)
+        is ScreenModel.Component.ProductCarousel -> this.productCarousel(props, node)
+        is ScreenModel.Component.SpecScreen -> this.specScreen(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.TextCard -> this.textCard(props, node)
+    }
+
+    /** Renders an envelope's root nodes. */
+    fun render(envelope: ScreenModel.Envelope): List<Output> = envelope.root.map { render(it) }
+}

@@ -274,3 +274,39 @@ object ScreenModel {
         }
     }
 }
+
+/**
+ * Renders the components of contract 2 into the app's own [Output] (a Compose
+ * `@Composable` function, a `View`, a string): one function per component, given its typed
+ * props, its rendered children and named slots, and the node. An app that declares contract
+ * 2 and leaves a component out does not compile. [render] walks a node depth first.
+ */
+interface ScreenModelRenderer<Output> {
+    /** `hStack`. */
+    fun hStack(props: ScreenModel.Component.HStack, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `navigationContainer`. */
+    fun navigationContainer(props: ScreenModel.Component.NavigationContainer, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `scrollView`. */
+    fun scrollView(props: ScreenModel.Component.ScrollView, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `spacer`. */
+    fun spacer(props: ScreenModel.Component.Spacer, node: ScreenModel.Node): Output
+
+    /** `vStack`. */
+    fun vStack(props: ScreenModel.Component.VStack, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `widget`. */
+    fun widget(props: ScreenModel.Component.Widget, node: ScreenModel.Node): Output
+
+    /** Renders [node]: its children and slots first, then the node itself. */
+    fun render(node: ScreenModel.Node): Output = when (val props = node.component) {
+        is ScreenModel.Component.HStack -> this.hStack(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.NavigationContainer -> this.navigationContainer(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.ScrollView -> this.scrollView(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.Spacer -> this.spacer(props, node)
+        is ScreenModel.Component.VStack -> this.vStack(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.Widget -> this.widget(props, node)
+    }
+}

@@ -314,3 +314,34 @@ object ScreenModel {
         }
     }
 }
+
+/**
+ * Renders the components of contract 1 into the app's own [Output] (a Compose
+ * `@Composable` function, a `View`, a string): one function per component, given its typed
+ * props, its rendered children and named slots, and the node. An app that declares contract
+ * 1 and leaves a component out does not compile. [render] walks a node depth first.
+ */
+interface ScreenModelRenderer<Output> {
+    /** `compositionPage`. */
+    fun compositionPage(props: ScreenModel.Component.CompositionPage, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `featureGrid`. */
+    fun featureGrid(props: ScreenModel.Component.FeatureGrid, slots: Map<String, List<Output>>, node: ScreenModel.Node): Output
+
+    /** `promotionBanner`. */
+    fun promotionBanner(props: ScreenModel.Component.PromotionBanner, node: ScreenModel.Node): Output
+
+    /** `testimonial`. */
+    fun testimonial(props: ScreenModel.Component.Testimonial, node: ScreenModel.Node): Output
+
+    /** Renders [node]: its children and slots first, then the node itself. */
+    fun render(node: ScreenModel.Node): Output = when (val props = node.component) {
+        is ScreenModel.Component.CompositionPage -> this.compositionPage(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.FeatureGrid -> this.featureGrid(props, node.slots.orEmpty().mapValues { slot -> slot.value.map { render(it) } }, node)
+        is ScreenModel.Component.PromotionBanner -> this.promotionBanner(props, node)
+        is ScreenModel.Component.Testimonial -> this.testimonial(props, node)
+    }
+
+    /** Renders an envelope's root nodes. */
+    fun render(envelope: ScreenModel.Envelope): List<Output> = envelope.root.map { render(it) }
+}

@@ -314,3 +314,46 @@ object ScreenModel {
         }
     }
 }
+
+/**
+ * Renders the components of contract 2 into the app's own [Output] (a Compose
+ * `@Composable` function, a `View`, a string): one function per component, given its typed
+ * props, its rendered children and named slots, and the node. An app that declares contract
+ * 2 and leaves a component out does not compile. [render] walks a node depth first.
+ */
+interface ScreenModelRenderer<Output> {
+    /** `carousel`. */
+    fun carousel(props: ScreenModel.Component.Carousel, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `descriptive-text`. */
+    fun descriptiveText(props: ScreenModel.Component.DescriptiveText, node: ScreenModel.Node): Output
+
+    /** `explore-tile`. */
+    fun exploreTile(props: ScreenModel.Component.ExploreTile, node: ScreenModel.Node): Output
+
+    /** `grid`. */
+    fun grid(props: ScreenModel.Component.Grid, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `image-banner`. */
+    fun imageBanner(props: ScreenModel.Component.ImageBanner, node: ScreenModel.Node): Output
+
+    /** `list`. */
+    fun list(props: ScreenModel.Component.ListComponent, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** `widgetScreen`. */
+    fun widgetScreen(props: ScreenModel.Component.WidgetScreen, children: List<Output>, node: ScreenModel.Node): Output
+
+    /** Renders [node]: its children and slots first, then the node itself. */
+    fun render(node: ScreenModel.Node): Output = when (val props = node.component) {
+        is ScreenModel.Component.Carousel -> this.carousel(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.DescriptiveText -> this.descriptiveText(props, node)
+        is ScreenModel.Component.ExploreTile -> this.exploreTile(props, node)
+        is ScreenModel.Component.Grid -> this.grid(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.ImageBanner -> this.imageBanner(props, node)
+        is ScreenModel.Component.ListComponent -> this.list(props, node.children.orEmpty().map { render(it) }, node)
+        is ScreenModel.Component.WidgetScreen -> this.widgetScreen(props, node.children.orEmpty().map { render(it) }, node)
+    }
+
+    /** Renders an envelope's root nodes. */
+    fun render(envelope: ScreenModel.Envelope): List<Output> = envelope.root.map { render(it) }
+}
