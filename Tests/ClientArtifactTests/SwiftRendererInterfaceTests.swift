@@ -8,34 +8,6 @@ import Testing
 /// text renderer implementing every requirement renders every variant of the example app; one
 /// that leaves out a component, or reads a prop its version lacks, does not compile.
 @Suite(.serialized) struct SwiftRendererInterfaceTests {
-    /// Each requirement of a protocol in `model`: its name and its parameter list.
-    static func requirements(of protocolName: String, in model: String) throws -> [(name: String, parameters: String)] {
-        let start = try #require(model.range(of: "public protocol \(protocolName) {\n"))
-        let end = try #require(model.range(of: "\n}\n", range: start.upperBound..<model.endIndex))
-        return model[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
-            guard let match = line.firstMatch(of: /^    func (\w+)\((.*)\)( async)?( -> Output)?$/) else { return nil }
-            return (String(match.1), String(match.2))
-        }
-    }
-
-    /// A renderer of every component to text (`type(child,child)`, the node's ID first), and an
-    /// action handler that prints each action, for `model`; `leaving` leaves one requirement out,
-    /// `extra` is added to the renderer.
-    static func textRenderer(for model: String, leaving: String? = nil, extra: String = "") throws -> String {
-        var source = "struct TextRenderer: ScreenModelRenderer {\n    typealias Output = String\n"
-        for (name, parameters) in try requirements(of: "ScreenModelRenderer", in: model) where name != leaving {
-            let children =
-                parameters.contains("children:") ? #" + "(" + children.joined(separator: ",") + ")""# : ""
-            source += "    func \(name)(\(parameters)) -> String { node.id + \":\(name)\"\(children) }\n"
-        }
-        source += extra + "}\n\nstruct PrintingHandler: ScreenModelActionHandler {\n"
-        for (name, parameters) in try requirements(of: "ScreenModelActionHandler", in: model) where name != "sequence" {
-            source += "    func \(name)(\(parameters)) async { print(\"\(name)\") }\n"
-        }
-        source += "}\n"
-        return source
-    }
-
     static let main = """
         import Foundation
 
@@ -72,7 +44,7 @@ import Testing
             try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
             let model = ClientArtifactTests.model(version)
             let (status, output, executable) = try Self.compile(
-                version, renderer: try Self.textRenderer(for: model), in: build)
+                version, renderer: try SwiftRendererCheck.textRenderer(for: model), in: build)
             try #require(status == 0, "swiftc: \(output)")
             let variants = ClientArtifactTests.variants(version)
             let files = try ClientArtifactTests.write(variants, into: build)
@@ -95,7 +67,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let model = ClientArtifactTests.model(4)
         let (status, output, _) = try Self.compile(
-            4, renderer: try Self.textRenderer(for: model, leaving: "productCard"), in: folder)
+            4, renderer: try SwiftRendererCheck.textRenderer(for: model, leaving: "productCard"), in: folder)
         #expect(status != 0)
         #expect(output.contains("does not conform to protocol 'ScreenModelRenderer'"), "\(output)")
     }
@@ -106,11 +78,13 @@ import Testing
         // `text.maxLines` arrived in contract 2: a contract 1 renderer cannot read it.
         let reading = "    func lines(_ props: ScreenModel.Components.Text) -> Double? { props.maxLines }\n"
         let (status, output, _) = try Self.compile(
-            1, renderer: try Self.textRenderer(for: ClientArtifactTests.model(1), extra: reading), in: folder)
+            1, renderer: try SwiftRendererCheck.textRenderer(for: ClientArtifactTests.model(1), extra: reading),
+            in: folder)
         #expect(status != 0)
         #expect(output.contains("has no member 'maxLines'"), "\(output)")
         let (newer, newerOutput, _) = try Self.compile(
-            2, renderer: try Self.textRenderer(for: ClientArtifactTests.model(2), extra: reading), in: folder)
+            2, renderer: try SwiftRendererCheck.textRenderer(for: ClientArtifactTests.model(2), extra: reading),
+            in: folder)
         #expect(newer == 0, "\(newerOutput)")
     }
 }

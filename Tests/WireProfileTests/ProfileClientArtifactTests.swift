@@ -1,12 +1,13 @@
 import ExampleProfiles
 import Foundation
-import ScreenClients
 import ScreenCompiler
 import ScreenContract
 import ScreenKit
 import ScreenKitCLI
 import ScreenTestSupport
 import Testing
+
+@testable import ScreenClients
 
 /// The client artifacts of a wire-profile app: each frozen version's JSON Schema and Swift model
 /// describe the bytes its clients receive in the profile that version decodes. Every variant of
@@ -589,5 +590,77 @@ enum ClientArtifacts {
             swiftc, ["-swift-version", "6", "-warnings-as-errors", source.path, main.path, "-o", executable])
         #expect(status == 0, "swiftc: \(output)")
         return executable
+    }
+}
+
+/// The Swift renderer interface in every wire profile: a text renderer of every requirement,
+/// written from the interface, renders every variant of every profile example, and each component
+/// an envelope holds is drawn by its own requirement (slots, layouts and root lists included).
+@Suite(.serialized) struct ProfileRendererInterfaceTests {
+    /// The driver for `model`'s envelope: the envelope rendered whole, or each device's layout.
+    static func main(for model: String) -> String {
+        let body: String
+        if model.contains("public func render(_ envelope: ScreenModel.Envelope)") {
+            body = "print(TextRenderer().render(envelope))"
+        } else if model.contains("public let root: [Node]") {
+            body =
+                "for layout in envelope.layouts { print(layout.device, layout.root.map { TextRenderer().render($0) }) }"
+        } else {
+            body = "for layout in envelope.layouts { print(layout.device, TextRenderer().render(layout.root)) }"
+        }
+        return """
+            import Foundation
+
+            for path in CommandLine.arguments.dropFirst() {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                let envelope = try JSONDecoder().decode(ScreenModel.Envelope.self, from: data)
+                \(body)
+                print("---")
+            }
+
+            """
+    }
+
+    @Test(arguments: ProfileExample.all) func aTextRendererRendersEveryVariant(_ example: ProfileExample) throws {
+        let swiftc = try #require(TestPython.which("swiftc"), "swiftc is not on PATH")
+        let folder = try ClientArtifacts.folder("profile-renderer-\(example.name)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for version in 1...example.history.versions.count {
+            let build = folder.appendingPathComponent("v\(version)")
+            try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+            let model = ProfileClientArtifactTests.model(example, version)
+            let renderer = try SwiftRendererCheck.textRenderer(
+                for: model, ids: model.contains("/// The node's stable ID."))
+            let files = [
+                ("ScreenModel.swift", model), ("TextRenderer.swift", renderer), ("main.swift", Self.main(for: model)),
+            ]
+            .map { name, text in
+                let file = build.appendingPathComponent(name)
+                try? Data(text.utf8).write(to: file)
+                return file.path
+            }
+            let executable = build.appendingPathComponent("render").path
+            let (status, output) = TestPython.run(
+                swiftc, ["-swift-version", "6", "-warnings-as-errors"] + files + ["-o", executable])
+            try #require(status == 0, "swiftc: \(output)")
+            let variants = ProfileClientArtifactTests.variants(example, version)
+            let payloads = try ClientArtifacts.write(variants, into: build)
+            let (ran, rendered) = TestPython.run(executable, payloads)
+            #expect(ran == 0, "\(rendered)")
+            let drawings = rendered.components(separatedBy: "---\n").dropLast()
+            try #require(drawings.count == variants.count, "\(rendered)")
+            let contract = example.history.versions[version - 1].contract
+            var checked = 0
+            for ((name, bytes), drawn) in zip(variants, drawings) {
+                let text = String(decoding: bytes, as: UTF8.self)
+                for component in contract.components where text.contains("\"\(component.type)\"") {
+                    checked += 1
+                    #expect(
+                        drawn.contains(":\(SwiftClientModel.caseName(component.type))"),
+                        "\(example.name) \(name): \(component.type) not drawn in \(drawn)")
+                }
+            }
+            #expect(checked >= variants.count, "\(example.name) \(version): the components were found in the envelopes")
+        }
     }
 }
