@@ -21,19 +21,8 @@ import Testing
 
     /// Compiles the model of `version` with `renderer`; swiftc's status, output and the executable.
     static func compile(_ version: Int, renderer: String, in folder: URL) throws -> (Int32, String, String) {
-        let swiftc = try #require(TestPython.which("swiftc"), "swiftc is not on PATH")
-        let files = [
-            ("ScreenModel.swift", ClientArtifactTests.model(version)), ("TextRenderer.swift", renderer),
-            ("main.swift", main),
-        ].map { name, text in
-            let file = folder.appendingPathComponent(name)
-            try? Data(text.utf8).write(to: file)
-            return file.path
-        }
-        let executable = folder.appendingPathComponent("render").path
-        let (status, output) = TestPython.run(
-            swiftc, ["-swift-version", "6", "-warnings-as-errors"] + files + ["-o", executable])
-        return (status, output, executable)
+        try SwiftRendererCheck.compile(
+            model: ClientArtifactTests.model(version), renderer: renderer, main: main, in: folder)
     }
 
     @Test func aTextRendererOfEveryComponentRendersEveryVariantOfItsVersion() throws {

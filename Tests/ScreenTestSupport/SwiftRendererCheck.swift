@@ -5,6 +5,24 @@ import Testing
 /// itself as an app would implement it: every requirement (but one left out, to prove the
 /// compiler refuses it) draws `id:name(children)[slot=…]`.
 public enum SwiftRendererCheck {
+    /// Compiles the model, the text renderer and the main into `folder` with `swiftc -swift-version 6
+    /// -warnings-as-errors`: its status, its output and the executable's path.
+    public static func compile(model: String, renderer: String, main: String, in folder: URL) throws -> (
+        status: Int32, output: String, executable: String
+    ) {
+        let swiftc = try #require(TestPython.which("swiftc"), "swiftc is not on PATH")
+        var files: [String] = []
+        for (name, text) in [("ScreenModel.swift", model), ("TextRenderer.swift", renderer), ("main.swift", main)] {
+            let file = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: file)
+            files.append(file.path)
+        }
+        let executable = folder.appendingPathComponent("render").path
+        let (status, output) = TestPython.run(
+            swiftc, ["-swift-version", "6", "-warnings-as-errors"] + files + ["-o", executable])
+        return (status, output, executable)
+    }
+
     /// Each requirement of a protocol in `model`: its name and its parameter list.
     public static func requirements(of protocolName: String, in model: String) throws -> [(
         name: String, parameters: String

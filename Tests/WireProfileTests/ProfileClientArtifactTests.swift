@@ -622,7 +622,6 @@ enum ClientArtifacts {
     }
 
     @Test(arguments: ProfileExample.all) func aTextRendererRendersEveryVariant(_ example: ProfileExample) throws {
-        let swiftc = try #require(TestPython.which("swiftc"), "swiftc is not on PATH")
         let folder = try ClientArtifacts.folder("profile-renderer-\(example.name)")
         defer { try? FileManager.default.removeItem(at: folder) }
         for version in 1...example.history.versions.count {
@@ -631,17 +630,8 @@ enum ClientArtifacts {
             let model = ProfileClientArtifactTests.model(example, version)
             let renderer = try SwiftRendererCheck.textRenderer(
                 for: model, ids: model.contains("/// The node's stable ID."))
-            let files = [
-                ("ScreenModel.swift", model), ("TextRenderer.swift", renderer), ("main.swift", Self.main(for: model)),
-            ]
-            .map { name, text in
-                let file = build.appendingPathComponent(name)
-                try? Data(text.utf8).write(to: file)
-                return file.path
-            }
-            let executable = build.appendingPathComponent("render").path
-            let (status, output) = TestPython.run(
-                swiftc, ["-swift-version", "6", "-warnings-as-errors"] + files + ["-o", executable])
+            let (status, output, executable) = try SwiftRendererCheck.compile(
+                model: model, renderer: renderer, main: Self.main(for: model), in: build)
             try #require(status == 0, "swiftc: \(output)")
             let variants = ProfileClientArtifactTests.variants(example, version)
             let payloads = try ClientArtifacts.write(variants, into: build)
