@@ -378,16 +378,18 @@ public enum Compatibility {
         ]
     }
 
+    /// The name of the enum `type` is, or holds as a list's or a map's element; nil for none.
+    static func enumName(_ type: PropType) -> String? {
+        switch type {
+        case .enumeration(let schema): schema.name
+        case .list(let element), .map(let element): enumName(element)
+        default: nil
+        }
+    }
+
     /// Where each enum of `contract` is declared for a diagnostic: the Swift declaration of the
     /// first prop, field or param it types (or of its owner), in the contract's sorted order.
     static func enumDeclarationSites(in contract: Contract) -> [String: SourceLocation] {
-        func enumName(_ type: PropType) -> String? {
-            switch type {
-            case .enumeration(let schema): schema.name
-            case .list(let element), .map(let element): enumName(element)
-            default: nil
-            }
-        }
         var sites: [String: SourceLocation] = [:]
         func note(_ members: [PropSchema], owner: SourceLocation?) {
             for member in members {
@@ -418,13 +420,6 @@ public enum Compatibility {
                 for param in event.params { types["event:\(event.name).\(param.key)"] = param.type }
             }
             return types
-        }
-        func enumName(_ type: PropType) -> String? {
-            switch type {
-            case .enumeration(let schema): schema.name
-            case .list(let element), .map(let element): enumName(element)
-            default: nil
-            }
         }
         let before = uses(old)
         let after = uses(new)
