@@ -6,8 +6,11 @@ import ScreenKit
 /// envelope's, and each version's decoder in every ``ClientLanguage``.
 extension ClientSchemas {
     /// The schemas of `history` as ``init(history:live:profileSince:)`` writes them, with every
-    /// version's decoder in each language; `hashes` are the frozen files' SHA-256s, version 1 first.
-    public init(history: [Contract], hashes: [String], live: Contract, profileSince: Int = 1) {
+    /// version's decoder in each language; `hashes` are the frozen files' SHA-256s, version 1 first;
+    /// the colour tokens carry the app's colour names `colorNames` gives.
+    public init(
+        history: [Contract], hashes: [String], live: Contract, profileSince: Int = 1, colorNames: AppColorNames = [:]
+    ) {
         self.init(history: history, live: live, profileSince: profileSince)
         guard hashes.count == history.count else { return }
         decoders = history.indices.flatMap { index in
@@ -18,7 +21,10 @@ extension ClientSchemas {
                 Decoder(
                     contract: version, language: language,
                     bytes: Array(
-                        language.source(history[index], version: version, sha256: hashes[index], profile: profile).utf8
+                        language.source(
+                            history[index], version: version, sha256: hashes[index], profile: profile,
+                            colorNames: colorNames
+                        ).utf8
                     ))
             }
         }
@@ -48,15 +54,20 @@ extension ClientSchemas {
 /// Each language's generator: adding a language is a case of ``ClientLanguage`` (its name in the
 /// bucket) and one file here with its model writer.
 extension ClientLanguage {
-    /// The decoder of frozen version `version` (its file hashed `sha256`) for clients of `profile`.
-    public func source(_ contract: Contract, version: Int, sha256: String, profile: WireProfile) -> String {
+    /// The decoder of frozen version `version` (its file hashed `sha256`) for clients of `profile`,
+    /// its colour tokens carrying the app's colour names `colorNames` gives.
+    public func source(
+        _ contract: Contract, version: Int, sha256: String, profile: WireProfile, colorNames: AppColorNames = [:]
+    ) -> String {
         switch self {
-        case .swift: SwiftClientModel.source(contract, version: version, sha256: sha256, profile: profile)
+        case .swift:
+            SwiftClientModel.source(
+                contract, version: version, sha256: sha256, profile: profile, colorNames: colorNames)
         case .typescript: TypeScriptClientModel.source(contract, version: version, sha256: sha256, profile: profile)
         case .kotlin:
             KotlinClientModel.source(
                 contract, version: version, sha256: sha256, package: KotlinClientModel.defaultPackage(version: version),
-                profile: profile)
+                profile: profile, colorNames: colorNames)
         }
     }
 }

@@ -34,9 +34,10 @@ public enum KotlinClientModel {
 
     /// The source for clients of `version`, whose frozen contract is `contract` and whose frozen
     /// file has SHA-256 `sha256`, in the Kotlin package `package`, for `profile` (default: the one
-    /// `contract` froze).
+    /// `contract` froze); its colour tokens carry the app's colour names `colorNames` gives.
     public static func source(
-        _ contract: Contract, version: Int, sha256: String, package: String, profile: WireProfile? = nil
+        _ contract: Contract, version: Int, sha256: String, package: String, profile: WireProfile? = nil,
+        colorNames: AppColorNames = [:]
     ) -> String {
         let shape = ClientShape(contract: contract, version: version, profile: profile ?? contract.profile, full: false)
         let names = Names(contract)
@@ -75,7 +76,7 @@ public enum KotlinClientModel {
         out.line("/** What the decoder refuses: [path] is the JSON path of the offending value. */")
         out.line("class DecodingException(val path: String, val reason: String) : Exception(path + \": \" + reason)")
         out.line("")
-        declarations(shape, names, into: &out)
+        declarations(shape, names, colorNames: colorNames, into: &out)
         wire(shape, names, into: &out)
         out.close("}")
         renderer(shape, names, into: &out)
@@ -84,7 +85,9 @@ public enum KotlinClientModel {
 
     // MARK: Declarations
 
-    private static func declarations(_ shape: ClientShape, _ names: Names, into out: inout SourceLines) {
+    private static func declarations(
+        _ shape: ClientShape, _ names: Names, colorNames: AppColorNames, into out: inout SourceLines
+    ) {
         let contract = shape.contract
         KotlinEnvelope.declarations(shape, into: &out)
         sealed(
@@ -105,6 +108,7 @@ public enum KotlinClientModel {
                 names, into: &out)
         }
         for schema in contract.enums { enumeration(schema, names, into: &out) }
+        tokens(contract, version: shape.version, names: colorNames, into: &out)
         out.line("/** A scalar prop: a string, a number or a bool. */")
         out.open("sealed class Scalar {")
         out.line("data class Text(val value: String) : Scalar()")
@@ -450,15 +454,19 @@ public enum KotlinClientModel {
         ]
 
         init(_ contract: Contract) {
-            component = Self.unique(contract.components.map(\.type), suffix: "Component")
-            action = Self.unique(contract.actions.map(\.kind), suffix: "Action")
-            enumeration = Self.unique(contract.enums.map(\.name), suffix: "Enum")
-            event = Self.unique(contract.events.map(\.name), suffix: "Event", name: SwiftClientModel.eventTypeName)
+            // A version with tokens declares the token types too.
+            let reserved = Self.reserved.union(contract.tokens.isEmpty ? [] : ["ColorToken", "ColorValue"])
+            component = Self.unique(contract.components.map(\.type), suffix: "Component", reserved: reserved)
+            action = Self.unique(contract.actions.map(\.kind), suffix: "Action", reserved: reserved)
+            enumeration = Self.unique(contract.enums.map(\.name), suffix: "Enum", reserved: reserved)
+            event = Self.unique(
+                contract.events.map(\.name), suffix: "Event", reserved: reserved, name: SwiftClientModel.eventTypeName)
         }
 
         /// A type name per wire name, suffixed when reserved, numbered when taken.
         private static func unique(
-            _ wires: [String], suffix: String, name typeName: (String) -> String = SwiftClientModel.typeName
+            _ wires: [String], suffix: String, reserved: Set<String>,
+            name typeName: (String) -> String = SwiftClientModel.typeName
         ) -> [String: String] {
             var names: [String: String] = [:]
             var used = reserved
@@ -504,12 +512,15 @@ public enum KotlinClientModel {
         }
 
         /// An UPPER_SNAKE entry name per enum value, numbered when taken.
-        static func entries(_ schema: EnumSchema) -> [String] {
+        static func entries(_ schema: EnumSchema) -> [String] { entries(schema.cases.map(\.value)) }
+
+        /// An UPPER_SNAKE entry name per wire value, numbered when taken.
+        static func entries(_ wires: [String]) -> [String] {
             var used: Set<String> = []
-            return schema.cases.map { value in
+            return wires.map { value in
                 var name = ""
                 var previous: Character?
-                for character in SwiftClientModel.typeName(value.value) {
+                for character in SwiftClientModel.typeName(value) {
                     if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { name += "_" }
                     name += character.uppercased()
                     previous = character

@@ -12,19 +12,7 @@ extension SwiftClientModel {
 
     /// Each event's type name in `Events` and case name in `EventParams`, numbered when taken.
     static func eventNames(_ contract: Contract) -> [String: (type: String, case: String)] {
-        var names: [String: (String, String)] = [:]
-        var used: Set<String> = []
-        for event in contract.events {
-            var name = eventTypeName(event.name)
-            var attempt = 1
-            while used.contains(name) {
-                attempt += 1
-                name = eventTypeName(event.name) + "\(attempt)"
-            }
-            used.insert(name)
-            names[event.name] = (name, caseName(name))
-        }
-        return names
+        uniqueNames(contract.events.map(\.name), eventTypeName).mapValues { ($0, caseName($0)) }
     }
 
     /// `ScreenModel.TrackedEvent` (a trigger and an event with its params), `EventParams` (one

@@ -156,6 +156,23 @@ extension SwiftClientModel {
 
     // MARK: Names and literals
 
+    /// `name(wire)` for each of `wires`, numbered (`Name2`) when an earlier one took it.
+    static func uniqueNames(_ wires: [String], _ name: (String) -> String) -> [String: String] {
+        var names: [String: String] = [:]
+        var used: Set<String> = []
+        for wire in wires {
+            var candidate = name(wire)
+            var attempt = 1
+            while used.contains(candidate) {
+                attempt += 1
+                candidate = name(wire) + "\(attempt)"
+            }
+            used.insert(candidate)
+            names[wire] = candidate
+        }
+        return names
+    }
+
     /// A Swift type name for a wire name: `image-banner` → `ImageBanner`, `text` → `Text`.
     static func typeName(_ wire: String) -> String {
         let name = camelCase(wire)

@@ -14,9 +14,11 @@ import ScreenKit
 /// enums as string-backed Swift enums.
 public enum SwiftClientModel {
     /// The source for clients of `version`, whose frozen contract is `contract` and whose frozen
-    /// file has SHA-256 `sha256`, in `profile` (default: the one `contract` froze).
-    public static func source(_ contract: Contract, version: Int, sha256: String, profile: WireProfile? = nil) -> String
-    {
+    /// file has SHA-256 `sha256`, in `profile` (default: the one `contract` froze); its colour
+    /// tokens carry the app's colour names `colorNames` gives.
+    public static func source(
+        _ contract: Contract, version: Int, sha256: String, profile: WireProfile? = nil, colorNames: AppColorNames = [:]
+    ) -> String {
         let shape = ClientShape(contract: contract, version: version, profile: profile ?? contract.profile, full: false)
         var out = SourceLines()
         out.generatedHeader(
@@ -42,6 +44,7 @@ public enum SwiftClientModel {
         let eventNames = eventNames(contract)
         for event in contract.events { eventStruct(event, named: eventNames[event.name]!.type, into: &out) }
         for schema in contract.enums { enumeration(schema, into: &out) }
+        tokens(contract, version: version, names: colorNames, into: &out)
         out.line("extension KeyedDecodingContainer where K == ScreenModel.Key {")
         out.indent()
         out.line("/// The value at `key`, which must be there.")

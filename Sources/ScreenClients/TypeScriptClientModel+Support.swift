@@ -166,6 +166,7 @@ extension TypeScriptClientModel {
                 "TriggerValues",
             ]
             used.formUnion(TypeScriptClientModel.rendererNames)
+            if !contract.tokens.isEmpty { used.formUnion(TypeScriptClientModel.tokenNames) }
             func unique(_ base: String) -> String {
                 var name = base
                 var attempt = 1

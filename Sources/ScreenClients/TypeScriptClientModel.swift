@@ -116,6 +116,7 @@ public enum TypeScriptClientModel {
             out.line("/** The values of `\(escaped(schema.name))`; any other value fails to decode. */")
             union(names.enumeration[schema.name] ?? "", schema.cases.map { literal($0.value) }, into: &out)
         }
+        tokens(contract, version: shape.version, into: &out)
     }
 
     /// `Trigger`, `TrackedEvent` (one member per event) and each event's params.

@@ -83,6 +83,58 @@ import Testing
         #expect(options.assetName(of: "brand.primary", on: .android) == "brand")
     }
 
+    /// A Material 3 res folder as theme builders export it: separate light and dark names, all
+    /// in `values/` (tabs, comments, contrast variants, a dark role that refers to a palette colour).
+    static let material3 = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../ScreenDesignTests/Fixtures/res-material3").standardizedFileURL.path
+
+    /// The design rules' lines for brand.primary and surface.accent mapped by `names` in the
+    /// Material 3 folder.
+    static func material3Lines(_ names: [String: AppColorName]) throws -> [String] {
+        let palette = try AndroidColorsReader.read(resourcesAt: material3)
+        return Self.check(DesignOptions(palettes: [palette], names: [.android: names])).filter {
+            $0.nodePath == "token:brand.primary" || $0.nodePath == "token:surface.accent"
+        }.map { "\($0.rule) \($0.nodePath ?? ""): \($0.message)" }
+    }
+
+    @Test func material3SeparateLightAndDarkNamesAreComparedAsOneColour() throws {
+        let lines = try Self.material3Lines([
+            "brand.primary": AppColorName(light: "m3_sys_light_primary", dark: "m3_sys_dark_primary"),
+            "surface.accent": AppColorName(light: "m3_sys_light_surface", dark: "m3_sys_dark_surface"),
+        ])
+        #expect(lines.isEmpty, "\(lines)")
+    }
+
+    @Test func oneMaterial3NameAloneReadsAsNoDarkValue() throws {
+        // Before separate names could be given, this was all a Material 3 app could say.
+        let lines = try Self.material3Lines(["brand.primary": "m3_sys_light_primary"])
+        #expect(
+            lines.contains {
+                $0.hasPrefix("token-dark-missing token:brand.primary") && $0.contains("\"m3_sys_light_primary\"")
+            }, "\(lines)")
+    }
+
+    @Test func aDarkNameThatDiffersOrIsMissingIsReportedUnderItsOwnName() throws {
+        let lines = try Self.material3Lines([
+            "brand.primary": AppColorName(light: "m3_sys_light_primary", dark: "m3_sys_dark_primary_mediumContrast"),
+            "surface.accent": AppColorName(light: "m3_sys_light_surface", dark: "m3_sys_drak_surface"),
+        ])
+        #expect(lines.count == 2, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("token-differs-in-app token:brand.primary")
+                    && $0.contains(
+                        "\"m3_sys_dark_primary_mediumContrast\" in the Android resources is #6FB4FF in the dark appearance"
+                    )
+                    && $0.contains("colors_m3.xml:14")
+            }, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("token-missing-in-app token:surface.accent")
+                    && $0.contains("its dark colour \"m3_sys_drak_surface\" is not a colour in the Android resources")
+            }, "\(lines)")
+    }
+
     @Test func aTokenDeclaredWithoutADarkLiteralIsAWarningAtItsDeclaration() throws {
         var catalog = F.catalog
         catalog.tokens.append(ColorToken("ink", light: "#111827"))

@@ -142,6 +142,19 @@ import Testing
         #expect(!out.contains("brand.primary\": \"BrandPrimary\""), "brand.primary matches on both platforms: \(out)")
     }
 
+    @Test func separateLightAndDarkNamesAreReadFromTheConfig() async throws {
+        // Material 3 names each appearance apart: the dark name draws its own night value, if any.
+        let config = """
+            {"format": 1, "androidResources": ["\(Self.fixtures.path)/res"],
+             "androidColorNames": {"surface.accent": {"light": "surface_accent", "dark": "brand_primary"}}}
+            """
+        let (_, stdout, stderr) = try await run(["build"], catalog: Self.catalog, config: config)
+        let out = stdout + stderr
+        #expect(!out.contains("\"surface_accent\" in the Android resources has no dark value"), "\(out)")
+        #expect(
+            out.contains("\"brand_primary\" in the Android resources is #409CFF in the dark appearance"), "\(out)")
+    }
+
     @Test func rulesListedInErrorsFail() async throws {
         var catalog = Self.catalog
         catalog.screens = [Screen("home", title: "Home") { Column { Text("Faint", id: "faint").color("#AAAAAA") } }]
@@ -178,6 +191,15 @@ import Testing
                 "\"errors\" names prop-type, which is not a rule that warns"
             ),
             (#"{"format": 1, "iosColorNames": {"Brand": "X"}}"#, .usage, "\"iosColorNames\" must map token names"),
+            (
+                #"{"format": 1, "androidColorNames": {"brand.primary": {"light": "m3_sys_light_primary"}}}"#, .usage,
+                "or to {\"light\": name, \"dark\": name}, at most 10000 (\"brand.primary\")"
+            ),
+            (
+                #"{"format": 1, "androidColorNames": {"brand.primary": {"light": "a", "dark": "b", "night": "c"}}}"#,
+                .usage, "\"androidColorNames\" must map token names"
+            ),
+            (#"{"format": 1, "androidColorNames": {"brand.primary": 7}}"#, .usage, "\"androidColorNames\" must map"),
             (#"{"format": 1, "colorTolerance": -1}"#, .usage, "\"colorTolerance\" must be a ΔE₀₀ from 0 to 100"),
         ]
         for (config, expected, message) in cases {

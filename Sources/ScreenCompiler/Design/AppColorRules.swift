@@ -16,23 +16,35 @@ enum AppColorRules {
             let platform = palette.platform == .iOS ? "the iOS Asset Catalog" : "the Android resources"
             for name in uses.keys.sorted() {
                 guard let token = catalog.token(name) else { continue }
-                let asset = options.assetName(of: name, on: palette.platform)
+                let names = options.names.name(of: name, on: palette.platform)
                 let path = "token:\(name)"
                 let usedAt = uses[name].map { " (used at \($0))" } ?? ""
-                guard let entry = palette.colors[asset],
-                    entry.light != nil || entry.dark != nil || entry.unresolved != nil
-                else {
+                func missing(_ asset: String, _ what: String) -> Diagnostic {
                     let how = palette.colors[asset] == nil ? "is not a colour in" : "declares no value in"
-                    diagnostics.append(
-                        DesignRules.tokenMissingInApp.diagnostic(
-                            "token \"\(name)\"\(usedAt): \"\(asset)\" \(how) \(platform); clients that know the token draw nothing for it",
-                            at: token.source, path: path))
+                    return DesignRules.tokenMissingInApp.diagnostic(
+                        "token \"\(name)\"\(usedAt): \(what)\"\(asset)\" \(how) \(platform); clients that know the token draw nothing for it",
+                        at: token.source, path: path)
+                }
+                guard let entry = palette.colors[names.light], entry.hasValue else {
+                    diagnostics.append(missing(names.light, names.dark == nil ? "" : "its light colour "))
                     continue
                 }
+                var appearances = [
+                    (appearance: "light", asset: names.light, color: entry.light ?? entry.dark, entry: entry)
+                ]
+                if let darkName = names.dark {
+                    // Material 3's separate names: the dark colour is a colour of its own.
+                    guard let dark = palette.colors[darkName], dark.hasValue else {
+                        diagnostics.append(missing(darkName, "its dark colour "))
+                        continue
+                    }
+                    appearances.append(("dark", darkName, dark.dark ?? dark.light, dark))
+                } else {
+                    appearances.append(("dark", names.light, entry.dark, entry))
+                }
                 // A system colour or theme attribute cannot be compared.
-                guard entry.unresolved == nil else { continue }
-                let light = entry.light ?? entry.dark!
-                for (appearance, app) in [("light", light), ("dark", entry.dark)] {
+                guard appearances.allSatisfy({ $0.entry.unresolved == nil }) else { continue }
+                for (appearance, asset, app, declared) in appearances {
                     guard let app, let literal = AppColor(literal: token.literal(appearance == "dark" ? .dark : .light))
                     else { continue }
                     let difference = ColorDifference.deltaE(
@@ -42,13 +54,13 @@ enum AppColorRules {
                         DesignRules.tokenDiffersInApp.diagnostic(
                             "token \"\(name)\": \"\(asset)\" in \(platform) is \(app) in the \(appearance) appearance, ΔE₀₀ "
                                 + "\(Self.figure(difference)) from the token's \(literal.hex) (tolerance \(Self.figure(options.tolerance))): "
-                                + "clients without the token draw another colour (\(entry.location))",
+                                + "clients without the token draw another colour (\(declared.location))",
                             severity: .warning, at: token.source, path: path))
                 }
-                if entry.dark == nil {
+                if appearances[1].color == nil, let light = appearances[0].color {
                     diagnostics.append(
                         DesignRules.tokenDarkMissing.diagnostic(
-                            "token \"\(name)\": \"\(asset)\" in \(platform) has no dark value, so dark mode draws \(light) (\(entry.location))",
+                            "token \"\(name)\": \"\(names.light)\" in \(platform) has no dark value, so dark mode draws \(light) (\(entry.location))",
                             severity: .warning, at: token.source, path: path))
                 }
             }
@@ -61,4 +73,9 @@ enum AppColorRules {
         let tenths = (value * 10).rounded()
         return "\(Int(tenths) / 10).\(abs(Int(tenths)) % 10)"
     }
+}
+
+extension AppPalette.Entry {
+    /// Whether the app declares a value for it, or one that cannot be resolved.
+    fileprivate var hasValue: Bool { light != nil || dark != nil || unresolved != nil }
 }

@@ -11,8 +11,9 @@ public enum DesignRules {
         explanation: """
             A token used by a screen has no colour in the app's Asset Catalog (iOS) or Android \
             resources, under the name screenkit.json maps it to (`iosColorNames`, `androidColorNames`; \
-            by default the token's name in the Asset Catalog and its snake-case form on Android). Add the \
-            colour to the app, or map the token to the colour's name.
+            by default the token's name in the Asset Catalog and its snake-case form on Android; or \
+            separate light and dark names, as Material 3 themes declare them). Add the colour to the \
+            app, or map the token to the colour's name.
             """)
     static let tokenDiffersInApp = Rule(
         id: "token-differs-in-app",
@@ -30,7 +31,8 @@ public enum DesignRules {
         explanation: """
             The token declares no dark literal, or the app's colour has no dark appearance (an Asset \
             Catalog colour set without a Dark entry, an Android colour without a `values-night` \
-            value). Declare the dark value, the same as the light one when the colour does not change. \
+            value). When the app names its dark colours apart (Material 3's `m3_sys_dark_primary`), \
+            map the token to both names in screenkit.json: `{"light": "…", "dark": "…"}`. Declare the dark value, the same as the light one when the colour does not change. \
             A warning unless screenkit.json lists the rule in `errors`.
             """)
     static let appColorsInvalid = Rule(

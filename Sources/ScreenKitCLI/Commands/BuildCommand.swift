@@ -56,7 +56,8 @@ enum BuildCommand {
         let image = BucketLayout(
             screens: compilation.result.screens, contract: compilation.result.contract,
             history: compilation.historyHashes,
-            schemas: compilation.schemas(for: context.catalog), locales: compilation.result.locales)
+            schemas: compilation.schemas(for: context.catalog, config: context.config),
+            locales: compilation.result.locales)
         do {
             try OutputDirectory.replace(
                 out, with: image.files.map { OutputDirectory.File(path: $0.key, bytes: $0.value) })

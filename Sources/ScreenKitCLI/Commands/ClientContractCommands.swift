@@ -63,7 +63,9 @@ enum ClientContractCommands {
             writes for that version, in the wire profile its clients decode, and reject what it does
             not know; then its renderer interface (ScreenModelRenderer: one requirement per
             component, over the app's own output type; ScreenModelActionHandler: one per action
-            kind), so the app's compiler refuses a renderer that misses one. Plain Foundation;
+            kind), so the app's compiler refuses a renderer that misses one; and, for a version
+            with colour tokens, ScreenModel.ColorToken, each token with its colour's name in the
+            app (screenkit.json's iosColorNames and androidColorNames). Plain Foundation;
             compiles on Linux.
 
             With typescript: one TypeScript module with readonly types (nodes a union on `type`,
@@ -95,8 +97,10 @@ enum ClientContractCommands {
             if arguments.positional.count > 1 { throw .usage("unexpected argument '\(arguments.positional[1])'") }
             let history = try frozenHistory(ContractLocation(arguments, context), context)
             let frozen = try version(arguments.value("--version"), in: history)
+            let colorNames = AppColorFiles.names(context.config)
             if language == "kotlin" {
-                let source = try KotlinCodegen.source(frozen, profile(of: frozen, history, context), arguments)
+                let source = try KotlinCodegen.source(
+                    frozen, profile(of: frozen, history, context), arguments, colorNames: colorNames)
                 return try emit(
                     Array(source.utf8), label: "the Kotlin model of contract \(frozen.version)", arguments, context)
             }
@@ -110,7 +114,7 @@ enum ClientContractCommands {
             }
             let source = SwiftClientModel.source(
                 frozen.contract, version: frozen.version, sha256: frozen.sha256,
-                profile: profile(of: frozen, history, context))
+                profile: profile(of: frozen, history, context), colorNames: colorNames)
             return try emit(
                 Array(source.utf8), label: "the Swift model of contract \(frozen.version)", arguments, context)
         }

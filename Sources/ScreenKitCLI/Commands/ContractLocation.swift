@@ -106,10 +106,12 @@ struct Compilation {
     var historyHashes: [String] { contract.history.versions.map(\.sha256) }
 
     /// The JSON Schemas published with `catalog`'s screens: one per frozen version and the full
-    /// envelope's, each in the wire profile its clients decode.
-    func schemas(for catalog: Catalog) -> ClientSchemas {
+    /// envelope's, each in the wire profile its clients decode, the colour tokens carrying the
+    /// app's colour names `config` maps.
+    func schemas(for catalog: Catalog, config: ProjectConfig?) -> ClientSchemas {
         ClientSchemas(
             history: contract.history.versions.map(\.contract), hashes: historyHashes,
-            live: Contract.live(catalog).0, profileSince: catalog.profileSince)
+            live: Contract.live(catalog).0, profileSince: catalog.profileSince,
+            colorNames: AppColorFiles.names(config))
     }
 }

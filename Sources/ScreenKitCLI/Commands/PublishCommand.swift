@@ -81,7 +81,8 @@ enum PublishCommand {
             context.terminal.progress("reading \(bucket)…")
             let plan = try await publisher.plan(
                 screens: compilation.result.screens, contract: compilation.result.contract,
-                history: compilation.historyHashes, schemas: compilation.schemas(for: context.catalog),
+                history: compilation.historyHashes,
+                schemas: compilation.schemas(for: context.catalog, config: context.config),
                 locales: compilation.result.locales, edge: edge)
             context.terminal.endProgress()
             // What the bucket serves now is the base: a screen it serves that would stop serving a

@@ -29,8 +29,14 @@ enum AppColorFiles {
             }
         }
         return DesignOptions(
-            palettes: palettes, names: [.iOS: config.iosColorNames, .android: config.androidColorNames],
+            palettes: palettes, names: names(config),
             tolerance: config.colorTolerance ?? ColorDifference.defaultTolerance)
+    }
+
+    /// The name of each token's colour per platform, as the config maps them (none without one).
+    static func names(_ config: ProjectConfig?) -> AppColorNames {
+        guard let config else { return [:] }
+        return [.iOS: config.iosColorNames, .android: config.androidColorNames]
     }
 
     /// The rules the config raises to errors; a rule that is not one, or is an error already, is a

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenCompiler
 import ScreenEdge
 import ScreenJSON
 import ScreenKit
@@ -64,10 +65,12 @@ public struct ProjectConfig: Sendable, Equatable {
     public var assetCatalogs: [String] = []
     /// The app's Android `res` folders the colour tokens are compared with, absolute.
     public var androidResources: [String] = []
-    /// A token's colour name in the Asset Catalogs, where it is not the token's own name.
-    public var iosColorNames: [String: String] = [:]
-    /// A token's colour name in the Android resources, where it is not its snake-case form.
-    public var androidColorNames: [String: String] = [:]
+    /// A token's colour name in the Asset Catalogs, where it is not the token's own name: one
+    /// name, or separate light and dark names.
+    public var iosColorNames: [String: AppColorName] = [:]
+    /// A token's colour name in the Android resources, where it is not its snake-case form: one
+    /// name, or separate light and dark names (Material 3's `m3_sys_light_primary`).
+    public var androidColorNames: [String: AppColorName] = [:]
     /// The largest ΔE₀₀ between a token's literal and the app's colour that is not reported.
     public var colorTolerance: Double?
     /// The rules whose warnings fail `check`, `build` and `publish` (e.g. `contrast-low`).
@@ -112,16 +115,16 @@ public struct ProjectConfig: Sendable, Equatable {
         guard bytes.count <= maximumSize else {
             throw invalid("\(bytes.count) bytes; a config file may hold at most \(maximumSize)")
         }
-        // A config is one object of strings, numbers, lists of strings and maps of strings:
-        // anything nested deeper is refused before it is decoded.
-        if let offset = JSONDepth.firstOffset(exceeding: 2, in: bytes) {
+        // A config is one object of strings, numbers, lists of strings and maps (of strings, or of
+        // light and dark name pairs): anything nested deeper is refused before it is decoded.
+        if let offset = JSONDepth.firstOffset(exceeding: 3, in: bytes) {
             throw invalid(
-                "nests too deep (at byte \(offset)); a config file is one object of strings, numbers, lists of strings and maps of strings"
+                "nests too deep (at byte \(offset)); a config file is one object of strings, numbers, lists of strings and maps"
             )
         }
-        guard let document = try? JSONObjectReader.document(bytes, maximumDepth: 2) else {
+        guard let document = try? JSONObjectReader.document(bytes, maximumDepth: 3) else {
             throw invalid(
-                "not a JSON object of strings, numbers, lists of strings and maps of strings; expected {\"format\": 1, …}"
+                "not a JSON object of strings, numbers, lists of strings and maps; expected {\"format\": 1, …}"
             )
         }
         var object: [String: Scalar] = [:]
@@ -201,19 +204,36 @@ public struct ProjectConfig: Sendable, Equatable {
         func paths(_ key: String) throws(Invalid) -> [String] {
             try strings(key).map { $0.hasPrefix("/") ? $0 : base.appendingPathComponent($0).standardizedFileURL.path }
         }
-        func names(_ key: String) throws(Invalid) -> [String: String] {
+        func names(_ key: String) throws(Invalid) -> [String: AppColorName] {
+            let shape =
+                "\"\(key)\" must map token names (brand.primary) to colour names of 1 to 256 bytes, or to "
+                + "{\"light\": name, \"dark\": name}, at most 10000"
+            func name(_ value: JSONValue?) -> String? {
+                guard case .string(let text)? = value, !text.isEmpty, text.utf8.count <= 256 else { return nil }
+                return text
+            }
+            func pair(_ value: JSONValue) -> AppColorName? {
+                guard case .object(let members) = value, members.map(\.key).sorted() == ["dark", "light"],
+                    let light = name(value["light"]), let dark = name(value["dark"])
+                else { return nil }
+                return AppColorName(light: light, dark: dark)
+            }
             switch object[key] {
             case nil: return [:]
             case .map(let map)?:
-                guard map.count <= 10_000,
-                    map.allSatisfy({ ColorToken.isValidName($0.key) && !$0.value.isEmpty && $0.value.utf8.count <= 256 }
-                    )
-                else {
-                    throw invalid(
-                        "\"\(key)\" must map token names (brand.primary) to colour names of 1 to 256 bytes, at most 10000"
-                    )
+                guard map.count <= 10_000 else { throw invalid(shape) }
+                var names: [String: AppColorName] = [:]
+                for (token, value) in map {
+                    guard ColorToken.isValidName(token) else { throw invalid(shape) }
+                    if let single = name(value) {
+                        names[token] = AppColorName(light: single)
+                    } else if let pair = pair(value) {
+                        names[token] = pair
+                    } else {
+                        throw invalid(shape + " (\"\(token)\")")
+                    }
                 }
-                return map
+                return names
             default: throw invalid("\"\(key)\" must be an object of token names to colour names")
             }
         }
@@ -242,7 +262,7 @@ public struct ProjectConfig: Sendable, Equatable {
         case string(String)
         case number(Double)
         case list([String])
-        case map([String: String])
+        case map([String: JSONValue])
         case other
 
         init(_ value: JSONValue) {
@@ -253,13 +273,13 @@ public struct ProjectConfig: Sendable, Equatable {
                 let strings = items.compactMap(\.stringValue)
                 self = strings.count == items.count ? .list(strings) : .other
             case .object(let members):
-                var map: [String: String] = [:]
+                var map: [String: JSONValue] = [:]
                 for member in members {
-                    guard let text = member.value.stringValue, map[member.key] == nil else {
+                    guard map[member.key] == nil else {
                         self = .other
                         return
                     }
-                    map[member.key] = text
+                    map[member.key] = member.value
                 }
                 self = .map(map)
             case .bool, .null: self = .other

@@ -350,6 +350,42 @@ object ScreenModel {
         }
     }
 
+    /**
+     * The colour tokens of contract 4, each with its colour's name in the app's resources
+     * ([colorName]; [darkColorName] where the app names the dark colour apart, as Material 3 does),
+     * so a renderer draws the app's own colour without a hand table.
+     */
+    enum class ColorToken(
+        val wire: String,
+        val colorName: String,
+        val darkColorName: String?,
+        val light: String,
+        val dark: String
+    ) {
+        ACCENT_WARNING("accent.warning", "accent_warning", null, "#FFB45309", "#FFF59E0B"),
+        SEPARATOR("separator", "separator", null, "#E5E7EB", "#38383A"),
+        TEXT_SECONDARY("text.secondary", "text_secondary", null, "#6B7280", "#9CA3AF");
+
+        companion object {
+            /** The token written as [wire], or null when the contract has none. */
+            fun fromWire(wire: String): ColorToken? = values().firstOrNull { it.wire == wire }
+        }
+    }
+
+    /** What a colour prop holds: one of the version's tokens, or a literal `#RRGGBB`/`#AARRGGBB`. */
+    sealed class ColorValue {
+        /** A token: draw the app's colour. */
+        data class Token(val token: ColorToken) : ColorValue()
+
+        /** A literal colour. */
+        data class Literal(val hex: String) : ColorValue()
+
+        companion object {
+            /** The value of a colour prop as decoded. */
+            fun of(value: String): ColorValue = ColorToken.fromWire(value)?.let { Token(it) } ?: Literal(value)
+        }
+    }
+
     /** A scalar prop: a string, a number or a bool. */
     sealed class Scalar {
         data class Text(val value: String) : Scalar()

@@ -846,6 +846,65 @@ extension ScreenModel {
     }
 }
 
+extension ScreenModel {
+    /// The colour tokens of contract 4, each with its colour in the app's Asset Catalog, so a
+    /// renderer draws the app's own colour (`Color(token.colorName)`) without a hand table.
+    public enum ColorToken: String, Sendable, CaseIterable {
+        case accentWarning = "accent.warning"
+        case separator = "separator"
+        case textSecondary = "text.secondary"
+
+        /// The name of its colour in the app's Asset Catalog (`UIColor(named:)`, `Color(_:)`).
+        public var colorName: String {
+            switch self {
+            case .accentWarning: "accent.warning"
+            case .separator: "separator"
+            case .textSecondary: "text.secondary"
+            }
+        }
+
+        /// The dark colour's own name where the app names it apart; nil: the colour's Dark appearance.
+        public var darkColorName: String? {
+            switch self {
+            case .accentWarning: nil
+            case .separator: nil
+            case .textSecondary: nil
+            }
+        }
+
+        /// Its light literal, `#RRGGBB` or `#AARRGGBB`.
+        public var light: String {
+            switch self {
+            case .accentWarning: "#FFB45309"
+            case .separator: "#E5E7EB"
+            case .textSecondary: "#6B7280"
+            }
+        }
+
+        /// Its dark literal (its light one when it declares none).
+        public var dark: String {
+            switch self {
+            case .accentWarning: "#FFF59E0B"
+            case .separator: "#38383A"
+            case .textSecondary: "#9CA3AF"
+            }
+        }
+    }
+
+    /// What a colour prop holds: one of the version's tokens, or a literal `#RRGGBB`/`#AARRGGBB`.
+    public enum ColorValue: Hashable, Sendable {
+        /// A token: draw the app's colour.
+        case token(ColorToken)
+        /// A literal colour.
+        case literal(String)
+
+        /// The value of a colour prop as decoded.
+        public init(_ value: String) {
+            self = ColorToken(rawValue: value).map(ColorValue.token) ?? .literal(value)
+        }
+    }
+}
+
 extension KeyedDecodingContainer where K == ScreenModel.Key {
     /// The value at `key`, which must be there.
     func value<T: Decodable>(_ key: String) throws -> T {

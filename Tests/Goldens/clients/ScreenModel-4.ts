@@ -435,6 +435,26 @@ export type TextStyle =
 /** The values of `VerticalAlignment`; any other value fails to decode. */
 export type VerticalAlignment = "bottom" | "center" | "top";
 
+/** The colour tokens of contract 4. */
+export type ColorToken = "accent.warning" | "separator" | "text.secondary";
+
+/** Each token's light and dark literals, `#RRGGBB` or `#AARRGGBB`: what a page draws for it. */
+export const colorTokens: { readonly [T in ColorToken]: { readonly light: string; readonly dark: string } } = {
+    "accent.warning": { light: "#FFB45309", dark: "#FFF59E0B" },
+    "separator": { light: "#E5E7EB", dark: "#38383A" },
+    "text.secondary": { light: "#6B7280", dark: "#9CA3AF" },
+};
+
+/** What a colour prop holds: one of the version's tokens, or a literal. */
+export type ColorValue = { readonly token: ColorToken } | { readonly literal: string };
+
+/** The value of a colour prop as decoded. */
+export function colorValue(value: string): ColorValue {
+    return Object.prototype.hasOwnProperty.call(colorTokens, value)
+        ? { token: value as ColorToken }
+        : { literal: value };
+}
+
 /** A payload these types cannot hold; `path` is the JSON path of the offending value. */
 export class DecodeError extends Error {
     readonly path: string;
