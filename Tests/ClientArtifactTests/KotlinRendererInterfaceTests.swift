@@ -12,31 +12,12 @@ import Testing
 @Suite(.serialized) struct KotlinRendererInterfaceTests {
     static let package = "com.example.screens.render"
 
-    /// A text renderer (`id:type(child,child)`) of every requirement of the model's
-    /// `ScreenModelRenderer`, in the model's package, leaving out `leaving`, with `extra` inside.
-    static func textRenderer(for model: String, package: String, leaving: String? = nil, extra: String = "") throws
-        -> String
-    {
-        let start = try #require(model.range(of: "interface ScreenModelRenderer<Output> {\n"))
-        let end = try #require(model.range(of: "\n}\n", range: start.upperBound..<model.endIndex))
-        var source = "package \(package)\n\nclass TextRenderer : ScreenModelRenderer<String> {\n"
-        for line in model[start.upperBound..<end.lowerBound].split(separator: "\n") {
-            guard let match = line.firstMatch(of: /^    fun (\w+)\((.*)\): Output$/), String(match.1) != leaving else {
-                continue
-            }
-            let children = match.2.contains("children:") ? #" + "(" + children.joinToString(",") + ")""# : ""
-            let parameters = match.2.replacingOccurrences(of: "Output", with: "String")
-            source += "    override fun \(match.1)(\(parameters)): String = node.id + \":\(match.1)\"\(children)\n"
-        }
-        return source + extra + "}\n"
-    }
-
     /// The model, text renderer and driver of `version` in a package of their own.
     static func sources(_ version: Int, leaving: String? = nil, extra: String = "", label: String) throws -> [String] {
         let package = "\(Self.package).\(label)"
         let model = KotlinClientModelTests.model(version, package: package)
         return [
-            model, try textRenderer(for: model, package: package, leaving: leaving, extra: extra),
+            model, try KotlinRendererCheck.textRenderer(for: model, package: package, leaving: leaving, extra: extra),
             KotlinToolchain.driver(label, package: package, id: "\(package).TextRenderer().render(envelope)"),
         ]
     }

@@ -1,15 +1,18 @@
 import ExampleScreens
 import Foundation
-import ScreenClients
 import ScreenCompiler
 import ScreenContract
 import ScreenKit
 import ScreenTestSupport
 import Testing
 
+@testable import ScreenClients
+
 /// The Kotlin model of each profile example app's frozen versions, in the wire profile its
-/// clients decode: golden-tested, compiled with `kotlinc` 1.3 against Android's `org.json` and run
-/// in one JVM per version over every variant of that version and the wrong shapes it must refuse.
+/// clients decode: golden-tested, compiled with `kotlinc` 1.3 against Android's `org.json` with a
+/// text renderer written from its renderer interface, and run in one JVM per version over every
+/// variant of that version (each component drawn by its own function) and the wrong shapes it must
+/// refuse.
 @Suite(.serialized) struct ProfileKotlinModelTests {
     static let package = "com.example.screens"
 
@@ -41,12 +44,18 @@ import Testing
         func name(_ example: ProfileExample, _ version: Int) -> String {
             "\(example.name.replacingOccurrences(of: "-", with: "_")).v\(version)"
         }
-        let sources = runs.flatMap { example, version in
-            [
-                Self.model(example, version, package: "\(Self.package).\(name(example, version))"),
+        // Each version's model, a text renderer written from its interface, and a driver that
+        // decodes and renders.
+        let sources = try runs.flatMap { example, version in
+            let package = "\(Self.package).\(name(example, version))"
+            let model = Self.model(example, version, package: package)
+            return [
+                model,
+                try KotlinRendererCheck.textRenderer(
+                    for: model, package: package, ids: model.contains("/** The node's stable ID. */")),
                 KotlinToolchain.driver(
-                    "drivers.\(name(example, version))", package: "\(Self.package).\(name(example, version))",
-                    id: "\"ok\""),
+                    "drivers.\(name(example, version))", package: package,
+                    id: KotlinRendererCheck.rendering(model, package: package)),
             ]
         }
         let compiled = try KotlinToolchain.compile(sources, in: folder)
@@ -64,9 +73,22 @@ import Testing
                     compiled.jar, driver: "drivers.\(name(example, version))", files)
                 print("kotlin \(example.name)@\(version): one JVM \(seconds) s")
                 #expect(status == (refusals.isEmpty ? 0 : 1), "\(example.name)@\(version): \(lines)")
-                for (file, _) in variants {
-                    #expect(lines.contains("decoded \(file): ok"), "\(example.name) \(file): \(lines)")
+                let contract = example.history.versions[version - 1].contract
+                let functions = KotlinClientModel.functionNames(contract.components.map(\.type))
+                var checked = 0
+                for (file, bytes) in variants {
+                    let drawn = lines.first { $0.hasPrefix("decoded \(file): ") }
+                    #expect(drawn != nil, "\(example.name) \(file): \(lines)")
+                    // Each component the envelope holds is drawn by its own function.
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    for component in contract.components where text.contains("\"\(component.type)\"") {
+                        checked += 1
+                        #expect(
+                            drawn?.contains(":\(functions[component.type] ?? "")") == true,
+                            "\(example.name) \(file): \(component.type) not drawn in \(drawn ?? "")")
+                    }
                 }
+                #expect(checked >= variants.count, "\(example.name)@\(version): the components were found")
                 for refusal in refusals {
                     let line = lines.first { $0.hasPrefix("failed \(refusal.name): $") }
                     #expect(line != nil, "\(example.name) \(refusal.name): \(lines)")
