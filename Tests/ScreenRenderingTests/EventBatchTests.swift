@@ -99,6 +99,37 @@ import Testing
         }
     }
 
+    /// The built-in exposure a client sends when it first shows a screen served with arms: no
+    /// params, its arms required, on `appear` or no trigger; written as an `exposure` line, which
+    /// `screenkit experiment report` reads.
+    @Test func anExposureIsBuiltInAndChecked() throws {
+        let batch = try Self.reader.read(
+            Self.batch(
+                contract: 1,
+                [
+                    #"{"name":"exposure","params":{},"trigger":"appear","screen":"faq","experiments":{"faq-layout":"b"}}"#,
+                    #"{"name":"exposure","params":{},"experiments":{"faq-layout":"a"},"time":"2026-11-27T10:00:00Z"}"#,
+                    #"{"name":"exposure","params":{},"screen":"faq"}"#,
+                    #"{"name":"exposure","params":{},"experiments":{}}"#,
+                    #"{"name":"exposure","params":{"screen":"faq"},"experiments":{"faq-layout":"b"}}"#,
+                    #"{"name":"exposure","params":{},"trigger":"tap","experiments":{"faq-layout":"b"}}"#,
+                ]))
+        #expect(batch.accepted.map(\.index) == [0, 1])
+        #expect(
+            batch.rejected.map(\.description) == [
+                #"events[2]: an exposure names the arms it was served in "experiments""#,
+                #"events[3]: an exposure names the arms it was served in "experiments""#,
+                #"events[4]: unknown param "screen" of event "exposure" (contract 1)"#,
+                #"events[5]: an exposure is sent on appear, not "tap""#,
+            ])
+        #expect(
+            String(
+                decoding: batch.accepted[0].jsonLine(contract: 1, unit: "ada", receivedAt: "2026-11-27T10:00:01.000Z"),
+                as: UTF8.self)
+                == #"{"time":"2026-11-27T10:00:01.000Z","unit":"ada","contract":1,"event":"exposure","trigger":"appear","screen":"faq","params":{},"experiments":{"faq-layout":"b"}}"#
+                + "\n")
+    }
+
     @Test func anEnumValueIsCheckedAgainstTheDeclaredVersion() throws {
         // Version 3 declares Surface with home and search; an unknown value is refused there.
         let batch = try Self.reader.read(

@@ -15,9 +15,17 @@ import ScreenKit
 /// whole (``ReadError``); an event the version does not know — an unknown event, param or trigger,
 /// a missing required param, a value of the wrong type or an enum value the version lacks — is
 /// refused alone (``Rejection``), and the rest are accepted.
+///
+/// One event is built in: ``exposureEvent`` (`exposure`), which a client sends once when it first
+/// shows a screen served with arms — no params, its arms in `experiments`, trigger `appear` if
+/// any — unless the contract declares an event of that name itself, which then applies.
 public struct EventBatch: Sendable, Hashable {
     /// The batch format this code reads.
     public static let format = 1
+
+    /// The built-in event a client sends when it first shows a screen served with arms: what
+    /// `screenkit experiment report` reads as an exposure.
+    public static let exposureEvent = "exposure"
 
     /// How much a batch may hold: checked before and while reading, so a hostile batch costs time
     /// linear in its bounded size.
@@ -169,18 +177,25 @@ public struct EventBatchReader: Sendable {
         let object = try JSONObjectReader(value, path: "events[\(index)]")
         try object.refuseUnknownKeys(["name", "params", "trigger", "screen", "node", "experiments", "time"])
         let name = try object.string("name")
-        guard let schema = version.events[name] else {
+        let isExposure = version.events[name] == nil && name == EventBatch.exposureEvent
+        guard let schema = version.events[name] ?? (isExposure ? Self.exposure : nil) else {
             throw JSONFormatError("unknown event \"\(Self.shown(name))\" (contract \(contract))")
         }
         let params = try self.params(try object.object("params"), of: schema, in: version, contract: contract)
         let trigger = try object.optionalString("trigger")
-        if let trigger, !version.triggers.contains(trigger) {
+        if isExposure, let trigger, trigger != "appear" {
+            throw JSONFormatError("an exposure is sent on appear, not \"\(Self.shown(trigger))\"")
+        }
+        if let trigger, !version.triggers.contains(trigger), !isExposure {
             throw JSONFormatError("unknown trigger \"\(Self.shown(trigger))\" (contract \(contract))")
         }
         let screen = try bounded(try object.optionalString("screen"), "screen")
         let node = try bounded(try object.optionalString("node"), "node")
         let experiments = try object.optionalObject("experiments").map { (arms) throws(JSONFormatError) in
             try self.experiments(arms)
+        }
+        if isExposure, experiments?.isEmpty ?? true {
+            throw JSONFormatError("an exposure names the arms it was served in \"experiments\"")
         }
         let time = try object.optionalString("time")
         if let time, !RFC3339.isValid(time) {
@@ -190,6 +205,9 @@ public struct EventBatchReader: Sendable {
             index: index, name: name, params: params, trigger: trigger, screen: screen, node: node,
             experiments: experiments ?? [:], time: time)
     }
+
+    /// The built-in exposure: no params.
+    static let exposure = EventSchema(EventBatch.exposureEvent, params: [])
 
     /// The params of an event of `schema`: each declared, each required one present, each of its type.
     func params(_ object: JSONObjectReader, of schema: EventSchema, in version: Version, contract: Int)
