@@ -89,7 +89,7 @@ public enum CLI {
     static let commands: [Command] = [
         InitCommand.command, BuildCommand.command, CheckCommand.command, ContractCommand.command,
         PreviewCommand.command, PublishCommand.command, EdgeCommand.command, HealthCommand.command,
-        ExperimentCommand.command, StringsCommand.command, ExplainCommand.command,
+        ExperimentCommand.command, StringsCommand.command, WebRuntimeCommand.command, ExplainCommand.command,
     ]
 
     static var usage: String {

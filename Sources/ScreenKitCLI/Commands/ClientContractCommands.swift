@@ -214,7 +214,7 @@ enum ClientContractCommands {
     }
 
     /// Prints `bytes`, or writes them whole to `--out`.
-    private static func emit(_ bytes: [UInt8], label: String, _ arguments: Arguments, _ context: CommandContext)
+    static func emit(_ bytes: [UInt8], label: String, _ arguments: Arguments, _ context: CommandContext)
         throws(CommandError) -> ExitCode
     {
         guard let path = arguments.value("--out") else {

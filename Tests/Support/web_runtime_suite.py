@@ -1,0 +1,281 @@
+"""Drives the ScreenKit web runtime in headless Chromium (Playwright, with the Chromium the tests
+installed) against a running origin: the Hummingbird example server, or nginx with the edge router
+in front of it. Prints one JSON report: each check's outcome, the accessibility scan (axe-core from
+axe-playwright-python) and the pixel comparison with the preview's pictures.
+
+usage: web_runtime_suite.py --base URL --app DIR --chromium PATH [--metrics URL] [--preview DIR]
+(SCREENKIT_WEB_PICTURES=DIR keeps the pictures compared.)
+
+The app folder holds the compiled page (index.html, app.js, ScreenModel.js, screenkit-web.mjs); it
+is served under {base}/app/ by the browser's request routing, so the page and the screens share an
+origin as a real deployment's do. POST /api/v1/session, which the example has no server for, is
+answered by the routing too (every /api/ call is), and its body recorded.
+"""
+
+import argparse
+import json
+import mimetypes
+import os
+import re
+import sys
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+PIXEL_THRESHOLD = 48  # a channel differing by more than this counts the pixel as different
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--app", required=True)
+    parser.add_argument("--chromium", required=True)
+    parser.add_argument("--metrics")
+    parser.add_argument("--preview")
+    parser.add_argument("--name", default="origin")
+    args = parser.parse_args()
+    report = {"name": args.name, "checks": [], "figures": {}}
+
+    def check(name, ok, detail=""):
+        report["checks"].append({"name": name, "ok": bool(ok), "detail": str(detail)[:2000]})
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+        try:
+            run(browser, args, check, report)
+        except Exception as error:  # a step that could not run is a failed check, with its reason
+            check("the suite ran to the end", False, repr(error))
+        finally:
+            browser.close()
+    json.dump(report, sys.stdout, indent=1)
+    print()
+
+
+def app_routes(page, base, app, sessions, statuses):
+    """Serves the app folder under {base}/app/, answers the sign-in API, records screen statuses."""
+
+    def serve(route, request):
+        path = request.url.split("/app/", 1)[1].split("?")[0].split("#")[0] or "index.html"
+        file = os.path.realpath(os.path.join(app, path))
+        if not file.startswith(os.path.realpath(app)) or not os.path.isfile(file):
+            route.fulfill(status=404, body="not found")
+            return
+        kind = "text/javascript" if file.endswith((".js", ".mjs")) else mimetypes.guess_type(file)[0]
+        with open(file, "rb") as handle:
+            route.fulfill(status=200, body=handle.read(), headers={"Content-Type": kind or "text/plain"})
+
+    def session(route, request):
+        sessions.append({"url": request.url, "method": request.method, "body": request.post_data,
+                         "headers": request.headers})
+        route.fulfill(status=200, body="{}", headers={"Content-Type": "application/json"})
+
+    def image(route, request):
+        route.fulfill(status=404, body="")
+
+    page.route(base + "/app/**", serve)
+    page.route(base + "/api/**", session)
+    page.route("https://cdn.example.com/**", image)
+    page.on("response", lambda response: statuses.append((response.url, response.status))
+            if "/screens/" in response.url else None)
+
+
+def wait_for_screen(page, node):
+    page.wait_for_selector(f'[data-node-id="{node}"]', timeout=15000)
+
+
+def run(browser, args, check, report):
+    base = args.base.rstrip("/")
+    sessions, statuses = [], []
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    page = context.new_page()
+    console = []
+    page.on("console", lambda message: console.append(message.text))
+    page.on("pageerror", lambda error: console.append("pageerror: " + str(error)))
+    app_routes(page, base, args.app, sessions, statuses)
+
+    # The home screen, served with an arm for the unit.
+    page.goto(f"{base}/app/index.html?user=ada#/home")
+    wait_for_screen(page, "greeting")
+    heading = page.get_by_role("heading", name="Good morning")
+    check("home: drawn, its display text a heading", heading.count() == 1, page.inner_text("#screen")[:300])
+    arms = page.evaluate("() => ({...window.screenkit.arms})")
+    check("home: served an arm of promo-order", arms.get("promo-order") in ("control", "shipping-first"), arms)
+    check("home: the page title is the screen's", page.title() == "Home", page.title())
+    report["figures"]["arm"] = arms.get("promo-order")
+
+    # Navigation: a button's navigate action, then the browser's back button.
+    page.get_by_role("button", name="Settings").click()
+    page.wait_for_function("() => location.hash === '#/settings'")
+    page.wait_for_selector("text=Notifications", timeout=15000)
+    check("navigate: settings shown, in the URL", "#/settings" in page.url, page.url)
+    page.go_back()
+    wait_for_screen(page, "greeting")
+    check("back: home shown again", "#/home" in page.url or page.url.endswith("#/home"), page.url)
+
+    # A product: its appear event, its add-to-cart tap event, both with the unit's arm.
+    page.evaluate("() => window.screenkit.navigate('product-aeropress')")
+    add = page.get_by_role("button", name=re.compile("Add to cart"))
+    add.wait_for(timeout=15000)
+    add.click()
+    # The sequence: the cart API call, the state reset, the alert, then the cart as a sheet.
+    alert = page.get_by_role("alertdialog", name="Added AeroPress Go")
+    alert.wait_for(timeout=15000)
+    check("showAlert: a modal alert named by its title", alert.is_visible())
+    alert.get_by_role("button", name="OK").click()
+    sheet = page.get_by_role("dialog", name="cart")
+    sheet.wait_for(timeout=15000)
+    check("navigate as a sheet: the destination in a modal dialog", "cart" in sheet.inner_text(), sheet.inner_text())
+    sheet.get_by_role("button", name="Close").click()
+    sheet.wait_for(state="detached", timeout=15000)
+    cart = [call for call in sessions if call["url"].endswith("/api/v1/cart/items")]
+    check("apiCall: the cart call posted the quantity from the state",
+          cart and json.loads(cart[0]["body"]) == {"quantity": 1}, cart)
+    sent = page.evaluate("async () => { await window.screenkit.flush(); return {...window.screenkit.stats}; }")
+    check("events: the exposure and the product's events sent, none refused",
+          sent["sent"] >= 3 and sent["refused"] == 0 and sent["dropped"] == 0, sent)
+    report["figures"]["events"] = sent
+
+    # The sign-in form: its state posted by apiCall, then navigate.
+    page.evaluate("() => window.screenkit.navigate('sign-in')")
+    page.get_by_label("Email").fill("ada@example.com")
+    page.get_by_label("Password").fill("s3cret")
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_function("() => location.hash === '#/home'", timeout=15000)
+    posted = [call for call in sessions if call["url"].endswith("/api/v1/session")]
+    body = json.loads(posted[0]["body"]) if posted else None
+    check("sign-in: the form's state posted", body == {"email": "ada@example.com", "password": "s3cret"}
+          and posted[0]["headers"].get("screenkit-contract") == "4", sessions)
+    check("sign-in: the sequence went on to home (fullScreenCover)", "#/home" in page.url, page.url)
+
+    # Revalidation: the same screen again is a 304 from the cache's ETag.
+    page.evaluate("async () => { await window.screenkit.show('settings'); await window.screenkit.show('settings'); }")
+    revalidated = page.evaluate("() => window.screenkit.stats.revalidated")
+    check("304: a screen shown again is revalidated, not fetched",
+          revalidated >= 1 and any(status == 304 for url, status in statuses if "/screens/settings" in url),
+          (revalidated, [s for s in statuses if "/screens/settings" in s[0]]))
+
+    # Errors: a problem document, then no network.
+    page.evaluate("() => window.screenkit.show('no-such-screen')")
+    alert = page.get_by_role("alert")
+    alert.wait_for(timeout=15000)
+    text = alert.inner_text()
+    check("error: a 404 problem document is shown with a retry", "Try again" in text and len(text) > 12, text)
+    page.route(base + "/screens/offline*", lambda route, request: route.abort())
+    page.evaluate("() => window.screenkit.show('offline')")
+    page.wait_for_function("() => document.querySelector('[role=alert]')?.textContent.includes('cannot be reached')")
+    check("error: no network is shown as such", True)
+
+    # Accessibility: no serious or critical violation on the screens drawn.
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+        axe = Axe()
+        violations = {}
+        for screen, node in [("home", "greeting"), ("sign-in", "form"), ("product-aeropress", None),
+                             ("settings", None), ("forgot-password", None)]:
+            page.evaluate(f"() => window.screenkit.show('{screen}')")
+            page.wait_for_timeout(300)
+            results = axe.run(page)
+            for violation in results.response["violations"]:
+                violations.setdefault(screen, []).append((violation["id"], violation["impact"]))
+        serious = {screen: [v for v in found if v[1] in ("serious", "critical")] for screen, found in violations.items()}
+        serious = {screen: found for screen, found in serious.items() if found}
+        report["figures"]["axe"] = violations
+        check("axe-core: no serious or critical violation", not serious, serious)
+    except ImportError as error:
+        check("axe-core: available", False, error)
+
+    # The same screens as the preview draws them: pixel difference within the tolerance.
+    if args.preview:
+        report["figures"]["pixels"] = compare_with_preview(page, base, args.preview, check)
+
+    # The events arrived, with the arm, and were counted.
+    if args.metrics:
+        page.evaluate("async () => { await window.screenkit.flush(); }")
+        scrape = urllib.request.urlopen(args.metrics, timeout=10).read().decode()
+        arm = report["figures"]["arm"]
+        exposure = samples(scrape, "screenkit_events_total", {"event": "exposure", "experiment": "promo-order"})
+        goal = samples(scrape, "screenkit_events_total", {"event": "add_to_cart_tapped", "arm": arm})
+        check("scrape: the exposure counted under the arm", exposure.get(arm, 0) >= 1, exposure)
+        check("scrape: the goal event counted under the arm", sum(goal.values()) >= 1, goal)
+
+    # The localized screen: German asked for, German drawn, and said so.
+    german = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    localized = german.new_page()
+    app_routes(localized, base, args.app, [], [])
+    localized.goto(f"{base}/app/index.html?user=ada#/sign-in")
+    localized.get_by_role("button", name="Anmelden").wait_for(timeout=15000)
+    lang = localized.get_attribute("#screen", "lang")
+    check("localized: sign-in in German, its language on the page", (lang or "").startswith("de"), lang)
+    german.close()
+
+    problems = [line for line in console if "pageerror" in line or "Uncaught" in line]
+    check("no uncaught error on the page", not problems, problems)
+    context.close()
+
+
+def samples(scrape, family, labels):
+    """The values of `family` whose labels include `labels`, by arm."""
+    found = {}
+    for line in scrape.splitlines():
+        if not line.startswith(family + "{"):
+            continue
+        body, value = line.rsplit(" ", 1)
+        pairs = dict(re.findall(r'(\w+)="([^"]*)"', body))
+        if all(pairs.get(key) == wanted for key, wanted in labels.items()):
+            found[pairs.get("arm", "")] = found.get(pairs.get("arm", ""), 0) + float(value)
+    return found
+
+
+def compare_with_preview(page, base, preview, check):
+    """Each screen drawn by the runtime and by the preview (contract 4's phone), at the phone's
+    width; the share of pixels that differ, computed in the page from both PNGs."""
+    figures = {}
+    for screen in ["settings", "forgot-password", "sign-in"]:
+        page.set_viewport_size({"width": 375, "height": 1400})
+        page.evaluate("() => { const m = document.querySelector('main'); m.style.maxWidth = '375px';"
+                      " m.style.paddingTop = '16px'; }")
+        page.evaluate(f"() => window.screenkit.show('{screen}')")
+        page.wait_for_timeout(300)
+        runtime_png = page.locator("#screen").screenshot()
+        preview_page = page.context.new_page()
+        preview_page.set_viewport_size({"width": 1300, "height": 1400})
+        preview_page.goto("file://" + os.path.join(preview, screen + ".html"))
+        phone = preview_page.locator('section.version[data-contract="4"] .phone-body')
+        preview_png = phone.screenshot()
+        preview_page.close()
+        if os.environ.get("SCREENKIT_WEB_PICTURES"):
+            for label, data in [("runtime", runtime_png), ("preview", preview_png)]:
+                with open(os.path.join(os.environ["SCREENKIT_WEB_PICTURES"], f"{screen}-{label}.png"), "wb") as out:
+                    out.write(data)
+        share = page.evaluate(
+            """async ([a, b, threshold]) => {
+                const load = (data) => new Promise((resolve) => {
+                    const image = new Image(); image.onload = () => resolve(image);
+                    image.src = 'data:image/png;base64,' + data; });
+                const [x, y] = await Promise.all([load(a), load(b)]);
+                const width = Math.max(x.width, y.width), height = Math.max(x.height, y.height);
+                const pixels = (image) => { const canvas = document.createElement('canvas');
+                    canvas.width = width; canvas.height = height; const c = canvas.getContext('2d');
+                    c.fillStyle = '#fff'; c.fillRect(0, 0, width, height); c.drawImage(image, 0, 0);
+                    return c.getImageData(0, 0, width, height).data; };
+                const p = pixels(x), q = pixels(y);
+                let differing = 0;
+                for (let i = 0; i < p.length; i += 4) {
+                    if (Math.abs(p[i] - q[i]) > threshold || Math.abs(p[i + 1] - q[i + 1]) > threshold
+                        || Math.abs(p[i + 2] - q[i + 2]) > threshold) differing += 1;
+                }
+                return { share: differing / (width * height), width, height };
+            }""",
+            [base64(runtime_png), base64(preview_png), PIXEL_THRESHOLD])
+        figures[screen] = share
+    page.set_viewport_size({"width": 390, "height": 844})
+    return figures
+
+
+def base64(data):
+    import base64 as codec
+    return codec.b64encode(data).decode()
+
+
+if __name__ == "__main__":
+    main()
