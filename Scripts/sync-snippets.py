@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Rewrites every marked Swift block of the README and the DocC articles from its source.
+"""Rewrites every marked code block (Swift, TypeScript) of the README and the DocC articles from its source.
 
 A block preceded by `<!-- snippet: PATH#NAME -->` is replaced by the lines between
 `// snippet: NAME` and `// snippet: end` in PATH (repository-relative), with the marker's
@@ -35,7 +35,7 @@ changed = 0
 for path in ["README.md"] + sorted(glob.glob("Sources/*/*.docc/*.md")):
     text = open(path, encoding="utf-8").read()
     new = re.sub(
-        r"(<!-- snippet: (\S+)#(\S+) -->\n```swift\n).*?```",
+        r"(<!-- snippet: (\S+)#(\S+) -->\n```(?:swift|typescript)\n).*?```",
         lambda m: m.group(1) + excerpt(m.group(2), m.group(3)) + "```",
         text,
         flags=re.S,

@@ -23,14 +23,16 @@ import Testing
     }
 
     /// Each ```swift block of `text` with the comment on the line before its fence (or ""), and
-    /// each block in another language whose comment says it is a generated file.
+    /// each block in another language whose comment says it is a generated file or a snippet of a
+    /// compiled source (the web app's TypeScript).
     static func swiftBlocks(_ text: String) -> [(comment: String, code: String)] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var blocks: [(String, String)] = []
         var index = 0
         while index < lines.count {
             let comment = index > 0 ? lines[index - 1] : ""
-            if lines[index] == "```swift" || (lines[index].hasPrefix("```") && comment.hasPrefix("<!-- generated: ")) {
+            let marked = comment.hasPrefix("<!-- generated: ") || comment.hasPrefix("<!-- snippet: ")
+            if lines[index] == "```swift" || (lines[index].hasPrefix("```") && marked) {
                 var end = index + 1
                 while end < lines.count && lines[end] != "```" { end += 1 }
                 blocks.append((comment, lines[(index + 1)..<min(end, lines.count)].map { $0 + "\n" }.joined()))

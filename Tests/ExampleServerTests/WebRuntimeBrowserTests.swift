@@ -41,7 +41,7 @@ import Testing
             try #require(code == .success, "\(arguments): \(errors)")
         }
         let support = TestPython.supportFolder.appendingPathComponent("web_runtime")
-        for name in ["app.ts", "index.html"] {
+        for name in ["app.ts", "minimal.ts", "index.html"] {
             try FileManager.default.copyItem(
                 at: support.appendingPathComponent(name), to: source.appendingPathComponent(name))
         }
@@ -52,6 +52,7 @@ import Testing
             [
                 "--strict", "--allowJs", "--target", "es2020", "--module", "es2020", "--lib", "es2020,dom,dom.iterable",
                 "--outDir", app.path, source.appendingPathComponent("app.ts").path,
+                source.appendingPathComponent("minimal.ts").path,
             ])
         try #require(status == 0, "tsc: \(output)")
         try FileManager.default.copyItem(

@@ -2,6 +2,7 @@
 // generated TypeScript module (its decoder, its renderer interface, its colour tokens) and one
 // component of the app's own. WebRuntimeBrowserTests compiles it with tsc --strict and drives it
 // in Chromium; the "Rendering on the client" article shows it.
+// snippet: web-app
 import { createScreenKit } from "./screenkit-web.mjs";
 import { colorTokens, decode, type Renderer } from "./ScreenModel.js";
 
@@ -42,5 +43,6 @@ const screenkit = createScreenKit({
   flushInterval: 1000,
   onError: (error) => console.warn("screenkit:", error.message),
 });
-(window as unknown as { screenkit: typeof screenkit }).screenkit = screenkit;
 void screenkit.start("home");
+// snippet: end
+(window as unknown as { screenkit: typeof screenkit }).screenkit = screenkit;
