@@ -51,8 +51,10 @@ def main():
     print()
 
 
-def app_routes(page, base, app, sessions, statuses):
-    """Serves the app folder under {base}/app/, answers the sign-in API, records screen statuses."""
+def app_routes(page, base, app, sessions, statuses, requests=None):
+    """Serves the app folder under {base}/app/, answers the app's API, records screen statuses and
+    the requests for screens and events."""
+    requests = [] if requests is None else requests
 
     def serve(route, request):
         path = request.url.split("/app/", 1)[1].split("?")[0].split("#")[0] or "index.html"
@@ -73,6 +75,9 @@ def app_routes(page, base, app, sessions, statuses):
         route.fulfill(status=404, body="")
 
     page.route(base + "/app/**", serve)
+    page.on("request", lambda request: requests.append(
+        (request.url, request.method, request.headers, request.post_data)) if "/screens/" in request.url
+        or "/events" in request.url else None)
     page.route(base + "/api/**", session)
     page.route("https://cdn.example.com/**", image)
     page.on("response", lambda response: statuses.append((response.url, response.status))
@@ -85,13 +90,13 @@ def wait_for_screen(page, node):
 
 def run(browser, args, check, report):
     base = args.base.rstrip("/")
-    sessions, statuses = [], []
+    sessions, statuses, requests = [], [], []
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
     page = context.new_page()
     console = []
     page.on("console", lambda message: console.append(message.text))
     page.on("pageerror", lambda error: console.append("pageerror: " + str(error)))
-    app_routes(page, base, args.app, sessions, statuses)
+    app_routes(page, base, args.app, sessions, statuses, requests)
 
     # The home screen, served with an arm for the unit.
     page.goto(f"{base}/app/index.html?user=ada#/home")
@@ -102,6 +107,10 @@ def run(browser, args, check, report):
     check("home: served an arm of promo-order", arms.get("promo-order") in ("control", "shipping-first"), arms)
     check("home: the page title is the screen's", page.title() == "Home", page.title())
     report["figures"]["arm"] = arms.get("promo-order")
+    first = next((r for r in requests if "/screens/home" in r[0]), None)
+    check("fetch: the contract, the languages and the unit sent",
+          first is not None and first[2].get("screenkit-contract") == "4"
+          and first[2].get("accept-language", "").startswith("en") and "user=ada" in first[0], first)
 
     # Navigation: a button's navigate action, then the browser's back button.
     page.get_by_role("button", name="Settings").click()
@@ -134,6 +143,40 @@ def run(browser, args, check, report):
     check("events: the exposure and the product's events sent, none refused",
           sent["sent"] >= 3 and sent["refused"] == 0 and sent["dropped"] == 0, sent)
     report["figures"]["events"] = sent
+
+    # An events endpoint that fails twice: the batch is sent again, with backoff, and arrives.
+    failures = {"left": 2}
+
+    def flaky(route, request):
+        if failures["left"] > 0:
+            failures["left"] -= 1
+            route.fulfill(status=503, body="busy")
+        else:
+            route.continue_()
+
+    page.route(base + "/events*", flaky)
+    page.evaluate("() => window.screenkit.navigate('product-kettle')")
+    page.wait_for_function("() => window.screenkit.queued > 0", timeout=15000)
+    page.evaluate("() => window.screenkit.flush()")
+    page.wait_for_function("() => window.screenkit.queued === 0", timeout=20000)
+    after = page.evaluate("() => ({...window.screenkit.stats})")
+    check("events: a batch that failed twice is sent again and arrives", failures["left"] == 0
+          and after["sent"] == sent["sent"] + 1 and after["dropped"] == 0, (after, failures))
+    page.unroute(base + "/events*")
+
+    # The page hidden: what is queued is sent at once.
+    page.evaluate("() => window.screenkit.navigate('product-grinder')")
+    page.wait_for_function("() => window.screenkit.queued > 0", timeout=15000)
+    page.evaluate("""() => { Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange')); }""")
+    page.wait_for_function("() => window.screenkit.queued === 0", timeout=15000)
+    page.evaluate("() => { delete document.visibilityState; }")
+    hidden = [r for r in requests if "/events" in r[0] and r[3] and "product-grinder" in r[3]]
+    check("events: sent when the page is hidden", len(hidden) == 1, hidden)
+    batches = [json.loads(r[3]) for r in requests if "/events" in r[0] and r[3]]
+    check("events: batches of format 1, contract 4, at most the batch size",
+          batches and all(b["format"] == 1 and b["contract"] == 4 and 0 < len(b["events"]) <= 20 for b in batches),
+          batches)
 
     # The sign-in form: its state posted by apiCall, then navigate.
     page.evaluate("() => window.screenkit.navigate('sign-in')")
