@@ -80,6 +80,8 @@ def app_routes(page, base, app, sessions, statuses, requests=None):
         or "/events" in request.url else None)
     page.route(base + "/api/**", session)
     page.route("https://cdn.example.com/**", image)
+    page.context.route("https://help.example.com/**", lambda route, request: route.fulfill(status=200, body="help"))
+    page.context.route("https://shop.example.com/**", lambda route, request: route.fulfill(status=200, body="shop"))
     page.on("response", lambda response: statuses.append((response.url, response.status))
             if "/screens/" in response.url else None)
 
@@ -117,6 +119,11 @@ def run(browser, args, check, report):
     page.wait_for_function("() => location.hash === '#/settings'")
     page.wait_for_selector("text=Notifications", timeout=15000)
     check("navigate: settings shown, in the URL", "#/settings" in page.url, page.url)
+    with page.context.expect_page(timeout=15000) as opened:
+        page.get_by_role("button", name="Help centre").click()
+    check("openURL: the link opened in a new tab", opened.value.url.startswith("https://help.example.com/"),
+          opened.value.url)
+    opened.value.close()
     page.go_back()
     wait_for_screen(page, "greeting")
     check("back: home shown again", "#/home" in page.url or page.url.endswith("#/home"), page.url)
@@ -125,6 +132,11 @@ def run(browser, args, check, report):
     page.evaluate("() => window.screenkit.navigate('product-aeropress')")
     add = page.get_by_role("button", name=re.compile("Add to cart"))
     add.wait_for(timeout=15000)
+    with page.context.expect_page(timeout=15000) as shared:
+        page.get_by_role("button", name="Share").click()
+    check("share: without the Web Share API, the link opened", shared.value.url.startswith("https://shop.example.com/p/"),
+          shared.value.url)
+    shared.value.close()
     add.click()
     # The sequence: the cart API call, the state reset, the alert, then the cart as a sheet.
     alert = page.get_by_role("alertdialog", name="Added AeroPress Go")
