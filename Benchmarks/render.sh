@@ -6,20 +6,50 @@
 # against the same screen without it, per request and as a catalog screen. Prints one table and the ratios.
 #
 # Usage: Benchmarks/render.sh [--orders 272] [--requests 2000] [--threads 2]
+#        Benchmarks/render.sh --instructions [--orders 272]
+# --instructions counts instead of timing: valgrind --tool=callgrind runs the profile loop of each
+# phase twice (10 and 60 renders after the same 100-render warm-up) and prints the difference per
+# render, which is the same for the same binary and input whatever else the machine runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 orders=272
 requests=2000
 threads=2
+instructions=0
 while [ $# -gt 0 ]; do
   case "$1" in
+    --instructions) instructions=1; shift ;;
     --orders) orders="$2"; shift 2 ;;
     --requests) requests="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
+if [ "$instructions" = 1 ]; then
+  command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+  echo "building screenkit-bench (release)…" >&2
+  swift build -c release --product screenkit-bench >&2
+  # Instructions of one run of the profile loop: everything the process executed.
+  count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/release/screenkit-bench render \
+      --orders "$orders" --profile-loop "$2" --profile-phase "$1" 2>&1 >/dev/null \
+      | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+  }
+  printf '%-10s %22s  %s\n' phase "instructions/render" "what one render does"
+  for phase in all render build home; do
+    few=$(count "$phase" 10)
+    many=$(count "$phase" 60)
+    case "$phase" in
+      all) what="orders screen ($orders orders) built from data and rendered for the newest contract" ;;
+      render) what="the built orders screen rendered" ;;
+      build) what="the orders screen built from data (the DSL)" ;;
+      home) what="the example's home screen (25 nodes) rendered" ;;
+    esac
+    printf '%-10s %22s  %s\n' "$phase" "$(( (many - few) / 50 ))" "$what"
+  done
+  exit 0
+fi
 python3 -c "import orjson" 2>/dev/null || { echo "needs Python's orjson: pip install orjson" >&2; exit 2; }
 command -v cc >/dev/null || { echo "needs a C compiler (cc) for the allocation counter" >&2; exit 2; }
 echo "building screenkit-bench (release)…" >&2
