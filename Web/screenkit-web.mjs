@@ -318,6 +318,7 @@ export function createScreenKit(options) {
       for (const [key, value] of Object.entries(envelope.initialState || {})) state.set(key, value);
       current = envelope;
       Object.assign(arms, served);
+      headings = headingLevels(envelope.root);
       const drawn = draw(envelope.root);
       into.replaceChildren(drawn);
       if (language) into.lang = language;
@@ -461,6 +462,9 @@ export function createScreenKit(options) {
     window.addEventListener("pagehide", () => void flush(true));
   }
 
+  /** The heading element of each heading text style the screen shown uses (``headingLevels``). */
+  let headings = new Map();
+
   /**
    * Draws `node` and its children.
    * @param {ScreenNode} node
@@ -514,7 +518,7 @@ export function createScreenKit(options) {
       }
       case "text": {
         const style = p.style || "body";
-        const tag = { display: "h1", largeTitle: "h1", title: "h2", headline: "h3" }[/** @type {string} */ (style)] || "p";
+        const tag = headings.get(style) || "p";
         const element = box(tag, "text", []);
         element.classList.add(`sk-text-${style}`);
         element.textContent = String(p.content ?? "");
@@ -837,6 +841,29 @@ export function parseExperiments(header) {
     if (name && arm) arms[name] = arm;
   }
   return arms;
+}
+
+/** The text styles that are headings, most prominent first. */
+const headingStyles = ["display", "largeTitle", "title", "headline"];
+
+/**
+ * The heading element of each heading style `root` uses: the most prominent one present is `h1`,
+ * the next `h2`, and so on, so a screen's headings start at 1 and skip no level.
+ * @param {ScreenNode} root
+ * @returns {Map<string, string>}
+ */
+function headingLevels(root) {
+  /** @type {Set<string>} */
+  const used = new Set();
+  /** @param {ScreenNode} node */
+  const visit = (node) => {
+    if (node.type === "text") used.add(node.props.style || "body");
+    for (const child of node.children || []) visit(child);
+  };
+  visit(root);
+  const levels = new Map();
+  for (const style of headingStyles) if (used.has(style)) levels.set(style, `h${levels.size + 1}`);
+  return levels;
 }
 
 /** The screen and params the URL's hash names (`#/product?sku=kettle`), if any. */
