@@ -129,6 +129,9 @@ public enum EdgeFixture {
     public static let languages: [String?] = [
         nil, "de", "fr", "pl", "en", "de-AT", "pt-BR, fr;q=0.9", "fr;q=0, pl;q=0.5", "*", "xx;q=abc, ,,;q=2",
         "DE-de;q=0.8,PL;q=0.9", String(repeating: "de,", count: 1400),
+        // Truncation past a single-letter subtag, an order the qualities reverse, malformed ranges.
+        "de-1996-a-b,fr;q=0.1", "zh-Hant-TW;q=0.5,pl-x-y;q=0.6",
+        "a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q, de-abcdefghi, fr-CH",
     ]
 
     /// Every catalog screen × contract header × Accept-Language; the experiment screen for several

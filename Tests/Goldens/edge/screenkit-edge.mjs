@@ -95,60 +95,84 @@ function skQuality(text) {
   return value <= 1000 ? value : null;
 }
 
+// A well-formed language range: subtags of 1 to 8 ASCII letters (digits too after the first),
+// at most 16. Character codes, not regular expressions: this runs on every request.
 function skIsLanguageRange(range) {
-  var subtags = range.split("-");
-  if (subtags.length > 16) return false;
-  for (var i = 0; i < subtags.length; i++) {
-    var subtag = subtags[i];
-    // ASCII only, so its length is its UTF-8 length.
-    if (subtag.length < 1 || subtag.length > 8 || !(i === 0 ? /^[a-z]+$/ : /^[a-z0-9]+$/).test(subtag)) return false;
+  var subtags = 1, length = 0;
+  for (var i = 0; i < range.length; i++) {
+    var c = range.charCodeAt(i);
+    if (c === 0x2d) {
+      if (length === 0 || ++subtags > 16) return false;
+      length = 0;
+    } else if (!((c >= 0x61 && c <= 0x7a) || (subtags > 1 && c >= 0x30 && c <= 0x39)) || ++length > 8) {
+      return false;
+    }
   }
-  return true;
+  return length > 0;
 }
 
+// The ranges of an Accept-Language header, best first (ties in the header's order): at most 32
+// items, `*`, malformed ranges and quality 0 left out. Sorted only when the header is not in
+// order already, as browsers write it.
 function skRanges(header) {
-  var found = [];
-  var items = skSplit(header, ",");
-  for (var order = 0; order < items.length && order < 32; order++) {
-    var parts = items[order].split(";");
-    var range = skTrim(parts[0]).toLowerCase();
+  var ranges = [], qualities = [], ordered = true, order = 0;
+  var items = header.split(",");
+  for (var k = 0; k < items.length && order < 32; k++) {
+    var item = items[k];
+    if (item.length === 0) continue;
+    order++;
+    var semicolon = item.indexOf(";");
+    var range = skTrim(semicolon < 0 ? item : item.substring(0, semicolon)).toLowerCase();
     if (range === "*" || !skIsLanguageRange(range)) continue;
     var quality = 1000;
-    for (var p = 1; p < parts.length; p++) {
-      var equals = parts[p].indexOf("=");
-      if (equals < 0 || skTrim(parts[p].substring(0, equals)).toLowerCase() !== "q") continue;
-      var value = skQuality(skTrim(parts[p].substring(equals + 1)));
-      if (value === null) { quality = -1; break; }
-      quality = value;
+    if (semicolon >= 0) {
+      var parts = item.split(";");
+      for (var p = 1; p < parts.length; p++) {
+        var equals = parts[p].indexOf("=");
+        if (equals < 0 || skTrim(parts[p].substring(0, equals)).toLowerCase() !== "q") continue;
+        var value = skQuality(skTrim(parts[p].substring(equals + 1)));
+        if (value === null) { quality = -1; break; }
+        quality = value;
+      }
     }
     if (quality <= 0) continue;
-    found.push({ range: range, quality: quality, order: order });
+    if (qualities.length > 0 && quality > qualities[qualities.length - 1]) ordered = false;
+    ranges.push(range);
+    qualities.push(quality);
   }
+  if (ordered) return ranges;
+  var found = [];
+  for (var i = 0; i < ranges.length; i++) found.push({ range: ranges[i], quality: qualities[i], order: i });
   found.sort(function (a, b) { return b.quality - a.quality || a.order - b.order; });
-  var ranges = [];
-  for (var i = 0; i < found.length; i++) ranges.push(found[i].range);
-  return ranges;
+  var sorted = [];
+  for (var j = 0; j < found.length; j++) sorted.push(found[j].range);
+  return sorted;
 }
 
+// A well-formed range less its last subtag, and a single-letter subtag before it: `de-at` → `de`.
 function skTruncated(tag) {
-  var subtags = skSplit(tag, "-");
-  subtags.pop();
-  if (subtags.length > 0 && subtags[subtags.length - 1].length === 1) subtags.pop();
-  return subtags.join("-");
+  var dash = tag.lastIndexOf("-");
+  if (dash < 0) return "";
+  var rest = tag.substring(0, dash), previous = rest.lastIndexOf("-");
+  return rest.length - previous - 1 === 1 ? (previous < 0 ? "" : rest.substring(0, previous)) : rest;
 }
 
 function skNormalized(locale) { return locale.toLowerCase().split("_").join("-"); }
 
 // The configured locale a request's Accept-Language picks; the source language by default.
 function skLocale(locales, header) {
-  if (header === null || header === undefined || skUTF8Length(header) > 4096) return locales.source;
+  // A UTF-16 unit is at most 3 UTF-8 bytes: most headers are known to be short without counting.
+  if (header === null || header === undefined || (header.length * 3 > 4096 && skUTF8Length(header) > 4096)) {
+    return locales.source;
+  }
+  var ranges = skRanges(header);
+  if (ranges.length === 0) return locales.source;
   var byTag = {};
   var all = locales.available.concat([locales.source]);
   for (var i = 0; i < all.length; i++) {
     var key = skNormalized(all[i]);
     if (!Object.prototype.hasOwnProperty.call(byTag, key)) byTag[key] = all[i];
   }
-  var ranges = skRanges(header);
   for (var r = 0; r < ranges.length; r++) {
     var tag = ranges[r];
     while (tag.length > 0) {
