@@ -271,15 +271,16 @@ def run(browser, args, check, report):
 
 
 def samples(scrape, family, labels):
-    """The values of `family` whose labels include `labels`, by arm."""
+    """The values of `family` whose labels include `labels`, by arm, read with prometheus_client's
+    own parser (as the other scrape checks read them)."""
+    from prometheus_client.parser import text_string_to_metric_families
     found = {}
-    for line in scrape.splitlines():
-        if not line.startswith(family + "{"):
-            continue
-        body, value = line.rsplit(" ", 1)
-        pairs = dict(re.findall(r'(\w+)="([^"]*)"', body))
-        if all(pairs.get(key) == wanted for key, wanted in labels.items()):
-            found[pairs.get("arm", "")] = found.get(pairs.get("arm", ""), 0) + float(value)
+    for parsed in text_string_to_metric_families(scrape):
+        for sample in parsed.samples:
+            if sample.name != family or any(sample.labels.get(key) != wanted for key, wanted in labels.items()):
+                continue
+            arm = sample.labels.get("arm", "")
+            found[arm] = found.get(arm, 0) + sample.value
     return found
 
 
