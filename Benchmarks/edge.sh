@@ -80,6 +80,37 @@ mkdir -p "$work/nginx/temp" "$work/nginx/cache"
 # nginx's workers run as an unprivileged user: they read the build and write their cache here.
 chmod 755 "$work"
 chmod -R a+rwX "$work/nginx"
+# The object's location, as the documentation configures it (the origin in place of the bucket).
+objects_location=$(cat <<CONF
+        location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\.json)\$" {
+            internal;
+            proxy_pass http://127.0.0.1:$origin_port/objects/\$screenkit_object;
+            proxy_pass_request_headers off;
+            proxy_cache screenkit;
+            proxy_cache_key \$screenkit_object;
+            proxy_cache_valid 200 7d;
+            proxy_hide_header ETag;
+            proxy_hide_header Last-Modified;
+            proxy_hide_header Cache-Control;
+            proxy_hide_header Expires;
+            proxy_hide_header Accept-Ranges;
+            if_modified_since off;
+            max_ranges 0;
+            add_header ETag \$screenkit_etag;
+            add_header Cache-Control \$screenkit_cache_control;
+            add_header Vary \$screenkit_vary;
+            add_header ScreenKit-Contract \$screenkit_contract;
+            add_header Content-Language \$screenkit_content_language;
+            add_header ScreenKit-Experiments \$screenkit_experiments;
+            proxy_intercept_errors on;
+            error_page 301 302 307 400 403 404 500 502 503 504 = @screenkit_bucket_failed;
+        }
+        location @screenkit_bucket_failed {
+            js_content screenkit.bucketFailed;
+        }
+CONF
+)
+# Each server imports its own router: njs copies every module a server imports for each request.
 cat > "$work/nginx/nginx.conf" <<CONF
 load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
 daemon off;
@@ -91,27 +122,23 @@ http {
     access_log off;
     client_body_temp_path $work/nginx/temp;
     proxy_temp_path $work/nginx/temp;
-    js_import screenkit from $work/edge/screenkit-edge-njs.js;
-    js_import screenkit_records from $work/edge-records/screenkit-edge-njs.js;
-    js_set \$screenkit_record screenkit_records.record;
-    log_format screenkit_records escape=none '\$screenkit_record';
-    js_set \$screenkit_authorization screenkit.authorization;
-    js_set \$screenkit_amz_date screenkit.amzDate;
-    subrequest_output_buffer_size 1m;
+    js_var \$screenkit_etag;
+    js_var \$screenkit_cache_control;
+    js_var \$screenkit_vary;
+    js_var \$screenkit_contract;
+    js_var \$screenkit_content_language;
+    js_var \$screenkit_experiments;
+    js_var \$screenkit_record_head;
+    js_var \$screenkit_record_tail;
+    log_format screenkit_records escape=none '\$screenkit_record_head\$status\$screenkit_record_tail';
     proxy_cache_path $work/nginx/cache keys_zone=screenkit:10m max_size=64m inactive=7d use_temp_path=off;
     server {
         listen 127.0.0.1:$edge_port;
+        js_import screenkit from $work/edge/screenkit-edge-njs.js;
         location / {
             js_content screenkit.handle;
         }
-        location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\.json)\$" {
-            internal;
-            proxy_pass http://127.0.0.1:$origin_port/objects/\$screenkit_object;
-            proxy_pass_request_headers off;
-            proxy_cache screenkit;
-            proxy_cache_key \$screenkit_object;
-            proxy_cache_valid 200 7d;
-        }
+$objects_location
         location ~ "^/floor/(?<floor_object>[0-9a-f]{64}\.json)\$" {
             proxy_pass http://127.0.0.1:$origin_port/objects/\$floor_object;
             proxy_pass_request_headers off;
@@ -122,18 +149,12 @@ http {
     }
     server {
         listen 127.0.0.1:$records_port;
+        js_import screenkit from $work/edge-records/screenkit-edge-njs.js;
+        access_log $work/nginx/records.jsonl screenkit_records buffer=64k flush=1s if=\$screenkit_record_head;
         location / {
-            js_content screenkit_records.handle;
-            access_log $work/nginx/records.jsonl screenkit_records buffer=64k flush=1s if=\$screenkit_record;
+            js_content screenkit.handle;
         }
-        location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\.json)\$" {
-            internal;
-            proxy_pass http://127.0.0.1:$origin_port/objects/\$screenkit_object;
-            proxy_pass_request_headers off;
-            proxy_cache screenkit;
-            proxy_cache_key \$screenkit_object;
-            proxy_cache_valid 200 7d;
-        }
+$objects_location
     }
     server {
         listen 127.0.0.1:$origin_port;

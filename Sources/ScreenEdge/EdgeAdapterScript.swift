@@ -50,9 +50,19 @@ enum EdgeAdapterScript {
     /// An nginx njs module exporting `handle` (for `js_content`), for a private bucket `authorization`, `amzDate` and `securityToken` (for `js_set`), and with records `record` (for `js_set`).
     static let njs = #"""
         // The nginx njs handler (`js_content`, for every request of the server): answers from the table,
-        // and for a screen fetches the object through the internal location /_screenkit_objects/<sha256>.json
+        // and for a screen serves the object from the internal location /_screenkit_objects/<sha256>.json
         // (proxied to the bucket's objects/, with proxy_cache); nothing else is ever requested upstream.
+        // A config that declares the response's variables (`js_var $screenkit_etag;` and the others below)
+        // gets the object by an internal redirect, its headers added by that location (`add_header`), so
+        // no JavaScript runs while the object is sent; a config without them, by a buffered subrequest.
         var skCrypto = require("crypto");
+
+        // The variable that carries each header of a screen's response to the object's location.
+        var SK_NJS_VARIABLES = {
+          "ETag": "screenkit_etag", "Cache-Control": "screenkit_cache_control", "Vary": "screenkit_vary",
+          "ScreenKit-Contract": "screenkit_contract", "Content-Language": "screenkit_content_language",
+          "ScreenKit-Experiments": "screenkit_experiments"
+        };
 
         function skNjsSHA256Hex(text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
 
@@ -83,8 +93,25 @@ enum EdgeAdapterScript {
             acceptLanguage: skNjsHeader(r, "Accept-Language"), unit: unit, arm: skNjsHeader(r, "ScreenKit-Arm"),
             ifNoneMatch: skNjsHeader(r, "If-None-Match")
           }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skNjsSHA256Hex });
+          var variables = r.variables;
+          var redirects = variables.screenkit_etag !== undefined; //@no-record
+          //@record // The record is set as the two halves of its line around the status nginx sends, when the
+          //@record // config has their variables; only then may a redirect end the request where JavaScript's
+          //@record // state of it is gone.
+          //@record var halves = variables.screenkit_record_head !== undefined;
+          //@record var redirects = variables.screenkit_etag !== undefined && halves;
           //@record skNjsDecided = { route: { screen: id, contract: skNjsHeader(r, "ScreenKit-Contract"), unit: unit, arm: skNjsHeader(r, "ScreenKit-Arm") }, decision: decision };
+          //@record if (halves) skNjsRecordHalves(r, skNjsDecided);
           if (decision.object === null) { skNjsSend(r, decision, decision.body); return; }
+          if (redirects) {
+            var headers = decision.headers;
+            for (var h = 0; h < headers.length; h++) {
+              var variable = SK_NJS_VARIABLES[headers[h][0]];
+              if (variable !== undefined) variables[variable] = headers[h][1];
+            }
+            r.internalRedirect("/_screenkit_objects/" + decision.object + ".json");
+            return;
+          }
           // The time the bucket request is signed at travels with it, so its x-amz-date and signature agree.
           var signedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
           r.subrequest("/_screenkit_objects/" + decision.object + ".json", { method: "GET", args: "at=" + signedAt }, function (reply) {
@@ -103,9 +130,22 @@ enum EdgeAdapterScript {
         // SCREENKIT_BUCKET_SECRET_ACCESS_KEY (`env` directives); without a key, nothing is signed.
         var SK_EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
+        // The time the object request is signed at: the subrequest's `at` argument, else now (once per
+        // request, so its x-amz-date header and its signature agree).
+        var skNjsSignedAt = null;
         function skAmzDate(r) {
           var at = r.args.at;
-          return typeof at === "string" && /^[0-9]{8}T[0-9]{6}Z$/.test(at) ? at : "";
+          if (at !== undefined) return typeof at === "string" && /^[0-9]{8}T[0-9]{6}Z$/.test(at) ? at : "";
+          if (skNjsSignedAt === null) skNjsSignedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
+          return skNjsSignedAt;
+        }
+
+        // The redirected request for an object the bucket did not give (`error_page` of the object's
+        // location, a named location with `js_content`): the renderer's problem document, 502.
+        function bucketFailed(r) {
+          var statuses = (r.variables.upstream_status || "").split(/[,:] */);
+          var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing");
+          skNjsSend(r, failed, failed.body);
         }
 
         function skHmac(key, text) { return skCrypto.createHmac("sha256", key).update(text).digest(); }
@@ -138,8 +178,8 @@ enum EdgeAdapterScript {
           return env.SCREENKIT_BUCKET_ACCESS_KEY_ID ? env.SCREENKIT_BUCKET_SESSION_TOKEN || "" : "";
         }
 
-        export default { handle: handle, authorization: authorization, amzDate: skAmzDate, securityToken: securityToken }; //@no-record
-        //@record export default { handle: handle, authorization: authorization, amzDate: skAmzDate, securityToken: securityToken, record: skNjsRecord };
+        export default { handle: handle, bucketFailed: bucketFailed, authorization: authorization, amzDate: skAmzDate, securityToken: securityToken }; //@no-record
+        //@record export default { handle: handle, bucketFailed: bucketFailed, authorization: authorization, amzDate: skAmzDate, securityToken: securityToken, record: skNjsRecord };
         """#
 
     /// The Lambda@Edge handlers: a CommonJS module exporting `handler(event)` (viewer request) and `viewerResponse(event)`.

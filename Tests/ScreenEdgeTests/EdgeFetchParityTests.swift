@@ -114,6 +114,40 @@ import Testing
         #expect(requests.count > 400, "\(requests.count)")
     }
 
+    /// Accept-Language headers made at random from the pieces browsers and hostile clients send
+    /// (regions, case, `*`, quality values valid and not, in order and not, empty items, spaces):
+    /// each picks the renderer's locale, so the routers' one-pass negotiation agrees with
+    /// `LanguageNegotiation` beyond the fixed matrix.
+    @Test(.needs(.node)) func randomAcceptLanguageHeadersPickTheRenderersLocale() throws {
+        let renderer = try EdgeFixture.renderer()
+        let ranges = [
+            "de", "DE", "de-AT", "de-at-x", "fr", "fr-CH", "pl", "en", "en-US", "pt-BR", "pt", "xx", "zh-Hant-TW",
+            "*", "a-b", "de-1996-a", "x-klingon", "1de", "de_AT", "",
+        ]
+        let qualities = [
+            "", ";q=1", ";q=1.0", ";q=0.9", ";q=0.5", ";q=0.50", ";q=0", ";q=0.000", ";q=abc", ";Q=0.7", ";q=1.5",
+            " ; q=0.3",
+        ]
+        var random = SplitMix64(seed: 57)
+        let requests = (0..<600).map { _ in
+            let items = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                ranges.randomElement(using: &random)! + qualities.randomElement(using: &random)!
+            }
+            let header = items.joined(separator: Bool.random(using: &random) ? "," : ", ")
+            return EdgeFixture.Request(segment: "sign-in", screenID: "sign-in", contract: "2", acceptLanguage: header)
+        }
+        let run = try Self.run(requests, router: try EdgeFixture.router())
+        try #require(run.responses.count == requests.count)
+        var locales: Set<String> = []
+        for (request, response) in zip(requests, run.responses) {
+            EdgeFixture.compare(
+                request, expected: request.expected(from: renderer), status: response.status,
+                headers: response.headers, body: response.body)
+            locales.insert(response.headers["content-language"] ?? "")
+        }
+        #expect(locales == ["de", "en", "fr", "pl"], "every locale is picked by some header: \(locales)")
+    }
+
     @Test(.needs(.node)) func overridesAreIgnoredUnlessAllowed() throws {
         let renderer = try EdgeFixture.renderer(allowsOverrides: false)
         let requests = ["promo-order=shipping-first", "promo-order=control"].flatMap { arm in

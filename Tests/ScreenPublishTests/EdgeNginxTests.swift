@@ -17,61 +17,63 @@ import Testing
 /// which nginx then loads as the bucket's pointer names it. nginx signs each
 /// object request and keeps it in its own proxy_cache. Every request of ``EdgeFixture/requests``
 /// gets the renderer's status, body and ScreenKit headers; the bucket is only ever asked for
-/// objects/<sha256>.json, each once. The router is written with records, logged as the article
-/// says (a `js_set` variable in an access log): one line per screen response, saying what the
-/// renderer decided, with the status nginx sent.
+/// objects/<sha256>.json, each once, and none of the object's own headers (its ETag, caching and
+/// x-amz-* headers) reach the client. The router is written with records, logged as the article
+/// says (the line's halves around nginx's `$status`): one line per screen response, saying what
+/// the renderer decided, with the status nginx sent.
 @Suite struct EdgeNginxTests {
-    /// nginx's config: every request to the router, objects from the bucket through the cache.
-    static func config(folder: URL, server: S3TestServer, prefix: String) -> String {
+    /// nginx's config: the article's ("Serving from a CDN"), with this machine's paths, the socket,
+    /// the S3 test server for the bucket, and the logs the test reads (records as "Operating the
+    /// CDN path" configures them, and each object request's cache status). Each change must find
+    /// its line: the article's config is the one that runs.
+    static func config(folder: URL, server: S3TestServer, prefix: String) throws -> String {
+        let article = try String(
+            contentsOf: ExampleApp.root.appendingPathComponent(
+                "Sources/ScreenKitCLI/ScreenKitCLI.docc/ServingFromACDN.md"), encoding: .utf8)
+        let marker = try #require(article.range(of: "<!-- edge: nginx-config -->\n```\n"))
+        let end = try #require(article.range(of: "\n```", range: marker.upperBound..<article.endIndex))
+        var config = String(article[marker.upperBound..<end.lowerBound]) + "\n"
         let host = server.endpoint.replacingOccurrences(of: "http://", with: "")
-        return """
-            load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
-            daemon off;
-            master_process off;
-            pid \(folder.path)/nginx.pid;
-            error_log \(folder.path)/error.log warn;
-            env SCREENKIT_BUCKET_ACCESS_KEY_ID;
-            env SCREENKIT_BUCKET_SECRET_ACCESS_KEY;
-            events { worker_connections 64; }
-            http {
-                access_log off;
-                client_body_temp_path \(folder.path)/temp;
-                proxy_temp_path \(folder.path)/temp;
-                js_import screenkit from \(folder.path)/\(EdgeRouter.njsFile);
-                js_set $screenkit_authorization screenkit.authorization;
-                js_set $screenkit_amz_date screenkit.amzDate;
-                js_set $screenkit_record screenkit.record;
-                log_format screenkit_records escape=none '$screenkit_record';
-                subrequest_output_buffer_size 1m;
-                proxy_cache_path \(folder.path)/cache levels=1:2 keys_zone=screenkit:1m max_size=64m inactive=7d use_temp_path=off;
-                log_subrequest on;
-                log_format screenkit_upstream '$screenkit_object $upstream_cache_status $upstream_status';
-                server {
-                    listen unix:\(folder.path)/edge.sock;
-                    location / {
-                        js_content screenkit.handle;
-                        access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record;
-                    }
-                    location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\\.json)$" {
-                        internal;
-                        set $screenkit_bucket_host "\(host)";
-                        set $screenkit_bucket_path "/\(server.bucket)/\(prefix)";
-                        set $screenkit_bucket_region "\(server.region)";
-                        access_log \(folder.path)/upstream.log screenkit_upstream;
-                        proxy_pass http://$screenkit_bucket_host$screenkit_bucket_path/objects/$screenkit_object;
-                        proxy_pass_request_headers off;
-                        proxy_set_header Host $screenkit_bucket_host;
-                        proxy_set_header x-amz-date $screenkit_amz_date;
-                        proxy_set_header x-amz-content-sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855;
-                        proxy_set_header Authorization $screenkit_authorization;
-                        proxy_cache screenkit;
-                        proxy_cache_key $screenkit_object;
-                        proxy_cache_valid 200 7d;
-                    }
-                }
-            }
-
-            """
+        let changes: [(String, String)] = [
+            (
+                "load_module modules/ngx_http_js_module.so;\n",
+                "load_module /usr/lib/nginx/modules/ngx_http_js_module.so;\ndaemon off;\nmaster_process off;\n"
+                    + "pid \(folder.path)/nginx.pid;\nerror_log \(folder.path)/error.log warn;\n"
+            ),
+            (
+                "http {\n",
+                "http {\naccess_log off;\nclient_body_temp_path \(folder.path)/temp;\n"
+                    + "proxy_temp_path \(folder.path)/temp;\n\(NginxEdge.variables)\n"
+                    + "log_format screenkit_upstream '$screenkit_object $upstream_cache_status $upstream_status';\n"
+            ),
+            ("/etc/nginx/screenkit/\(EdgeRouter.njsFile)", "\(folder.path)/\(EdgeRouter.njsFile)"),
+            ("/var/cache/nginx/screenkit ", "\(folder.path)/cache "),
+            (
+                "listen 80;",
+                "listen unix:\(folder.path)/edge.sock;\n"
+                    + "access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record_head;"
+            ),
+            (
+                "internal;",
+                "internal;\naccess_log \(folder.path)/upstream.log screenkit_upstream;\n"
+                    + "access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record_head;"
+            ),
+            ("\"my-bucket.s3.eu-west-1.amazonaws.com\"", "\"\(host)\""),
+            ("$screenkit_bucket_path \"\";", "$screenkit_bucket_path \"/\(server.bucket)/\(prefix)\";"),
+            ("\"eu-west-1\"", "\"\(server.region)\""),
+            ("resolver 1.1.1.1;", ""),
+            ("proxy_pass https://", "proxy_pass http://"),
+            // moto answers with the request's x-amz-content-sha256; S3 does not.
+            (
+                "proxy_hide_header Accept-Ranges;",
+                "proxy_hide_header Accept-Ranges;\nproxy_hide_header x-amz-content-sha256;"
+            ),
+        ]
+        for (old, new) in changes {
+            try #require(config.contains(old), "the article's nginx config has no \(old)")
+            config = config.replacingOccurrences(of: old, with: new)
+        }
+        return config
     }
 
     @Test(.needs(.nginx), .needs(.node)) func nginxAnswersAsTheRendererDoes() async throws {
@@ -136,6 +138,10 @@ import Testing
             let expected = request.expected(from: renderer)
             EdgeFixture.compare(
                 request, expected: expected, status: response.status, headers: response.headers, body: response.body)
+            let leaked = response.headers.keys.filter {
+                ["last-modified", "expires", "accept-ranges"].contains($0) || $0.hasPrefix("x-amz-")
+            }
+            #expect(leaked.isEmpty, "the object's own headers reach the client: \(leaked) for \(request)")
             if expected.status == 200, let etag = expected.header("ETag"), revalidations.count < 200 {
                 var again = request
                 again.ifNoneMatch = etag

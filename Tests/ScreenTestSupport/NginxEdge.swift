@@ -19,9 +19,13 @@ public final class NginxEdge: @unchecked Sendable {
     /// Starts nginx (`nginx` from ``ExternalTool/nginx``) in a new temporary folder with `router`'s
     /// njs file and `objects` (by SHA-256), logging records as the documentation configures them;
     /// with `port`, on 127.0.0.1:`port` too (for a browser), and with `origin`, `POST /events`
-    /// passed to that server, as a CDN passes what it does not cache to the app's origin.
+    /// passed to that server, as a CDN passes what it does not cache to the app's origin. With
+    /// `subrequestConfig`, nginx runs the config of routers before the internal redirect (no
+    /// `js_var` variables, the object fetched by a subrequest, the record one `js_set` variable),
+    /// which a newer router must still serve.
     public static func start(
-        router: EdgeRouter, objects: [String: [UInt8]], port: Int? = nil, origin: String? = nil
+        router: EdgeRouter, objects: [String: [UInt8]], port: Int? = nil, origin: String? = nil,
+        subrequestConfig: Bool = false
     ) async throws -> NginxEdge {
         let nginx = try ExternalTool.nginx.require()[0]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-edge-\(UUID())")
@@ -35,7 +39,8 @@ public final class NginxEdge: @unchecked Sendable {
             throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.njsFile)")
         }
         try Data(njs.bytes).write(to: folder.appendingPathComponent(EdgeRouter.njsFile))
-        try config(folder, port: port, origin: origin).write(
+        let config = subrequestConfig ? subrequest(folder, port: port) : config(folder, port: port, origin: origin)
+        try config.write(
             to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: nginx)
@@ -90,18 +95,91 @@ public final class NginxEdge: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The `js_var` variables the documented config declares (the response's headers, the record's
+    /// halves) and the records' log format.
+    public static let variables = """
+        js_var $screenkit_etag;
+        js_var $screenkit_cache_control;
+        js_var $screenkit_vary;
+        js_var $screenkit_contract;
+        js_var $screenkit_content_language;
+        js_var $screenkit_experiments;
+        js_var $screenkit_record_head;
+        js_var $screenkit_record_tail;
+        log_format screenkit_records escape=none '$screenkit_record_head$status$screenkit_record_tail';
+        """
+
+    /// The object's location's lines that give the client the router's headers.
+    public static let objectHeaders = """
+        if_modified_since off;
+        max_ranges 0;
+        add_header ETag $screenkit_etag;
+        add_header Cache-Control $screenkit_cache_control;
+        add_header Vary $screenkit_vary;
+        add_header ScreenKit-Contract $screenkit_contract;
+        add_header Content-Language $screenkit_content_language;
+        add_header ScreenKit-Experiments $screenkit_experiments;
+        """
+
+    /// The config's start: nginx in the foreground in `folder`, the js module loaded.
+    public static func preamble(_ folder: URL) -> String {
+        """
+        load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
+        daemon off;
+        master_process off;
+        pid \(folder.path)/nginx.pid;
+        error_log \(folder.path)/error.log warn;
+        events { worker_connections 64; }
+        """
+    }
+
     /// The config: the router at `/`, records in an access log, objects from the folder; a TCP
-    /// listener and the events' origin when asked for.
+    /// listener and the events' origin when asked for. The object's location is the documented
+    /// one with the folder in place of the bucket: the file's own caching headers are removed.
     private static func config(_ folder: URL, port: Int?, origin: String?) -> String {
         let tcp = port.map { "listen 127.0.0.1:\($0);" } ?? ""
         let events = origin.map { "location = /events { proxy_pass \($0); }" } ?? ""
         return """
-            load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
-            daemon off;
-            master_process off;
-            pid \(folder.path)/nginx.pid;
-            error_log \(folder.path)/error.log warn;
-            events { worker_connections 64; }
+            \(preamble(folder))
+            http {
+                access_log off;
+                client_body_temp_path \(folder.path)/temp;
+                proxy_temp_path \(folder.path)/temp;
+                js_import screenkit from \(folder.path)/\(EdgeRouter.njsFile);
+                \(variables)
+                server {
+                    listen unix:\(folder.path)/edge.sock;
+                    \(tcp)
+                    \(events)
+                    access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record_head;
+                    location / {
+                        js_content screenkit.handle;
+                    }
+                    location ~ "^/_screenkit_objects/(?<screenkit_object>[0-9a-f]{64}\\.json)$" {
+                        internal;
+                        alias \(folder.path)/objects/$screenkit_object;
+                        types { }
+                        default_type application/json;
+                        etag off;
+                        add_header Last-Modified "";
+                        \(objectHeaders)
+                        error_page 403 404 500 502 503 504 = @screenkit_bucket_failed;
+                    }
+                    location @screenkit_bucket_failed {
+                        js_content screenkit.bucketFailed;
+                    }
+                }
+            }
+
+            """
+    }
+
+    /// The config routers were served with before the internal redirect: the object fetched by a
+    /// subrequest, the record made at log time by a `js_set` variable.
+    private static func subrequest(_ folder: URL, port: Int?) -> String {
+        let tcp = port.map { "listen 127.0.0.1:\($0);" } ?? ""
+        return """
+            \(preamble(folder))
             http {
                 access_log off;
                 client_body_temp_path \(folder.path)/temp;
@@ -113,7 +191,6 @@ public final class NginxEdge: @unchecked Sendable {
                 server {
                     listen unix:\(folder.path)/edge.sock;
                     \(tcp)
-                    \(events)
                     location / {
                         js_content screenkit.handle;
                         access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record;

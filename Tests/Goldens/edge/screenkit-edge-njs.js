@@ -64,7 +64,11 @@ function skSplit(text, separator) {
 function skParseContract(header) {
   if (header === null || header === undefined) return { missing: true };
   var trimmed = skTrim(header);
-  if (trimmed.length === 0 || trimmed.length > 4 || !/^[0-9]+$/.test(trimmed)) return { malformed: true };
+  if (trimmed.length === 0 || trimmed.length > 4) return { malformed: true };
+  for (var i = 0; i < trimmed.length; i++) {
+    var c = trimmed.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return { malformed: true };
+  }
   var value = parseInt(trimmed, 10);
   if (value < 1) return { malformed: true };
   return { version: value };
@@ -111,42 +115,20 @@ function skIsLanguageRange(range) {
   return length > 0;
 }
 
-// The ranges of an Accept-Language header, best first (ties in the header's order): at most 32
-// items, `*`, malformed ranges and quality 0 left out. Sorted only when the header is not in
-// order already, as browsers write it.
-function skRanges(header) {
-  var ranges = [], qualities = [], ordered = true, order = 0;
-  var items = header.split(",");
-  for (var k = 0; k < items.length && order < 32; k++) {
-    var item = items[k];
-    if (item.length === 0) continue;
-    order++;
-    var semicolon = item.indexOf(";");
-    var range = skTrim(semicolon < 0 ? item : item.substring(0, semicolon)).toLowerCase();
-    if (range === "*" || !skIsLanguageRange(range)) continue;
-    var quality = 1000;
-    if (semicolon >= 0) {
-      var parts = item.split(";");
-      for (var p = 1; p < parts.length; p++) {
-        var equals = parts[p].indexOf("=");
-        if (equals < 0 || skTrim(parts[p].substring(0, equals)).toLowerCase() !== "q") continue;
-        var value = skQuality(skTrim(parts[p].substring(equals + 1)));
-        if (value === null) { quality = -1; break; }
-        quality = value;
-      }
-    }
-    if (quality <= 0) continue;
-    if (qualities.length > 0 && quality > qualities[qualities.length - 1]) ordered = false;
-    ranges.push(range);
-    qualities.push(quality);
+// The quality of an Accept-Language item's parameters (`;q=0.8`, after the range): 1000 without a
+// q parameter, -1 when one is malformed (the item is left out), the last q parameter counting.
+function skItemQuality(item, semicolon) {
+  if (semicolon < 0) return 1000;
+  var quality = 1000;
+  var parts = item.substring(semicolon).split(";");
+  for (var p = 1; p < parts.length; p++) {
+    var equals = parts[p].indexOf("=");
+    if (equals < 0 || skTrim(parts[p].substring(0, equals)).toLowerCase() !== "q") continue;
+    var value = skQuality(skTrim(parts[p].substring(equals + 1)));
+    if (value === null) return -1;
+    quality = value;
   }
-  if (ordered) return ranges;
-  var found = [];
-  for (var i = 0; i < ranges.length; i++) found.push({ range: ranges[i], quality: qualities[i], order: i });
-  found.sort(function (a, b) { return b.quality - a.quality || a.order - b.order; });
-  var sorted = [];
-  for (var j = 0; j < found.length; j++) sorted.push(found[j].range);
-  return sorted;
+  return quality;
 }
 
 // A well-formed range less its last subtag, and a single-letter subtag before it: `de-at` → `de`.
@@ -159,28 +141,52 @@ function skTruncated(tag) {
 
 function skNormalized(locale) { return locale.toLowerCase().split("_").join("-"); }
 
-// The configured locale a request's Accept-Language picks; the source language by default.
-function skLocale(locales, header) {
-  // A UTF-16 unit is at most 3 UTF-8 bytes: most headers are known to be short without counting.
-  if (header === null || header === undefined || (header.length * 3 > 4096 && skUTF8Length(header) > 4096)) {
-    return locales.source;
-  }
-  var ranges = skRanges(header);
-  if (ranges.length === 0) return locales.source;
+// The configured locales by their normalized tags (the first of a tag wins), made once per
+// table: at load for the router's own (an engine that copies the loaded module per request,
+// as njs does, copies the made table), on first use for any other.
+var SK_LOCALE_TAGS = { locales: null, byTag: null };
+function skLocaleTags(locales) {
+  if (SK_LOCALE_TAGS.locales === locales) return SK_LOCALE_TAGS.byTag;
   var byTag = {};
   var all = locales.available.concat([locales.source]);
   for (var i = 0; i < all.length; i++) {
     var key = skNormalized(all[i]);
     if (!Object.prototype.hasOwnProperty.call(byTag, key)) byTag[key] = all[i];
   }
-  for (var r = 0; r < ranges.length; r++) {
-    var tag = ranges[r];
-    while (tag.length > 0) {
-      if (Object.prototype.hasOwnProperty.call(byTag, tag)) return byTag[tag];
-      tag = skTruncated(tag);
-    }
+  SK_LOCALE_TAGS = { locales: locales, byTag: byTag };
+  return byTag;
+}
+if (typeof SCREENKIT_TABLE === "object" && SCREENKIT_TABLE.locales) skLocaleTags(SCREENKIT_TABLE.locales);
+
+// The configured locale a request's Accept-Language picks; the source language by default: of
+// the first 32 items, `*`, malformed ranges and quality 0 left out, the range of the highest
+// quality (the earliest of equals) whose RFC 4647 lookup finds a locale. One pass, no sort:
+// the first item found at quality 1 ends it, as browsers put their first choice first.
+function skLocale(locales, header) {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: most headers are known to be short without counting.
+  if (header === null || header === undefined || (header.length * 3 > 4096 && skUTF8Length(header) > 4096)) {
+    return locales.source;
   }
-  return locales.source;
+  var byTag = skLocaleTags(locales);
+  var best = null, bestQuality = 0, order = 0;
+  var items = header.split(",");
+  for (var k = 0; k < items.length && order < 32; k++) {
+    var item = items[k];
+    if (item.length === 0) continue;
+    order++;
+    var semicolon = item.indexOf(";");
+    var range = skTrim(semicolon < 0 ? item : item.substring(0, semicolon)).toLowerCase();
+    if (range === "*" || !skIsLanguageRange(range)) continue;
+    var quality = skItemQuality(item, semicolon);
+    if (quality <= bestQuality) continue;
+    var tag = range;
+    while (tag.length > 0 && !Object.prototype.hasOwnProperty.call(byTag, tag)) tag = skTruncated(tag);
+    if (tag.length === 0) continue;
+    best = byTag[tag];
+    bestQuality = quality;
+    if (quality === 1000) break;
+  }
+  return best === null ? locales.source : best;
 }
 
 // ExperimentResolution.isValidName: 1–64 of a-z 0-9 _ -, starting with a letter or digit.
@@ -324,9 +330,19 @@ function skBadGateway(object, status) {
 }
 
 // The nginx njs handler (`js_content`, for every request of the server): answers from the table,
-// and for a screen fetches the object through the internal location /_screenkit_objects/<sha256>.json
+// and for a screen serves the object from the internal location /_screenkit_objects/<sha256>.json
 // (proxied to the bucket's objects/, with proxy_cache); nothing else is ever requested upstream.
+// A config that declares the response's variables (`js_var $screenkit_etag;` and the others below)
+// gets the object by an internal redirect, its headers added by that location (`add_header`), so
+// no JavaScript runs while the object is sent; a config without them, by a buffered subrequest.
 var skCrypto = require("crypto");
+
+// The variable that carries each header of a screen's response to the object's location.
+var SK_NJS_VARIABLES = {
+  "ETag": "screenkit_etag", "Cache-Control": "screenkit_cache_control", "Vary": "screenkit_vary",
+  "ScreenKit-Contract": "screenkit_contract", "Content-Language": "screenkit_content_language",
+  "ScreenKit-Experiments": "screenkit_experiments"
+};
 
 function skNjsSHA256Hex(text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
 
@@ -357,7 +373,18 @@ function handle(r) {
     acceptLanguage: skNjsHeader(r, "Accept-Language"), unit: unit, arm: skNjsHeader(r, "ScreenKit-Arm"),
     ifNoneMatch: skNjsHeader(r, "If-None-Match")
   }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skNjsSHA256Hex });
+  var variables = r.variables;
+  var redirects = variables.screenkit_etag !== undefined;
   if (decision.object === null) { skNjsSend(r, decision, decision.body); return; }
+  if (redirects) {
+    var headers = decision.headers;
+    for (var h = 0; h < headers.length; h++) {
+      var variable = SK_NJS_VARIABLES[headers[h][0]];
+      if (variable !== undefined) variables[variable] = headers[h][1];
+    }
+    r.internalRedirect("/_screenkit_objects/" + decision.object + ".json");
+    return;
+  }
   // The time the bucket request is signed at travels with it, so its x-amz-date and signature agree.
   var signedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
   r.subrequest("/_screenkit_objects/" + decision.object + ".json", { method: "GET", args: "at=" + signedAt }, function (reply) {
@@ -376,9 +403,22 @@ function handle(r) {
 // SCREENKIT_BUCKET_SECRET_ACCESS_KEY (`env` directives); without a key, nothing is signed.
 var SK_EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
+// The time the object request is signed at: the subrequest's `at` argument, else now (once per
+// request, so its x-amz-date header and its signature agree).
+var skNjsSignedAt = null;
 function skAmzDate(r) {
   var at = r.args.at;
-  return typeof at === "string" && /^[0-9]{8}T[0-9]{6}Z$/.test(at) ? at : "";
+  if (at !== undefined) return typeof at === "string" && /^[0-9]{8}T[0-9]{6}Z$/.test(at) ? at : "";
+  if (skNjsSignedAt === null) skNjsSignedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
+  return skNjsSignedAt;
+}
+
+// The redirected request for an object the bucket did not give (`error_page` of the object's
+// location, a named location with `js_content`): the renderer's problem document, 502.
+function bucketFailed(r) {
+  var statuses = (r.variables.upstream_status || "").split(/[,:] */);
+  var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing");
+  skNjsSend(r, failed, failed.body);
 }
 
 function skHmac(key, text) { return skCrypto.createHmac("sha256", key).update(text).digest(); }
@@ -411,4 +451,4 @@ function securityToken(r) {
   return env.SCREENKIT_BUCKET_ACCESS_KEY_ID ? env.SCREENKIT_BUCKET_SESSION_TOKEN || "" : "";
 }
 
-export default { handle: handle, authorization: authorization, amzDate: skAmzDate, securityToken: securityToken };
+export default { handle: handle, bucketFailed: bucketFailed, authorization: authorization, amzDate: skAmzDate, securityToken: securityToken };
