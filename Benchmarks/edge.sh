@@ -135,6 +135,7 @@ http {
     server {
         listen 127.0.0.1:$edge_port;
         js_import screenkit from $work/edge/screenkit-edge-njs.js;
+        js_preload_object screenkit_table from $work/edge/table.json;
         location / {
             js_content screenkit.handle;
         }
@@ -150,6 +151,7 @@ $objects_location
     server {
         listen 127.0.0.1:$records_port;
         js_import screenkit from $work/edge-records/screenkit-edge-njs.js;
+        js_preload_object screenkit_table from $work/edge-records/table.json;
         access_log $work/nginx/records.jsonl screenkit_records buffer=64k flush=1s if=\$screenkit_record_head;
         location / {
             js_content screenkit.handle;

@@ -142,22 +142,22 @@ enum EdgeRouterScript {
 
         function skNormalized(locale) { return locale.toLowerCase().split("_").join("-"); }
 
-        // The configured locales by their normalized tags (the first of a tag wins), made once per
-        // table: at load for the router's own (an engine that copies the loaded module per request,
-        // as njs does, copies the made table), on first use for any other.
+        // The configured locales by their normalized tags (the first of a tag wins), made on first use
+        // and kept for the table (for as long as the module's state lives: njs starts it afresh for
+        // every request).
         var SK_LOCALE_TAGS = { locales: null, byTag: null };
         function skLocaleTags(locales) {
           if (SK_LOCALE_TAGS.locales === locales) return SK_LOCALE_TAGS.byTag;
-          var byTag = {};
-          var all = locales.available.concat([locales.source]);
-          for (var i = 0; i < all.length; i++) {
-            var key = skNormalized(all[i]);
-            if (!Object.prototype.hasOwnProperty.call(byTag, key)) byTag[key] = all[i];
+          // Indexed, no array methods: a table njs preloads holds arrays without Array's prototype.
+          var byTag = {}, available = locales.available;
+          for (var i = 0; i <= available.length; i++) {
+            var locale = i < available.length ? available[i] : locales.source;
+            var key = skNormalized(locale);
+            if (!Object.prototype.hasOwnProperty.call(byTag, key)) byTag[key] = locale;
           }
           SK_LOCALE_TAGS = { locales: locales, byTag: byTag };
           return byTag;
         }
-        if (typeof SCREENKIT_TABLE === "object" && SCREENKIT_TABLE.locales) skLocaleTags(SCREENKIT_TABLE.locales);
 
         // The configured locale a request's Accept-Language picks; the source language by default: of
         // the first 32 items, `*`, malformed ranges and quality 0 left out, the range of the highest
@@ -168,7 +168,8 @@ enum EdgeRouterScript {
           if (header === null || header === undefined || (header.length * 3 > 4096 && skUTF8Length(header) > 4096)) {
             return locales.source;
           }
-          var byTag = skLocaleTags(locales);
+          // The table's own (`screenkit edge` writes it), else made here (a table from before it).
+          var byTag = locales.tags !== undefined ? locales.tags : skLocaleTags(locales);
           var best = null, bestQuality = 0, order = 0;
           var items = header.split(",");
           for (var k = 0; k < items.length && order < 32; k++) {

@@ -7,8 +7,9 @@ import ScreenJSON
 ///
 /// `{"format":1,"manifest","contract","locales"?,"screens":{id:{"minContract","control",
 /// "experiments","objects":{locale:{arms:[object per version from minContract]}}}},"etags":{object:etag}}`:
-/// `locales` only with String Catalogs (then `objects` is keyed by locale, the source language's
-/// first, and a locale a screen has no entry for serves the source language's); `arms` is the
+/// `locales` only with String Catalogs (`{"source","available","tags":{tag:locale}}`, `tags` each
+/// locale by the form a request's ranges are compared in; `objects` is then keyed by locale, the
+/// source language's first, and a locale a screen has no entry for serves the source language's); `arms` is the
 /// arm of each experiment, in order, joined by `,` (`""` without experiments; `control` names the
 /// all-control key). Compact, keys in this order, the same bytes for the same manifest. A router
 /// that writes response records has `"fallbacks":{object:"[{…}]"}` last: the objects that apply
@@ -33,7 +34,15 @@ public struct EdgeTable: Sendable, Hashable {
         json.member("format", Self.format)
         json.member("manifest", manifestHash)
         json.member("contract", manifest.contract)
-        json.member("locales", ifPresent: manifest.locales)
+        if let locales = manifest.locales {
+            json.object("locales") { json in
+                json.member("source", locales.source)
+                json.member("available", locales.available)
+                json.object("tags") { json in
+                    for (tag, locale) in Self.tags(of: locales) { json.member(tag, locale) }
+                }
+            }
+        }
         json.object("screens") { json in
             for screen in manifest.screens {
                 json.object(screen.id) { json in
@@ -64,6 +73,19 @@ public struct EdgeTable: Sendable, Hashable {
         fallbacks?.write(into: &json, objects: named)
         json.endObject()
         self.bytes = json.takeBytes()
+    }
+
+    /// Each locale served by its tag as the routers compare ranges (lowercase, `-` for `_`), the
+    /// first of a tag winning, in the order the routers look locales up: the available ones, then
+    /// the source language.
+    static func tags(of locales: Manifest.Locales) -> [(tag: String, locale: String)] {
+        var seen: Set<String> = []
+        var tags: [(tag: String, locale: String)] = []
+        for locale in locales.available + [locales.source] {
+            let tag = locale.lowercased().replacingOccurrences(of: "_", with: "-")
+            if seen.insert(tag).inserted { tags.append((tag, locale)) }
+        }
+        return tags
     }
 
     /// An object the manifest names whose bytes were not given.

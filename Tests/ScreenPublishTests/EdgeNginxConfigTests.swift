@@ -3,9 +3,10 @@ import ScreenEdge
 import ScreenTestSupport
 import Testing
 
-/// The njs router under the two nginx configs it meets: the documented one (the object served by
-/// an internal redirect, its headers carried in `js_var` variables) when the bucket fails, and the
-/// config of routers before it (a subrequest, the record one `js_set` variable), which a newer
+/// The njs router under the nginx configs it meets: the documented one (the table preloaded, the
+/// object served by an internal redirect, its headers carried in `js_var` variables) with its own
+/// table, with a table that is not its own, and when the bucket fails; and the config of routers
+/// before it (a subrequest, the record one `js_set` variable, no preloaded table), which a newer
 /// router must keep serving: a deploy of the router alone must not break a server.
 @Suite struct EdgeNginxConfigTests {
     /// nginx's own refusals (400), which never reach the router.
@@ -31,6 +32,80 @@ import Testing
         try #require(records.count == requests.count, "\(records.count) records for \(requests.count) responses")
         for (request, line) in zip(requests, records) {
             request.expectRecord(line, request.expectedRecord(from: renderer, allowsOverrides: true), source: "nginx")
+        }
+    }
+
+    /// `router`'s table with every ETag forged, and the manifest or the fallbacks as given.
+    static func forgedTable(of router: EdgeRouter, manifest: String? = nil, dropFallbacks: Bool = false) throws
+        -> [UInt8]
+    {
+        let file = try #require(router.files.first { $0.name == EdgeRouter.tableFile })
+        var table = try #require(try JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any])
+        let etags = try #require(table["etags"] as? [String: String])
+        table["etags"] = etags.mapValues { _ in "\"forged\"" }
+        if let manifest { table["manifest"] = manifest }
+        if dropFallbacks { table["fallbacks"] = nil }
+        return Array(try JSONSerialization.data(withJSONObject: table))
+    }
+
+    @Test(.needs(.nginx), .needs(.node)) func aPreloadedTableWithoutLocaleTagsStillNegotiates() async throws {
+        // The table of a router from before the tags: the same manifest, the router makes them.
+        let router = try EdgeFixture.router(records: true)
+        let file = try #require(router.files.first { $0.name == EdgeRouter.tableFile })
+        var table = try #require(try JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any])
+        var locales = try #require(table["locales"] as? [String: Any])
+        #expect(locales["tags"] != nil)
+        locales["tags"] = nil
+        table["locales"] = locales
+        let edge = try await NginxEdge.start(
+            router: router, objects: EdgeFixture.objects,
+            table: Array(try JSONSerialization.data(withJSONObject: table)))
+        defer { edge.stop() }
+        let renderer = try EdgeFixture.renderer()
+        let requests = EdgeFixture.languages.map {
+            EdgeFixture.Request(segment: "sign-in", screenID: "sign-in", contract: "2", acceptLanguage: $0)
+        }
+        let responses = try edge.send(requests)
+        try #require(responses.count == requests.count, "\(edge.errors)")
+        for (request, response) in zip(requests, responses) {
+            EdgeFixture.compare(
+                request, expected: request.expected(from: renderer), status: response.status,
+                headers: response.headers, body: response.body)
+        }
+    }
+
+    @Test(.needs(.nginx), .needs(.node)) func theRouterAnswersFromItsPreloadedTable() async throws {
+        // Its own table, forged: what the router answers shows which table it read.
+        let router = try EdgeFixture.router(records: true)
+        let edge = try await NginxEdge.start(
+            router: router, objects: EdgeFixture.objects, table: try Self.forgedTable(of: router))
+        defer { edge.stop() }
+        let request = EdgeFixture.Request(segment: "sign-in", screenID: "sign-in", contract: "2")
+        let responses = try edge.send([request])
+        try #require(responses.count == 1, "\(edge.errors)")
+        #expect(responses[0].status == 200)
+        #expect(responses[0].headers["etag"] == "\"forged\"")
+    }
+
+    @Test(
+        .needs(.nginx), .needs(.node),
+        arguments: [("another manifest", true), ("the table without records", false)])
+    func aPreloadedTableThatIsNotTheRoutersIsIgnored(_ kind: String, otherManifest: Bool) async throws {
+        let router = try EdgeFixture.router(records: true)
+        let table = try Self.forgedTable(
+            of: router, manifest: otherManifest ? String(repeating: "0", count: 64) : nil,
+            dropFallbacks: !otherManifest)
+        let edge = try await NginxEdge.start(router: router, objects: EdgeFixture.objects, table: table)
+        defer { edge.stop() }
+        let renderer = try EdgeFixture.renderer()
+        let requests = EdgeFixture.requests.filter { !Self.refusedByNginx.contains($0.segment) }.enumerated()
+            .filter { $0.offset % 11 == 0 }.map(\.element)
+        let responses = try edge.send(requests)
+        try #require(responses.count == requests.count, "\(kind): \(edge.errors)")
+        for (request, response) in zip(requests, responses) {
+            EdgeFixture.compare(
+                request, expected: request.expected(from: renderer), status: response.status,
+                headers: response.headers, body: response.body)
         }
     }
 

@@ -14,7 +14,7 @@ import Testing
 
 /// The generated njs router in a real engine: nginx 1.22 with njs 0.7 in front of the S3 test
 /// server (moto, SigV4 checked), to which the example app is published first with its router,
-/// which nginx then loads as the bucket's pointer names it. nginx signs each
+/// which nginx then loads as the bucket's pointer names it, with the table it preloads. nginx signs each
 /// object request and keeps it in its own proxy_cache. Every request of ``EdgeFixture/requests``
 /// gets the renderer's status, body and ScreenKit headers; the bucket is only ever asked for
 /// objects/<sha256>.json, each once, and none of the object's own headers (its ETag, caching and
@@ -47,6 +47,7 @@ import Testing
                     + "log_format screenkit_upstream '$screenkit_object $upstream_cache_status $upstream_status';\n"
             ),
             ("/etc/nginx/screenkit/\(EdgeRouter.njsFile)", "\(folder.path)/\(EdgeRouter.njsFile)"),
+            ("/etc/nginx/screenkit/\(EdgeRouter.tableFile)", "\(folder.path)/\(EdgeRouter.tableFile)"),
             ("/var/cache/nginx/screenkit ", "\(folder.path)/cache "),
             (
                 "listen 80;",
@@ -103,6 +104,10 @@ import Testing
             at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(published.bytes).write(to: folder.appendingPathComponent(EdgeRouter.njsFile))
+        // And the table it preloads, as the article's deploy step copies it.
+        let tableHash = try #require(pointer.edge[EdgeRouter.tableFile])
+        let table = try #require(try await bucket.read(BucketLayout.edgeFile(tableHash, name: EdgeRouter.tableFile)))
+        try Data(table.bytes).write(to: folder.appendingPathComponent(EdgeRouter.tableFile))
         try Self.config(folder: folder, server: server, prefix: prefix)
             .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let process = Process()

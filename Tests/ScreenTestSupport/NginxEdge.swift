@@ -22,10 +22,11 @@ public final class NginxEdge: @unchecked Sendable {
     /// passed to that server, as a CDN passes what it does not cache to the app's origin. With
     /// `subrequestConfig`, nginx runs the config of routers before the internal redirect (no
     /// `js_var` variables, the object fetched by a subrequest, the record one `js_set` variable),
-    /// which a newer router must still serve.
+    /// which a newer router must still serve. The config preloads `table` (the router's own
+    /// `table.json` by default) as the documentation does.
     public static func start(
         router: EdgeRouter, objects: [String: [UInt8]], port: Int? = nil, origin: String? = nil,
-        subrequestConfig: Bool = false
+        subrequestConfig: Bool = false, table: [UInt8]? = nil
     ) async throws -> NginxEdge {
         let nginx = try ExternalTool.nginx.require()[0]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-edge-\(UUID())")
@@ -39,6 +40,10 @@ public final class NginxEdge: @unchecked Sendable {
             throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.njsFile)")
         }
         try Data(njs.bytes).write(to: folder.appendingPathComponent(EdgeRouter.njsFile))
+        guard let tableFile = router.files.first(where: { $0.name == EdgeRouter.tableFile }) else {
+            throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.tableFile)")
+        }
+        try Data(table ?? tableFile.bytes).write(to: folder.appendingPathComponent(EdgeRouter.tableFile))
         let config = subrequestConfig ? subrequest(folder, port: port) : config(folder, port: port, origin: origin)
         try config.write(
             to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
@@ -146,6 +151,7 @@ public final class NginxEdge: @unchecked Sendable {
                 client_body_temp_path \(folder.path)/temp;
                 proxy_temp_path \(folder.path)/temp;
                 js_import screenkit from \(folder.path)/\(EdgeRouter.njsFile);
+                js_preload_object \(EdgeRouter.preloadedTableName) from \(folder.path)/\(EdgeRouter.tableFile);
                 \(variables)
                 server {
                     listen unix:\(folder.path)/edge.sock;
