@@ -1,5 +1,6 @@
 import Foundation
 import ScreenEdge
+import ScreenRendering
 import ScreenTestSupport
 import Testing
 
@@ -20,19 +21,28 @@ import Testing
         // Every third request of the matrix: each screen, contract, locale and unit kind is among them.
         let requests = EdgeFixture.requests.filter { !Self.refusedByNginx.contains($0.segment) }.enumerated()
             .filter { $0.offset % 3 == 0 }.map(\.element)
-        let responses = try edge.send(requests)
-        try #require(responses.count == requests.count, "\(edge.errors)")
-        for (request, response) in zip(requests, responses) {
-            EdgeFixture.compare(
-                request, expected: request.expected(from: renderer), status: response.status,
-                headers: response.headers, body: response.body)
-        }
+        let responses = try Self.expectTheRenderersAnswers(to: requests, from: edge, renderer: renderer)
         #expect(Set(responses.map(\.status)) == [200, 404, 406])
         let records = try await edge.recordLines(atLeast: requests.count)
         try #require(records.count == requests.count, "\(records.count) records for \(requests.count) responses")
         for (request, line) in zip(requests, records) {
             request.expectRecord(line, request.expectedRecord(from: renderer, allowsOverrides: true), source: "nginx")
         }
+    }
+
+    /// Sends `requests` to `edge` and expects each answer to be the renderer's; returns them.
+    static func expectTheRenderersAnswers(
+        to requests: [EdgeFixture.Request], from edge: NginxEdge, renderer: ScreenRenderer,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> [EdgeFixture.Response] {
+        let responses = try edge.send(requests)
+        try #require(responses.count == requests.count, "\(edge.errors)", sourceLocation: sourceLocation)
+        for (request, response) in zip(requests, responses) {
+            EdgeFixture.compare(
+                request, expected: request.expected(from: renderer), status: response.status,
+                headers: response.headers, body: response.body, sourceLocation: sourceLocation)
+        }
+        return responses
     }
 
     /// `router`'s table with every ETag forged, and the manifest or the fallbacks as given.
@@ -65,13 +75,7 @@ import Testing
         let requests = EdgeFixture.languages.map {
             EdgeFixture.Request(segment: "sign-in", screenID: "sign-in", contract: "2", acceptLanguage: $0)
         }
-        let responses = try edge.send(requests)
-        try #require(responses.count == requests.count, "\(edge.errors)")
-        for (request, response) in zip(requests, responses) {
-            EdgeFixture.compare(
-                request, expected: request.expected(from: renderer), status: response.status,
-                headers: response.headers, body: response.body)
-        }
+        _ = try Self.expectTheRenderersAnswers(to: requests, from: edge, renderer: renderer)
     }
 
     @Test(.needs(.nginx), .needs(.node)) func theRouterAnswersFromItsPreloadedTable() async throws {
@@ -100,13 +104,7 @@ import Testing
         let renderer = try EdgeFixture.renderer()
         let requests = EdgeFixture.requests.filter { !Self.refusedByNginx.contains($0.segment) }.enumerated()
             .filter { $0.offset % 11 == 0 }.map(\.element)
-        let responses = try edge.send(requests)
-        try #require(responses.count == requests.count, "\(kind): \(edge.errors)")
-        for (request, response) in zip(requests, responses) {
-            EdgeFixture.compare(
-                request, expected: request.expected(from: renderer), status: response.status,
-                headers: response.headers, body: response.body)
-        }
+        _ = try Self.expectTheRenderersAnswers(to: requests, from: edge, renderer: renderer)
     }
 
     @Test(.needs(.nginx), .needs(.node)) func aBucketThatFailsGivesTheProblemDocumentAndItsRecord() async throws {
