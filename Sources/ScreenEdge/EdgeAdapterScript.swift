@@ -80,14 +80,15 @@ enum EdgeAdapterScript {
         function handle(r) {
           // The path as sent (nginx's own $uri is decoded and normalized): `/screens/<id>`, the ID decoded.
           var requestURI = r.variables.request_uri, prefix = "/screens/";
-          var path = requestURI.split("?")[0];
+          var query = requestURI.indexOf("?");
+          var path = query < 0 ? requestURI : requestURI.substring(0, query);
           if (path.substring(0, prefix.length) !== prefix) { r.return(404); return; }
-          var raw = path.substring(prefix.length), id;
-          try { id = decodeURIComponent(raw); } catch (error) { id = raw; }
+          var raw = path.substring(prefix.length), id = raw;
+          if (raw.indexOf("%") >= 0) { try { id = decodeURIComponent(raw); } catch (error) { id = raw; } }
           var source = SCREENKIT_OPTIONS.unit, unit = null;
           if (source && source.header) unit = skNjsHeader(r, source.header);
           else if (source && source.cookie) unit = skCookie(skNjsHeader(r, "Cookie"), source.cookie);
-          else if (source && source.query) unit = r.args[source.query] === undefined ? null : r.args[source.query];
+          else if (source && source.query) { var args = r.args; unit = args[source.query] === undefined ? null : args[source.query]; }
           var decision = screenkitRoute(SCREENKIT_TABLE, {
             screen: id, contract: skNjsHeader(r, "ScreenKit-Contract"),
             acceptLanguage: skNjsHeader(r, "Accept-Language"), unit: unit, arm: skNjsHeader(r, "ScreenKit-Arm"),

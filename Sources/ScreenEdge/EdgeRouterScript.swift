@@ -49,6 +49,7 @@ enum EdgeRouterScript {
         // Without leading and trailing spaces and tabs.
         function skTrim(text) {
           var start = 0, end = text.length;
+          if (end === 0) return text;
           while (start < end && (text.charCodeAt(start) === 0x20 || text.charCodeAt(start) === 0x09)) start++;
           while (end > start && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
           return text.substring(start, end);
@@ -66,11 +67,12 @@ enum EdgeRouterScript {
           if (header === null || header === undefined) return { missing: true };
           var trimmed = skTrim(header);
           if (trimmed.length === 0 || trimmed.length > 4) return { malformed: true };
+          var value = 0;
           for (var i = 0; i < trimmed.length; i++) {
             var c = trimmed.charCodeAt(i);
             if (c < 0x30 || c > 0x39) return { malformed: true };
+            value = value * 10 + c - 0x30;
           }
-          var value = parseInt(trimmed, 10);
           if (value < 1) return { malformed: true };
           return { version: value };
         }
@@ -290,29 +292,34 @@ enum EdgeRouterScript {
               "screen \"" + id + "\" supports contract " + screen.minContract + " and up; the client advertised contract " + client.version,
               ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + screen.minContract + ",\"clientContract\":" + client.version);
           }
-          var applied = skArms(screen.experiments, request.unit, skOverrides(request.arm), options.allowsOverrides, options.sha256Hex);
-          var key = [];
-          for (var i = 0; i < applied.length; i++) key.push(applied[i].arm);
+          // Most screens run no experiment: then no arms, overrides or key are made.
+          var experiments = screen.experiments.length > 0;
+          var applied = null, key = "";
+          if (experiments) {
+            var overrides = options.allowsOverrides ? skOverrides(request.arm) : null;
+            applied = skArms(screen.experiments, request.unit, overrides, options.allowsOverrides, options.sha256Hex);
+            for (var i = 0; i < applied.length; i++) key += (i > 0 ? "," : "") + applied[i].arm;
+          }
           var byLocale = screen.objects[locale === null ? "" : locale] || screen.objects[table.locales ? table.locales.source : ""];
-          var objects = byLocale[key.join(",")] || byLocale[screen.control];
+          var objects = byLocale[key] || byLocale[screen.control];
           var object = objects[version - screen.minContract];
           var etag = table.etags[object];
-          var experiments = applied.length > 0;
           var vary = "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : "");
           var headers = [
-            ["ETag", etag], ["Cache-Control", experiments ? "private, no-cache" : "public, max-age=60"], ["Vary", vary],
+            ["Content-Type", "application/json"], ["ETag", etag],
+            ["Cache-Control", experiments ? "private, no-cache" : "public, max-age=60"], ["Vary", vary],
             ["ScreenKit-Contract", String(version)]
           ];
           if (locale !== null) headers.push(["Content-Language", locale]);
           if (experiments) {
-            var names = [];
-            for (var e = 0; e < applied.length; e++) names.push(applied[e].experiment + "=" + applied[e].arm);
-            headers.push(["ScreenKit-Experiments", names.join(", ")]);
+            var names = "";
+            for (var e = 0; e < applied.length; e++) names += (e > 0 ? ", " : "") + applied[e].experiment + "=" + applied[e].arm;
+            headers.push(["ScreenKit-Experiments", names]);
           }
           if (request.ifNoneMatch !== null && request.ifNoneMatch !== undefined && skMatches(request.ifNoneMatch, etag)) {
-            return { status: 304, headers: headers, body: null, object: null };
+            return { status: 304, headers: headers.slice(1), body: null, object: null };
           }
-          return { status: 200, headers: [["Content-Type", "application/json"]].concat(headers), body: null, object: object };
+          return { status: 200, headers: headers, body: null, object: object };
         }
 
         // The unit a request is for, from the source the options name: a header, a cookie or a query parameter.
