@@ -21,7 +21,8 @@ enum EdgeCommand {
               screenkit-edge-lambda.js       Lambda@Edge handlers for CloudFront: viewer request
                                              (URI rewrite to the object) and viewer response
                                              (the renderer's headers in place of the object's)
-              table.json                     the routing table every router holds
+              table.json                     the routing table every router holds, for nginx to
+                                             preload (js_preload_object screenkit_table)
 
             The files are the same bytes for the same manifest and options; run it after every
             build and deploy them with the bucket (`screenkit publish --edge` uploads them beside
