@@ -9,13 +9,18 @@ enum EdgeRecordScript {
         // (forced ones apart), the object and the fallbacks it applies. Bounded: the screen only when the
         // table has it, the unit up to 256 UTF-8 bytes; ASCII only (\u escapes), so any log keeps it whole.
 
-        var SK_PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-        // `text` as a JSON string of printable ASCII; null when it holds a lone surrogate.
+        // `text` as a JSON string of printable ASCII; null when it holds a lone surrogate. Character
+        // codes, not a regular expression: this runs for every record.
         function skRecordString(text) {
-          if (SK_PLAIN.test(text)) return "\"" + text + "\"";
-          var out = "\"";
-          for (var i = 0; i < text.length; i++) {
+          var plain = 0;
+          while (plain < text.length) {
+            var p = text.charCodeAt(plain);
+            if (p < 0x20 || p > 0x7e || p === 0x22 || p === 0x5c) break;
+            plain++;
+          }
+          if (plain === text.length) return "\"" + text + "\"";
+          var out = "\"" + text.substring(0, plain);
+          for (var i = plain; i < text.length; i++) {
             var c = text.charCodeAt(i);
             if (c >= 0xd800 && c <= 0xdfff) {
               var d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
@@ -39,6 +44,11 @@ enum EdgeRecordScript {
         // unit, arm}): plain values, so a handler may carry them as JSON to another trigger.
         function skFacts(table, request, decision, options) {
           var id = request.screen;
+          // Up to 85 UTF-16 units is at most 255 UTF-8 bytes: counted only past that.
+          var unit = request.unit;
+          if (typeof unit !== "string" || (unit.length > 85 && skUTF8Length(unit) > 256)) unit = null;
+          var route = decision.route;
+          if (route !== undefined) return skRouteFacts(request, decision, route, unit, options);
           var screen = Object.prototype.hasOwnProperty.call(table.screens, id) ? table.screens[id] : null;
           var client = skParseContract(request.contract);
           var served = null, locale = null, named = null, headers = decision.headers;
@@ -48,9 +58,6 @@ enum EdgeRecordScript {
             else if (header === "Content-Language") locale = headers[h][1];
             else if (header === "ScreenKit-Experiments") named = headers[h][1];
           }
-          // Up to 85 UTF-16 units is at most 255 UTF-8 bytes: counted only past that.
-          var unit = request.unit;
-          if (typeof unit !== "string" || (unit.length > 85 && skUTF8Length(unit) > 256)) unit = null;
           var facts = {
             screen: screen === null ? null : id,
             client: client.missing ? "none" : client.malformed ? "malformed" : String(client.version),
@@ -74,6 +81,28 @@ enum EdgeRecordScript {
           var byLocale = screen.objects[locale === null ? "" : locale] || screen.objects[table.locales ? table.locales.source : ""];
           var objects = byLocale[key.join(",")] || byLocale[screen.control];
           facts.object = objects[facts.served - screen.minContract] || null;
+          return facts;
+        }
+
+        // The facts of a screen's 200 or 304, from what screenkitRoute decided (`route`).
+        function skRouteFacts(request, decision, route, unit, options) {
+          var client = route.client;
+          var facts = {
+            screen: request.screen, client: client.missing ? "none" : client.malformed ? "malformed" : String(client.version),
+            served: route.version, status: decision.status, locale: route.locale, unit: unit,
+            experiments: null, forced: null, object: route.object || null
+          };
+          var applied = route.applied;
+          if (applied !== null) {
+            var overrides = options.allowsOverrides ? skOverrides(request.arm) : null;
+            facts.experiments = [];
+            facts.forced = [];
+            for (var i = 0; i < applied.length; i++) {
+              var name = applied[i].experiment, arm = applied[i].arm;
+              var forced = overrides !== null && Object.prototype.hasOwnProperty.call(overrides, name) && overrides[name] === arm;
+              (forced ? facts.forced : facts.experiments).push([name, arm]);
+            }
+          }
           return facts;
         }
 

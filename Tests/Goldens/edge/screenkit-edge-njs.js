@@ -13,8 +13,16 @@ var SCREENKIT_OPTIONS = {"unit":{"header":"x-user-id"},"allowsOverrides":false};
 // RFC 8259 escaping as ScreenKit's writer does it: `"` `\`, the short forms, \u00xx (lowercase) for
 // the other controls, and U+2028/U+2029 escaped; everything else as it is.
 function skJSONString(text) {
-  var out = "\"";
-  for (var i = 0; i < text.length; i++) {
+  // Most strings need no escape: then no string is built character by character.
+  var plain = 0;
+  while (plain < text.length) {
+    var p = text.charCodeAt(plain);
+    if (p < 0x20 || p === 0x22 || p === 0x5c || p === 0x2028 || p === 0x2029) break;
+    plain++;
+  }
+  if (plain === text.length) return "\"" + text + "\"";
+  var out = "\"" + text.substring(0, plain);
+  for (var i = plain; i < text.length; i++) {
     var c = text.charCodeAt(i);
     if (c === 0x22) out += "\\\"";
     else if (c === 0x5c) out += "\\\\";
@@ -277,7 +285,9 @@ function skProblem(status, kind, title, detail, members) {
 
 // What ScreenRenderer.respond(screenID:…) answers `request` ({screen, contract, acceptLanguage,
 // unit, arm, ifNoneMatch}; absent headers null): {status, headers: [[name, value]], body (a
-// problem document, or null), object (the SHA-256 of the bucket object to answer with, or null)}.
+// problem document, or null), object (the SHA-256 of the bucket object to answer with, or null)},
+// and for a screen's 200 or 304 `route` ({client, version, locale, applied (null without
+// experiments), object}).
 function screenkitRoute(table, request, options) {
   var id = request.screen;
   var screen = Object.prototype.hasOwnProperty.call(table.screens, id) ? table.screens[id] : null;
@@ -316,10 +326,12 @@ function screenkitRoute(table, request, options) {
     for (var e = 0; e < applied.length; e++) names += (e > 0 ? ", " : "") + applied[e].experiment + "=" + applied[e].arm;
     headers.push(["ScreenKit-Experiments", names]);
   }
+  // What was decided, for a record of the response (skFacts), so it is not worked out again.
+  var route = { client: client, version: version, locale: locale, applied: applied, object: object };
   if (request.ifNoneMatch !== null && request.ifNoneMatch !== undefined && skMatches(request.ifNoneMatch, etag)) {
-    return { status: 304, headers: headers.slice(1), body: null, object: null };
+    return { status: 304, headers: headers.slice(1), body: null, object: null, route: route };
   }
-  return { status: 200, headers: headers, body: null, object: object };
+  return { status: 200, headers: headers, body: null, object: object, route: route };
 }
 
 // The unit a request is for, from the source the options name: a header, a cookie or a query parameter.

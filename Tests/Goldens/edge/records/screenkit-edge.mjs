@@ -12,8 +12,16 @@ var SCREENKIT_OPTIONS = {"unit":{"header":"x-user-id"},"allowsOverrides":false};
 // RFC 8259 escaping as ScreenKit's writer does it: `"` `\`, the short forms, \u00xx (lowercase) for
 // the other controls, and U+2028/U+2029 escaped; everything else as it is.
 function skJSONString(text) {
-  var out = "\"";
-  for (var i = 0; i < text.length; i++) {
+  // Most strings need no escape: then no string is built character by character.
+  var plain = 0;
+  while (plain < text.length) {
+    var p = text.charCodeAt(plain);
+    if (p < 0x20 || p === 0x22 || p === 0x5c || p === 0x2028 || p === 0x2029) break;
+    plain++;
+  }
+  if (plain === text.length) return "\"" + text + "\"";
+  var out = "\"" + text.substring(0, plain);
+  for (var i = plain; i < text.length; i++) {
     var c = text.charCodeAt(i);
     if (c === 0x22) out += "\\\"";
     else if (c === 0x5c) out += "\\\\";
@@ -276,7 +284,9 @@ function skProblem(status, kind, title, detail, members) {
 
 // What ScreenRenderer.respond(screenID:…) answers `request` ({screen, contract, acceptLanguage,
 // unit, arm, ifNoneMatch}; absent headers null): {status, headers: [[name, value]], body (a
-// problem document, or null), object (the SHA-256 of the bucket object to answer with, or null)}.
+// problem document, or null), object (the SHA-256 of the bucket object to answer with, or null)},
+// and for a screen's 200 or 304 `route` ({client, version, locale, applied (null without
+// experiments), object}).
 function screenkitRoute(table, request, options) {
   var id = request.screen;
   var screen = Object.prototype.hasOwnProperty.call(table.screens, id) ? table.screens[id] : null;
@@ -315,10 +325,12 @@ function screenkitRoute(table, request, options) {
     for (var e = 0; e < applied.length; e++) names += (e > 0 ? ", " : "") + applied[e].experiment + "=" + applied[e].arm;
     headers.push(["ScreenKit-Experiments", names]);
   }
+  // What was decided, for a record of the response (skFacts), so it is not worked out again.
+  var route = { client: client, version: version, locale: locale, applied: applied, object: object };
   if (request.ifNoneMatch !== null && request.ifNoneMatch !== undefined && skMatches(request.ifNoneMatch, etag)) {
-    return { status: 304, headers: headers.slice(1), body: null, object: null };
+    return { status: 304, headers: headers.slice(1), body: null, object: null, route: route };
   }
-  return { status: 200, headers: headers, body: null, object: object };
+  return { status: 200, headers: headers, body: null, object: object, route: route };
 }
 
 // The unit a request is for, from the source the options name: a header, a cookie or a query parameter.
@@ -343,13 +355,18 @@ function skBadGateway(object, status) {
 // (forced ones apart), the object and the fallbacks it applies. Bounded: the screen only when the
 // table has it, the unit up to 256 UTF-8 bytes; ASCII only (\u escapes), so any log keeps it whole.
 
-var SK_PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-// `text` as a JSON string of printable ASCII; null when it holds a lone surrogate.
+// `text` as a JSON string of printable ASCII; null when it holds a lone surrogate. Character
+// codes, not a regular expression: this runs for every record.
 function skRecordString(text) {
-  if (SK_PLAIN.test(text)) return "\"" + text + "\"";
-  var out = "\"";
-  for (var i = 0; i < text.length; i++) {
+  var plain = 0;
+  while (plain < text.length) {
+    var p = text.charCodeAt(plain);
+    if (p < 0x20 || p > 0x7e || p === 0x22 || p === 0x5c) break;
+    plain++;
+  }
+  if (plain === text.length) return "\"" + text + "\"";
+  var out = "\"" + text.substring(0, plain);
+  for (var i = plain; i < text.length; i++) {
     var c = text.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdfff) {
       var d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
@@ -373,6 +390,11 @@ function skHeaderOf(decision, name) {
 // unit, arm}): plain values, so a handler may carry them as JSON to another trigger.
 function skFacts(table, request, decision, options) {
   var id = request.screen;
+  // Up to 85 UTF-16 units is at most 255 UTF-8 bytes: counted only past that.
+  var unit = request.unit;
+  if (typeof unit !== "string" || (unit.length > 85 && skUTF8Length(unit) > 256)) unit = null;
+  var route = decision.route;
+  if (route !== undefined) return skRouteFacts(request, decision, route, unit, options);
   var screen = Object.prototype.hasOwnProperty.call(table.screens, id) ? table.screens[id] : null;
   var client = skParseContract(request.contract);
   var served = null, locale = null, named = null, headers = decision.headers;
@@ -382,9 +404,6 @@ function skFacts(table, request, decision, options) {
     else if (header === "Content-Language") locale = headers[h][1];
     else if (header === "ScreenKit-Experiments") named = headers[h][1];
   }
-  // Up to 85 UTF-16 units is at most 255 UTF-8 bytes: counted only past that.
-  var unit = request.unit;
-  if (typeof unit !== "string" || (unit.length > 85 && skUTF8Length(unit) > 256)) unit = null;
   var facts = {
     screen: screen === null ? null : id,
     client: client.missing ? "none" : client.malformed ? "malformed" : String(client.version),
@@ -408,6 +427,28 @@ function skFacts(table, request, decision, options) {
   var byLocale = screen.objects[locale === null ? "" : locale] || screen.objects[table.locales ? table.locales.source : ""];
   var objects = byLocale[key.join(",")] || byLocale[screen.control];
   facts.object = objects[facts.served - screen.minContract] || null;
+  return facts;
+}
+
+// The facts of a screen's 200 or 304, from what screenkitRoute decided (`route`).
+function skRouteFacts(request, decision, route, unit, options) {
+  var client = route.client;
+  var facts = {
+    screen: request.screen, client: client.missing ? "none" : client.malformed ? "malformed" : String(client.version),
+    served: route.version, status: decision.status, locale: route.locale, unit: unit,
+    experiments: null, forced: null, object: route.object || null
+  };
+  var applied = route.applied;
+  if (applied !== null) {
+    var overrides = options.allowsOverrides ? skOverrides(request.arm) : null;
+    facts.experiments = [];
+    facts.forced = [];
+    for (var i = 0; i < applied.length; i++) {
+      var name = applied[i].experiment, arm = applied[i].arm;
+      var forced = overrides !== null && Object.prototype.hasOwnProperty.call(overrides, name) && overrides[name] === arm;
+      (forced ? facts.forced : facts.experiments).push([name, arm]);
+    }
+  }
   return facts;
 }
 
