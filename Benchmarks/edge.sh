@@ -7,22 +7,26 @@
 # alone under Node. Beside the plain router, a second nginx server runs the router written with
 # --records and logs every response's record to an access log (what the records cost per request).
 # --edge-only leaves out the Hummingbird server (and its release build): the router, its records
-# and the floor alone.
+# and the floor alone. --instructions counts instead: the njs router's instructions per decision
+# and per record under callgrind (Benchmarks/edge_router_instructions.py), repeatable whatever runs.
 #
 # Usage: Benchmarks/edge.sh [--duration 10] [--threads 2] [--connections 16] [--edge-only]
+#        Benchmarks/edge.sh --instructions
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=10
 threads=2
 connections=16
 edge_only=0
+instructions=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --edge-only) edge_only=1; shift ;;
+    --instructions) instructions=1; shift ;;
     --duration) duration="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --connections) connections="$2"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -37,6 +41,18 @@ need() { # test debian-packages…: installs the packages unless `test` (a shell
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } >/dev/null 2>&1 \
     || { echo "could not install $* (apt-get install $*)" >&2; exit 3; }
 }
+if [ "$instructions" = 1 ]; then
+  need 'command -v njs >/dev/null' njs
+  need 'command -v valgrind >/dev/null' valgrind
+  swift build --product screenkit >&2
+  screenkit="$(swift build --show-bin-path)/screenkit"
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  "$screenkit" build --out "$work/dist" >&2
+  "$screenkit" edge --from "$work/dist" --out "$work/router" --unit-query user --records >&2
+  python3 Benchmarks/edge_router_instructions.py "$work/router"
+  exit 0
+fi
 need 'command -v wrk >/dev/null' wrk
 need 'command -v node >/dev/null' nodejs
 need 'command -v nginx >/dev/null && [ -f /usr/lib/nginx/modules/ngx_http_js_module.so ]' nginx-light libnginx-mod-http-js

@@ -244,7 +244,8 @@ export function createScreenKit(options) {
   let queue = [];
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
-  let sending = false;
+  /** @type {Promise<void> | undefined} The send in progress: one at a time. */
+  let sending;
   let attempts = 0;
   /** @type {Envelope | undefined} */
   let current;
@@ -398,7 +399,13 @@ export function createScreenKit(options) {
   async function flush(leaving = false) {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (!eventsURL || queue.length === 0 || (sending && !leaving)) return;
+    if (!eventsURL || queue.length === 0) return;
+    if (sending && !leaving) {
+      // A send is in progress: wait for it, then send what it left (unless it is backing off).
+      await sending;
+      if (queue.length > 0 && timer === undefined) await flush();
+      return;
+    }
     if (leaving) {
       while (queue.length > 0) {
         const body = JSON.stringify({ format: 1, contract: options.contract, events: queue.slice(0, batchSize) });
@@ -407,51 +414,57 @@ export function createScreenKit(options) {
       }
       return;
     }
-    sending = true;
+    sending = send();
     try {
-      while (queue.length > 0) {
-        const batch = queue.slice(0, batchSize);
-        const body = JSON.stringify({ format: 1, contract: options.contract, events: batch });
-        let response;
-        try {
-          response = await doFetch(eventsURL, {
-            method: "POST", headers: eventHeaders, body, keepalive: body.length < 60000,
-          });
-        } catch (error) {
-          response = undefined;
-        }
-        if (response && response.ok) {
-          queue = queue.slice(batch.length);
-          stats.sent += batch.length;
-          attempts = 0;
-          const answer = await response.json().catch(() => ({}));
-          if (Array.isArray(answer.rejected) && answer.rejected.length > 0) {
-            stats.refused += answer.rejected.length;
-            report(new ScreenError("Events refused", JSON.stringify(answer.rejected)));
-          }
-          continue;
-        }
-        if (response && response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-          // Refused as a whole: sending it again cannot help.
-          queue = queue.slice(batch.length);
-          stats.refused += batch.length;
-          report(await responseError(response));
-          continue;
-        }
-        attempts += 1;
-        if (attempts >= (options.maxAttempts || 5)) {
-          queue = queue.slice(batch.length);
-          stats.dropped += batch.length;
-          attempts = 0;
-          report(new ScreenError("Events dropped", "the events endpoint could not be reached"));
-          continue;
-        }
-        const delay = (options.retryDelay ?? 1000) * 2 ** (attempts - 1);
-        timer = setTimeout(() => void flush(), delay);
-        return;
-      }
+      await sending;
     } finally {
-      sending = false;
+      sending = undefined;
+    }
+  }
+
+  /** Sends the queue batch by batch until it is empty, refused, or a batch must wait to be retried. */
+  async function send() {
+    if (!eventsURL) return;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, batchSize);
+      const body = JSON.stringify({ format: 1, contract: options.contract, events: batch });
+      let response;
+      try {
+        response = await doFetch(eventsURL, {
+          method: "POST", headers: eventHeaders, body, keepalive: body.length < 60000,
+        });
+      } catch (error) {
+        response = undefined;
+      }
+      if (response && response.ok) {
+        queue = queue.slice(batch.length);
+        stats.sent += batch.length;
+        attempts = 0;
+        const answer = await response.json().catch(() => ({}));
+        if (Array.isArray(answer.rejected) && answer.rejected.length > 0) {
+          stats.refused += answer.rejected.length;
+          report(new ScreenError("Events refused", JSON.stringify(answer.rejected)));
+        }
+        continue;
+      }
+      if (response && response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+        // Refused as a whole: sending it again cannot help.
+        queue = queue.slice(batch.length);
+        stats.refused += batch.length;
+        report(await responseError(response));
+        continue;
+      }
+      attempts += 1;
+      if (attempts >= (options.maxAttempts || 5)) {
+        queue = queue.slice(batch.length);
+        stats.dropped += batch.length;
+        attempts = 0;
+        report(new ScreenError("Events dropped", "the events endpoint could not be reached"));
+        continue;
+      }
+      const delay = (options.retryDelay ?? 1000) * 2 ** (attempts - 1);
+      timer = setTimeout(() => void flush(), delay);
+      return;
     }
   }
 

@@ -74,7 +74,7 @@ import Testing
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
         let checks = try #require(report["checks"] as? [[String: Any]])
-        #expect(checks.count >= 26, "\(name): \(checks)")
+        #expect(checks.count >= 27, "\(name): \(checks)")
         for check in checks {
             #expect(check["ok"] as? Bool == true, "\(name): \(check["name"] ?? "") — \(check["detail"] ?? "")")
         }

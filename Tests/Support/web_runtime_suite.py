@@ -18,6 +18,7 @@ import mimetypes
 import os
 import re
 import sys
+import time
 import urllib.request
 
 from playwright.sync_api import sync_playwright
@@ -174,6 +175,22 @@ def run(browser, args, check, report):
     after = page.evaluate("() => ({...window.screenkit.stats})")
     check("events: a batch that failed twice is sent again and arrives", failures["left"] == 0
           and after["sent"] == sent["sent"] + 1 and after["dropped"] == 0, (after, failures))
+    page.unroute(base + "/events*")
+
+    # A flush while a send is in progress (a slow events endpoint) waits for that send: what it
+    # resolves to has been sent.
+    def slow(route, request):
+        time.sleep(0.5)
+        route.continue_()
+
+    page.route(base + "/events*", slow)
+    page.evaluate("() => window.screenkit.navigate('product-aeropress')")
+    page.wait_for_function("() => window.screenkit.queued > 0", timeout=15000)
+    before = page.evaluate("() => window.screenkit.stats.sent")
+    waited = page.evaluate("""async () => { void window.screenkit.flush(); await window.screenkit.flush();
+        return {sent: window.screenkit.stats.sent, queued: window.screenkit.queued}; }""")
+    check("events: a flush while a send is in progress waits for it", waited["sent"] > before and waited["queued"] == 0,
+          (before, waited))
     page.unroute(base + "/events*")
 
     # The page hidden: what is queued is sent at once.
