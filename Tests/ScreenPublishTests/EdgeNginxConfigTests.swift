@@ -58,8 +58,9 @@ import Testing
         return Array(try JSONSerialization.data(withJSONObject: table))
     }
 
-    @Test(.needs(.nginx), .needs(.node)) func aPreloadedTableWithoutLocaleTagsStillNegotiates() async throws {
-        // The table of a router from before the tags: the same manifest, the router makes them.
+    @Test(.needs(.nginx), .needs(.node)) func aPreloadedTableWithoutLocaleTagsIsIgnored() async throws {
+        // The table of a `screenkit edge` from before the tags: the same manifest, but not the
+        // router's own table; it negotiates with the one it holds.
         let router = try EdgeFixture.router(records: true)
         let file = try #require(router.files.first { $0.name == EdgeRouter.tableFile })
         var table = try #require(try JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any])

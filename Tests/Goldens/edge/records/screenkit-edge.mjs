@@ -7,7 +7,8 @@ var SCREENKIT_OPTIONS = {"unit":{"header":"x-user-id"},"allowsOverrides":false};
 // ScreenKit edge router: decides what ScreenRenderer.respond decides for a catalog screen, from the
 // routing table `screenkit edge` derives from the manifest. Plain JavaScript (ES2019, no
 // dependencies, no eval), written for every engine it runs in: Cloudflare Workers, Deno,
-// Node 18+ (Lambda@Edge) and nginx's njs 0.7 (no BigInt).
+// Node 18+ (Lambda@Edge) and nginx's njs 0.7 (no BigInt). A table njs preloads holds arrays without
+// Array's prototype: table arrays are only indexed here, never given to a method.
 
 // RFC 8259 escaping as ScreenKit's writer does it: `"` `\`, the short forms, \u00xx (lowercase) for
 // the other controls, and U+2028/U+2029 escaped; everything else as it is.
@@ -149,25 +150,6 @@ function skTruncated(tag) {
   return rest.length - previous - 1 === 1 ? (previous < 0 ? "" : rest.substring(0, previous)) : rest;
 }
 
-function skNormalized(locale) { return locale.toLowerCase().split("_").join("-"); }
-
-// The configured locales by their normalized tags (the first of a tag wins), made on first use
-// and kept for the table (for as long as the module's state lives: njs starts it afresh for
-// every request).
-var SK_LOCALE_TAGS = { locales: null, byTag: null };
-function skLocaleTags(locales) {
-  if (SK_LOCALE_TAGS.locales === locales) return SK_LOCALE_TAGS.byTag;
-  // Indexed, no array methods: a table njs preloads holds arrays without Array's prototype.
-  var byTag = {}, available = locales.available;
-  for (var i = 0; i <= available.length; i++) {
-    var locale = i < available.length ? available[i] : locales.source;
-    var key = skNormalized(locale);
-    if (!Object.prototype.hasOwnProperty.call(byTag, key)) byTag[key] = locale;
-  }
-  SK_LOCALE_TAGS = { locales: locales, byTag: byTag };
-  return byTag;
-}
-
 // The configured locale a request's Accept-Language picks; the source language by default: of
 // the first 32 items, `*`, malformed ranges and quality 0 left out, the range of the highest
 // quality (the earliest of equals) whose RFC 4647 lookup finds a locale. One pass, no sort:
@@ -177,8 +159,8 @@ function skLocale(locales, header) {
   if (header === null || header === undefined || (header.length * 3 > 4096 && skUTF8Length(header) > 4096)) {
     return locales.source;
   }
-  // The table's own (`screenkit edge` writes it), else made here (a table from before it).
-  var byTag = locales.tags !== undefined ? locales.tags : skLocaleTags(locales);
+  // Each locale by the form ranges are compared in, as `screenkit edge` wrote it into the table.
+  var byTag = locales.tags;
   var best = null, bestQuality = 0, order = 0;
   var items = header.split(",");
   for (var k = 0; k < items.length && order < 32; k++) {
