@@ -45,8 +45,8 @@ extension EnvelopeWriter {
             json.beginArray()
             for item in values {
                 if case .action(let action) = item, view != nil {
-                    let (tree, current) = (tree, path.last)
-                    if let resolved = resolve(action, at: Self.nodeID(current, in: tree)) {
+                    let (tree, current, fused) = (tree, path.last, fusedNode)
+                    if let resolved = resolve(action, at: Self.nodeID(current, in: tree, fused: fused)) {
                         try writeAction(resolved, at: node, identical: &identical)
                     }
                 } else {
@@ -186,9 +186,9 @@ extension EnvelopeWriter {
                 continue
             }
             if case .action(let nested) = value, view != nil {
-                let (tree, current) = (tree, path.last)
+                let (tree, current, fused) = (tree, path.last, fusedNode)
                 try writeAction(
-                    resolve(nested, at: Self.nodeID(current, in: tree)) ?? Self.noOperation, at: node,
+                    resolve(nested, at: Self.nodeID(current, in: tree, fused: fused)) ?? Self.noOperation, at: node,
                     identical: &identical)
             } else {
                 try writeValue(value, type: table.fieldTypes[index], at: node, identical: &identical)

@@ -30,6 +30,8 @@ struct EnvelopeWriter {
     /// The screen being written, and the nodes from its root to the one being written (variants only).
     var tree: FlatScreen?
     var path: [Int] = []
+    /// The node a ``FusedWriter`` is writing, which has no flat screen.
+    var fusedNode = FusedNodeID.screen("")
 
     /// What the last variant changed for its clients.
     var downgrades: [Downgrade] = []
@@ -224,11 +226,11 @@ struct EnvelopeWriter {
     }
 
     /// The ID of the node being written, or the screen's outside any node.
-    var pathNodeID: String { Self.nodeID(path.last, in: tree) }
+    var pathNodeID: String { Self.nodeID(path.last, in: tree, fused: fusedNode) }
 
-    /// The ID of `node` in `tree`, or the screen's for nil.
-    static func nodeID(_ node: Int?, in tree: FlatScreen?) -> String {
-        guard let tree else { return "" }
+    /// The ID of `node` in `tree`, or the screen's for nil; without a tree, the fused writer's node.
+    static func nodeID(_ node: Int?, in tree: FlatScreen?, fused: FusedNodeID = .screen("")) -> String {
+        guard let tree else { return fused.id }
         return node.map { tree.id(of: $0) } ?? tree.screen.id
     }
 

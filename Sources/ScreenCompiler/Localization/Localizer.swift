@@ -126,7 +126,7 @@ public struct Localizer: Sendable {
 
     /// `screen` with the localized strings of its initial state replaced; its nodes as they are.
     /// For a screen whose nodes are localized as they are flattened (``Compiler/variant(of:for:history:style:localizer:)``).
-    func localizingInitialState(of screen: Screen) -> Screen {
+    package func localizingInitialState(of screen: Screen) -> Screen {
         var screen = screen
         for key in screen.initialState.keys.sorted() where screen.initialState[key]!.holdsLocalized {
             screen.initialState[key] = localize(screen.initialState[key]!)

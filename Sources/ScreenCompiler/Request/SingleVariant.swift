@@ -57,12 +57,21 @@ extension Compiler {
     }
 
     /// ``variant(of:for:history:style:)`` with the localized strings written by `localizer`, each
-    /// replaced as the tree is flattened rather than in a walk of its own.
+    /// replaced as the tree is walked rather than in a walk of its own.
+    ///
+    /// A screen is first written in one walk of its tree (see ``FusedWriter``); only when that walk
+    /// is not sure the screen has no problem (or `fused` is false) is the tree flattened, validated
+    /// and written as `build` does. Both write the same bytes.
     package func variant(
         of screen: Screen, for version: Int, history: PreparedHistory, style: JSONStyle = .compact,
-        localizer: Localizer
+        localizer: Localizer, fused: Bool = true
     ) -> (variant: SingleVariant?, diagnostics: [Diagnostic]) {
         let screen = localizer.localizingInitialState(of: screen)
+        if fused,
+            let variant = fusedVariant(of: screen, for: version, history: history, style: style, localizer: localizer)
+        {
+            return (variant, [])
+        }
         var diagnostics: [Diagnostic] = []
         let views = history.views
         if !CatalogValidator.isValidScreenOrLayoutID(screen.id) {
@@ -131,6 +140,24 @@ extension Compiler {
                 Diagnostic(rule: "emit", message: error.message, location: error.location, nodePath: screen.id))
             return (nil, diagnostics)
         }
+    }
+}
+
+extension Compiler {
+    /// `screen`'s variant for `version` written in one walk of its tree, when the walk is sure the
+    /// screen has no problem; nil otherwise (see ``FusedWriter``). Its initial state is localized.
+    package func fusedVariant(
+        of screen: Screen, for version: Int, history: PreparedHistory, style: JSONStyle = .compact,
+        localizer: Localizer
+    ) -> SingleVariant? {
+        let views = history.views
+        let minContract = screen.minContract ?? catalog.minContract
+        guard CatalogValidator.isValidScreenOrLayoutID(screen.id), (1...max(1, views.count)).contains(minContract),
+            (minContract...max(minContract, views.count)).contains(version), !views.isEmpty,
+            EnvelopeValueRules.validate(screen, profiles: servedProfiles(views)).isEmpty
+        else { return nil }
+        var writer = FusedWriter(screen: screen, context: context, localizer: localizer, style: style)
+        return writer.write(version, minContract: minContract, history: history)
     }
 }
 

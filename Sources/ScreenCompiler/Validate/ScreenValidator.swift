@@ -125,13 +125,15 @@ private let falseToken: [UInt8] = Array("false".utf8)
 /// The slash-separated IDs from the screen to a node, with `fallback` before each fallback root;
 /// built only when a diagnostic asks for it.
 struct NodePath: CustomStringConvertible {
-    let flat: FlatScreen
+    /// The screen; nil for a node of a ``FusedWriter``, which reports no diagnostic.
+    let flat: FlatScreen?
     let index: Int
     /// Whether to name nodes as written (explicit ID, else type) rather than by assigned ID.
     var authored = false
 
     /// `screen/ancestor/…/node`.
     var description: String {
+        guard let flat else { return "" }
         var parts: [String] = []
         var index = index
         while index >= 0 {

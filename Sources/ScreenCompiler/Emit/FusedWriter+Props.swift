@@ -1,0 +1,160 @@
+import ScreenJSON
+import ScreenKit
+
+// A node's props, checked and written in the order the component declares them.
+extension FusedWriter {
+    /// Matches `props` to the declarations of the component at `planIndex`, checks each value as
+    /// ``ValueValidator`` would and writes the props the version knows as
+    /// ``EnvelopeWriter/writeHead(_:in:recording:identical:)`` does.
+    mutating func writeProps(_ props: UnsafeBufferPointer<Prop>, plan planIndex: Int) throws(Doubt) {
+        let plan = table.plans[planIndex]
+        let firstKey = Int(plan.firstKey)
+        let keyCount = Int(plan.keyCount)
+        if declaredProps.count < keyCount { declaredProps.append(contentsOf: repeatElement(-1, count: keyCount)) }
+        for key in 0..<keyCount { declaredProps[key] = -1 }
+        for position in props.indices {
+            var declared = -1
+            for key in 0..<keyCount where table.keyNames[firstKey + key] == props[position].key {
+                declared = key
+                break
+            }
+            // An undeclared prop is reported; a prop set twice is left to the usual path.
+            guard declared >= 0, declaredProps[declared] < 0 else { throw Doubt() }
+            declaredProps[declared] = Int32(position)
+        }
+        let component = context.plans[planIndex]
+        for key in 0..<keyCount {
+            let declared = table.keys[firstKey + key]
+            let position = Int(declaredProps[key])
+            if position < 0 {
+                guard !declared.isRequired else { throw Doubt() }
+                guard declared.hasDefault else { continue }
+            }
+            var value: Value?
+            if position >= 0 {
+                var set = props[position].value
+                if FlatScreen.Builder.mayHoldLocalized(set), set.holdsLocalized { set = localizer.localize(set) }
+                try check(set, key: key, plan: planIndex)
+                value = set
+            }
+            if writer.agreeing != 0 {
+                writer.agree(writer.known.keys[firstKey + key], with: writer.agreement!.knowers.keys[firstKey + key])
+            }
+            guard writer.known.keys[firstKey + key] else {
+                if position >= 0 {
+                    writer.downgrades.append(
+                        .propRemoved(nodeID: writer.fusedNode.id, type: component.type, key: component.keys[key]))
+                }
+                continue
+            }
+            let name = declared.tokenStart..<declared.tokenEnd
+            if let value {
+                if isToken(value, key: firstKey + key) {
+                    var enumCase: Int32 = -1
+                    if declared.isEnumeration, case .string(let string) = value {
+                        enumCase = table.caseIndex(of: string, key: Int32(firstKey + key))
+                    }
+                    if writeIfKnown(enumCase: enumCase, declared: declared) {
+                        writeKey(name)
+                        writeScalar(value)
+                        continue
+                    }
+                }
+                writeKey(name)
+                try writeDynamic(value, type: component.types[key])
+            } else {
+                if declared.defaultStart >= 0, writeIfKnown(enumCase: declared.defaultCase, declared: declared) {
+                    context.planTokens.withUnsafeBufferPointer { arena in
+                        writer.json.member(
+                            escaped: UnsafeBufferPointer(rebasing: arena[Int(name.lowerBound)..<Int(name.upperBound)]),
+                            rawValue: UnsafeBufferPointer(
+                                rebasing: arena[Int(declared.defaultStart)..<Int(declared.defaultEnd)]))
+                    }
+                    continue
+                }
+                writeKey(name)
+                try writeDynamic(component.defaults[key]!, type: component.types[key])
+            }
+        }
+    }
+
+    /// Whether the flattened tree holds `value` of the prop at `key` (in the table) as an escaped
+    /// scalar token, which the writer copies: a finite scalar that is not a colour token's name.
+    private func isToken(_ value: Value, key: Int) -> Bool {
+        switch value {
+        case .string(let string): !(table.keys[key].mayNameToken && ColorToken.isTokenName(string))
+        case .number(let number): number.isFinite
+        case .bool: true
+        case .list, .map, .action, .localized: false
+        }
+    }
+
+    /// Whether a scalar of an enum case `enumCase` (or of a prop that is no enum) is written as it
+    /// is: the version knows the case. Keeps in ``EnvelopeWriter/agreeing`` the older versions
+    /// that write the same value.
+    private mutating func writeIfKnown(enumCase: Int32, declared: PlanTable.Key) -> Bool {
+        guard declared.isEnumeration else { return true }
+        if writer.agreeing != 0, enumCase >= 0, let view = writer.view {
+            writer.agreeing &= writer.agreement!.sameCase[view.version - 1][Int(enumCase)]
+        }
+        return enumCase >= 0 && writer.known.cases[Int(enumCase)]
+    }
+
+    private mutating func writeKey(_ name: Range<Int32>) {
+        context.planTokens.withUnsafeBufferPointer { arena in
+            writer.json.key(escaped: UnsafeBufferPointer(rebasing: arena[Int(name.lowerBound)..<Int(name.upperBound)]))
+        }
+    }
+
+    /// Writes a scalar as the flattened tree's token has it.
+    private mutating func writeScalar(_ value: Value) {
+        switch value {
+        case .string(let string): writer.json.string(string)
+        case .number(let number): try? writer.json.number(number)
+        case .bool(let bool): writer.json.bool(bool)
+        case .list, .map, .action, .localized: break
+        }
+    }
+
+    /// Writes a value that is not a copied token, as ``EnvelopeWriter/writeDynamic`` does.
+    private mutating func writeDynamic(_ value: Value, type: PropType) throws(Doubt) {
+        var unrecorded: UInt64 = 0
+        do {
+            if case .action(let action) = value {
+                let node = writer.fusedNode
+                try writer.writeAction(
+                    writer.resolve(action, at: node.id) ?? EnvelopeWriter.noOperation, at: -1, identical: &unrecorded)
+            } else {
+                try writer.writeValue(value, type: type, at: -1, identical: &unrecorded)
+            }
+        } catch {
+            throw Doubt()
+        }
+    }
+
+    /// Gives up when ``ValueValidator`` would report `value` of the prop `key` (of the component
+    /// at `planIndex`).
+    private mutating func check(_ value: Value, key: Int, plan planIndex: Int) throws(Doubt) {
+        let tableKey = Int(table.plans[planIndex].firstKey) + key
+        let declared = table.keys[tableKey]
+        if isToken(value, key: tableKey), let plain = declared.plain {
+            // Escaped scalars of the declared plain kind are valid (``PlanTable/acceptsWithoutCheck``).
+            switch value {
+            case .string: if plain == .string || plain == .scalar { return }
+            case .bool: if plain == .bool || plain == .scalar { return }
+            default: if plain == .number || plain == .scalar { return }
+            }
+        }
+        if declared.isEnumeration, declared.caseNeedsNoCheck, case .string(let string) = value,
+            table.caseIndex(of: string, key: Int32(tableKey)) >= 0
+        {
+            return
+        }
+        let component = context.plans[planIndex]
+        checker.check(
+            value, type: component.types[key], nonEmpty: component.nonEmpty[key],
+            reference: component.references[key], owner: "", at: screen.source,
+            path: NodePath(flat: nil, index: 0))
+        guard checker.diagnostics.isEmpty else { throw Doubt() }
+    }
+}

@@ -1,0 +1,255 @@
+import ScreenJSON
+import ScreenKit
+
+/// The ID of the node a ``FusedWriter`` is writing, made a string only when a downgrade names it.
+enum FusedNodeID: Sendable {
+    /// Outside any node: the screen's ID.
+    case screen(String)
+    /// An explicit ID.
+    case explicit(String)
+    /// A derived ID, `<anchor>.<type>-<number>` (see ``IDAssigner``).
+    case derived(anchor: String, type: String, number: Int)
+
+    /// The ID as the envelope has it.
+    var id: String {
+        switch self {
+        case .screen(let id), .explicit(let id): id
+        case .derived(let anchor, let type, let number): "\(anchor).\(type)-\(number)"
+        }
+    }
+}
+
+/// Validates and writes one screen's variant for one contract version in a single walk of its node
+/// tree: no flat form, no validator passes, no second walk to write.
+///
+/// It only has to be sure: it writes a screen only when every check the compiler runs would pass
+/// and the bytes are those ``EnvelopeWriter`` writes from the flattened tree. At the first doubt —
+/// a node its version lacks, a fallback, a named slot, events, an unknown or repeated prop, a value
+/// a check would refuse, an ID that is invalid, repeated or looks derived, a type that needs
+/// escaping — it gives up (``write(_:version:minContract:history:)`` returns nil) and the compiler
+/// takes its usual path, which reports the problems. So it never reports a diagnostic itself.
+struct FusedWriter {
+    /// Why the walk gave up: the usual path decides.
+    struct Doubt: Error {}
+
+    let context: ValidationContext
+    let screen: Screen
+    let localizer: Localizer
+    /// The catalog's declarations, this render's own copy (see ``PlanTable/unshared()``).
+    let table: PlanTable
+    var writer: EnvelopeWriter
+    var checker: ValueChecker
+    var nodeCount = 0
+    /// The explicit IDs met so far.
+    var explicitIDs: Set<String> = []
+    /// The anchors of derived IDs: the screen's ID first, then each node with an explicit ID, and
+    /// each one's number in `anchorNumbers` once a derived ID needed it (-1: not yet).
+    var anchors: [(id: String, number: Int)] = []
+    /// As ``IDAssigner`` counts: per anchor ID (by ID: a node may have the screen's ID) and type.
+    var anchorNumbers: [String: Int] = [:]
+    var planCounters: [Int] = []
+    /// For the node being written: the position of the prop set for each declared prop, or -1.
+    var declaredProps: [Int32] = []
+    var idToken: [UInt8] = []
+    /// The plans of the types looked up last (see ``FlatScreen/Builder``).
+    var recentPlans: [(type: String, plan: Int)] = []
+
+    init(screen: Screen, context: ValidationContext, localizer: Localizer, style: JSONStyle) {
+        self.context = context
+        self.screen = screen
+        self.localizer = localizer
+        table = context.planTable.unshared()
+        writer = EnvelopeWriter(context: context, style: style, writesOnce: true)
+        checker = ValueChecker(context: context, screen: screen, table: table)
+    }
+
+    /// The variant of the screen for clients of `version`, and the oldest version writing the same
+    /// bytes; nil when the walk is not sure (see ``FusedWriter``).
+    mutating func write(_ version: Int, minContract: Int, history: PreparedHistory) -> SingleVariant? {
+        let views = history.views
+        let agreement = history.agreement
+        guard screen.content.count == 1, agreement.isComplete, agreement.views.count >= version,
+            context.planTable.plans.count == table.plans.count
+        else { return nil }
+        let view = views[version - 1]
+        writer.view = view
+        writer.agreement = agreement
+        writer.known = agreement.masks[version - 1]
+        writer.agreeing = (1 << UInt64(version - 1)) - 1
+        writer.table = table
+        writer.arena = context.planTokens
+        writer.fusedNode = .screen(screen.id)
+        var size = TreeSize()
+        withUnsafePointer(to: screen.content[0]) { size.count($0, depth: 1) }
+        writer.json.reserveCapacity(size.stringBytes + 16 * size.props + 120 * size.nodes + 256)
+        explicitIDs.reserveCapacity(size.explicitIDs)
+        anchorNumbers.reserveCapacity(size.explicitIDs + 1)
+        anchors.reserveCapacity(size.explicitIDs + 1)
+        anchors.append((screen.id, -1))
+        let bodyStart: Int
+        do {
+            bodyStart = try writeEnvelope(version: version, minContract: minContract)
+        } catch {
+            return nil
+        }
+        guard writer.problems.isEmpty, let same = writer.olderWritingTheSame else { return nil }
+        var bytes = writer.json.takeBytes()
+        var contract = version
+        while contract > minContract, same & (1 << UInt64(contract - 2)) != 0,
+            views[contract - 2].profile == view.profile
+        {
+            contract -= 1
+        }
+        if contract != version {
+            let digits = String(version).utf8.count
+            bytes.replaceSubrange(bodyStart - digits..<bodyStart, with: String(contract).utf8)
+        }
+        return SingleVariant(
+            bytes: bytes, version: version, contract: contract, minContract: minContract,
+            downgrades: writer.downgrades)
+    }
+
+    /// Writes the envelope as ``EnvelopeWriter/envelope(_:contract:minContract:view:supported:agreement:)``
+    /// does; returns where the part after the `contract` number starts.
+    private mutating func writeEnvelope(version: Int, minContract: Int) throws(Doubt) -> Int {
+        writer.json.beginObject()
+        writer.json.key("format")
+        writer.json.integer(EnvelopeWriter.format)
+        writer.json.key("id")
+        writer.json.string(screen.id)
+        writer.json.key("contract")
+        writer.json.integer(version)
+        let bodyStart = writer.json.count
+        writer.json.key("minContract")
+        writer.json.integer(minContract)
+        if let title = screen.title {
+            writer.json.key("title")
+            writer.json.string(title)
+        }
+        writer.json.key("initialState")
+        do {
+            try writer.writeMap(screen.initialState, at: -1)
+        } catch {
+            throw Doubt()
+        }
+        writer.json.key("root")
+        try withUnsafePointer(to: screen.content[0]) { (root) throws(Doubt) in
+            try write(root, anchor: 0, depth: 1, parentHoldsOnlySlots: false)
+        }
+        writer.json.endObject()
+        if writer.style == .pretty { writer.json.newline() }
+        return bodyStart
+    }
+
+    /// The index in ``ValidationContext/plans`` of the component `type`, or -1.
+    private mutating func plan(of type: String) -> Int {
+        for entry in recentPlans.reversed() where entry.type == type { return entry.plan }
+        let plan = context.planIndex[type] ?? -1
+        if recentPlans.count == 4 { recentPlans.removeFirst() }
+        recentPlans.append((type, plan))
+        return plan
+    }
+
+    /// Checks and writes the node at `pointer` and its subtree; `anchor` is the index in `anchors`
+    /// its derived ID would start with.
+    private mutating func write(
+        _ pointer: UnsafePointer<Node>, anchor: Int, depth: Int, parentHoldsOnlySlots: Bool
+    ) throws(Doubt) {
+        guard depth <= ScreenLimits.maximumDepth, nodeCount < ScreenLimits.maximumNodes, !parentHoldsOnlySlots,
+            !pointer.pointee.hasExtras
+        else { throw Doubt() }
+        nodeCount += 1
+        // The fields stay where they are while the screen, which holds the node, is alive.
+        let fields = pointer.pointee.withFields { $0 }
+        guard fields.pointee.fallback == nil, fields.pointee.slot == nil else { throw Doubt() }
+        let planIndex = plan(of: fields.pointee.type)
+        guard planIndex >= 0 else { throw Doubt() }
+        let plan = table.plans[planIndex]
+        guard fields.pointee.children == nil || plan.hasChildren, writer.knows(Int32(planIndex)) else {
+            throw Doubt()
+        }
+        writer.json.beginObject()
+        context.planTokens.withUnsafeBufferPointer { arena in
+            writer.json.member(
+                escaped: UnsafeBufferPointer(
+                    rebasing: arena[Int(table.typeKey.lowerBound)..<Int(table.typeKey.upperBound)]),
+                rawValue: UnsafeBufferPointer(rebasing: arena[Int(plan.typeStart)..<Int(plan.typeEnd)]))
+        }
+        let childAnchor = try writeID(fields.pointee.id, plan: planIndex, anchor: anchor)
+        try pointer.pointee.withProps { (props) throws(Doubt) in try writeProps(props, plan: planIndex) }
+        if plan.hasChildren {
+            writer.json.key("children")
+            writer.json.beginArray()
+            let holdsOnlySlots = !context.plans[planIndex].hasChildren
+            if let children = fields.pointee.children {
+                try children.withUnsafeBufferPointer { (children) throws(Doubt) in
+                    guard let first = children.baseAddress else { return }
+                    for position in 0..<children.count {
+                        try write(
+                            first + position, anchor: childAnchor, depth: depth + 1,
+                            parentHoldsOnlySlots: holdsOnlySlots)
+                    }
+                }
+            }
+            writer.json.endArray()
+        }
+        writer.json.endObject()
+    }
+
+    /// Writes the node's ID member: `explicit`, else derived from its anchor and type. Returns the
+    /// anchor of its children's derived IDs.
+    private mutating func writeID(_ explicit: String?, plan planIndex: Int, anchor: Int) throws(Doubt) -> Int {
+        let idKey = table.idKey
+        if let explicit {
+            // Valid IDs need no escaping; one that looks derived could collide with a derived one.
+            guard IDValidator.isValidNodeID(explicit), !IDAssigner.looksDerived(explicit),
+                explicitIDs.insert(explicit).inserted
+            else { throw Doubt() }
+            context.planTokens.withUnsafeBufferPointer { arena in
+                writer.json.key(
+                    escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]))
+            }
+            writer.json.string(explicit)
+            writer.fusedNode = .explicit(explicit)
+            anchors.append((explicit, -1))
+            return anchors.count - 1
+        }
+        let plan = table.plans[planIndex]
+        guard plan.typeIsVerbatim, !plan.typeHasDot else { throw Doubt() }
+        if anchors[anchor].number < 0 {
+            let name = anchors[anchor].id
+            if let number = anchorNumbers[name] {
+                anchors[anchor].number = number
+            } else {
+                anchors[anchor].number = anchorNumbers.count
+                anchorNumbers[name] = anchorNumbers.count
+                planCounters.append(contentsOf: repeatElement(0, count: table.plans.count))
+            }
+        }
+        let counter = anchors[anchor].number * table.plans.count + planIndex
+        let number = planCounters[counter] + 1
+        planCounters[counter] = number
+        // `"<anchor>.<type>-<number>"`: the anchor is a valid ID or screen ID, the type verbatim.
+        idToken.removeAll(keepingCapacity: true)
+        idToken.append(0x22)
+        var anchorID = anchors[anchor].id
+        anchorID.withUTF8 { idToken.append(contentsOf: $0) }
+        idToken.append(0x2E)
+        context.planTokens.withUnsafeBufferPointer { arena in
+            idToken.append(contentsOf: arena[Int(plan.typeStart) + 1..<Int(plan.typeEnd) - 1])
+        }
+        idToken.append(0x2D)
+        appendJSONInteger(number, to: &idToken)
+        idToken.append(0x22)
+        guard idToken.count <= 130 else { throw Doubt() }
+        context.planTokens.withUnsafeBufferPointer { arena in
+            idToken.withUnsafeBufferPointer { token in
+                writer.json.member(
+                    escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]),
+                    rawValue: token)
+            }
+        }
+        writer.fusedNode = .derived(anchor: anchorID, type: table.typeNames[planIndex], number: number)
+        return anchor
+    }
+}

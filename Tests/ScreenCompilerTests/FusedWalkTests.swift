@@ -1,0 +1,270 @@
+import ExampleScreens
+import Foundation
+import ScreenCompiler
+import ScreenContract
+import ScreenJSON
+import ScreenKit
+import ScreenTestSupport
+import Testing
+
+/// The fused walk (validate and write a screen in one walk of its tree) against the flat path
+/// (flatten, validate, write): the same bytes, contract, downgrades and diagnostics for every screen,
+/// every version; and it writes only screens the flat path finds nothing wrong with.
+@Suite struct FusedWalkTests {
+    static let history = ExampleApp.history.versions.map(\.contract)
+
+    /// What a server renders for `screen` at `version` through the public path, and through the
+    /// flat path alone, compared; returns whether the fused walk wrote it.
+    @discardableResult
+    static func compare(
+        _ screen: Screen, version: Int, compiler: Compiler, prepared: PreparedHistory, localizer: Localizer,
+        style: JSONStyle = .compact, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> (fused: Bool, clean: Bool) {
+        let served = compiler.variant(of: screen, for: version, history: prepared, style: style, localizer: localizer)
+        let flat = compiler.variant(
+            of: screen, for: version, history: prepared, style: style, localizer: localizer, fused: false)
+        let label = "\(screen.id) @ \(version)"
+        #expect(served.diagnostics == flat.diagnostics, "\(label)", sourceLocation: sourceLocation)
+        #expect(served.variant?.bytes == flat.variant?.bytes, "\(label)", sourceLocation: sourceLocation)
+        #expect(served.variant?.contract == flat.variant?.contract, "\(label)", sourceLocation: sourceLocation)
+        #expect(served.variant?.downgrades == flat.variant?.downgrades, "\(label)", sourceLocation: sourceLocation)
+        let fused = compiler.fusedVariant(
+            of: localizer.localizingInitialState(of: screen), for: version, history: prepared, style: style,
+            localizer: localizer)
+        if fused != nil {
+            #expect(flat.diagnostics == [], "the fused walk wrote \(label)", sourceLocation: sourceLocation)
+            #expect(fused?.bytes == flat.variant?.bytes, "\(label)", sourceLocation: sourceLocation)
+        }
+        return (fused != nil, flat.diagnostics.isEmpty)
+    }
+
+    @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
+    func theFusedWalkWritesWhatTheFlatPathWrites(seed: UInt64) throws {
+        var maker = RandomScreenMaker(seed: seed)
+        var spoiler = ScreenSpoiler(seed: seed)
+        var screens: [Screen] = []
+        for index in 0..<80 {
+            var screen = maker.screen(index)
+            if index % 4 == 0 { screen.minContract = 2 }
+            // Half the screens get one thing a check refuses, or one the fused walk leaves to the flat path.
+            if index % 2 == 1 { screen = spoiler.spoil(screen) }
+            screens.append(screen)
+        }
+        var catalog = App.catalog
+        catalog.screens = screens
+        let compiler = Compiler(catalog: catalog)
+        let prepared = compiler.prepare(Self.history)
+        let localizer = Localizer(translations: try LocalizationTests.translations(), locale: "de")
+        var (fused, clean, total) = (0, 0, 0)
+        for (index, screen) in screens.enumerated() {
+            for version in (screen.minContract ?? 1)...Self.history.count {
+                let style: JSONStyle = index % 5 == 0 ? .pretty : .compact
+                let outcome = Self.compare(
+                    screen, version: version, compiler: compiler, prepared: prepared, localizer: localizer,
+                    style: style)
+                fused += outcome.fused ? 1 : 0
+                clean += outcome.clean ? 1 : 0
+                total += 1
+            }
+        }
+        // Both ways are exercised: screens with problems, and clean ones the fused walk writes.
+        #expect(clean < total - 20, "\(total - clean) of \(total) variants have problems")
+        #expect(fused * 3 > clean, "the fused walk wrote \(fused) of \(clean) clean variants")
+    }
+
+    @Test func theOrdersScreenIsWrittenInOneWalkForEveryVersionAndLocale() throws {
+        var catalog = App.catalog
+        catalog.screens = []
+        let compiler = Compiler(catalog: App.catalog)
+        let prepared = compiler.prepare(Self.history)
+        let translations = try LocalizationTests.translations()
+        for orders in [0, 1, 272] {
+            let screen = OrdersScreen.screen(for: .sample(orders: orders))
+            for locale in ["en", "de", "pl"] {
+                let localizer = Localizer(translations: locale == "en" ? nil : translations, locale: locale)
+                for version in 1...Self.history.count {
+                    let outcome = Self.compare(
+                        screen, version: version, compiler: compiler, prepared: prepared, localizer: localizer)
+                    #expect(outcome.fused, "orders (\(orders)) in \(locale) @ \(version)")
+                }
+            }
+        }
+    }
+
+    /// Each bad input the screen checks name, and each feature the fused walk does not handle, is
+    /// left to the flat path, which reports it; the served answer is the flat path's, diagnostics
+    /// and all.
+    @Test(arguments: ScreenSpoiler.Spoil.allCases)
+    func aScreenWithAProblemIsLeftToTheFlatPath(spoil: ScreenSpoiler.Spoil) throws {
+        let base = Screen("base", initialState: ["field": ""]) {
+            Column(id: "body") {
+                Text("Hello", id: "lead").style(.title)
+                Button("Go", id: "go", action: .navigate(to: "base"))
+                TextField("Name", id: "name", stateKey: "field")
+                Image(url: "https://cdn.example.com/a.png")
+            }
+        }
+        var catalog = App.catalog
+        catalog.screens = [base]
+        let compiler = Compiler(catalog: catalog)
+        let prepared = compiler.prepare(Self.history)
+        let localizer = Localizer(translations: nil, locale: "en")
+        let clean = Self.compare(
+            base, version: Self.history.count, compiler: compiler, prepared: prepared, localizer: localizer)
+        #expect(clean.fused)
+        #expect(
+            compiler.variant(of: base, for: Self.history.count, history: prepared, localizer: localizer).diagnostics
+                == [])
+        let spoiled = ScreenSpoiler.spoiled(base, spoil)
+        for version in 1...Self.history.count {
+            let outcome = Self.compare(
+                spoiled, version: version, compiler: compiler, prepared: prepared, localizer: localizer)
+            #expect(outcome.fused == spoil.isFused, "\(spoil) @ \(version)")
+        }
+        if spoil.isError {
+            let flat = compiler.variant(
+                of: spoiled, for: Self.history.count, history: prepared, localizer: localizer, fused: false)
+            #expect(flat.variant == nil && !flat.diagnostics.isEmpty, "\(spoil)")
+        }
+    }
+}
+
+/// Spoils screens: one problem a check reports, or one thing the fused walk leaves to the flat path.
+struct ScreenSpoiler {
+    enum Spoil: CaseIterable, Sendable {
+        case unknownProp, repeatedID, invalidID, derivedLookingID, wrongKind, unknownEnumValue, plainHTTPURL
+        case unknownScreen, unknownStateKey, notFinite, missingRequired, unknownComponent, childrenOnLeaf
+        case emptyRequiredString, propSetTwice, tooDeep, slot, events, fallback, localizedInState
+
+        /// Whether the fused walk still writes the screen: a localized initial state is localized
+        /// before either path sees it.
+        var isFused: Bool { self == .localizedInState }
+
+        /// Whether the flat path refuses the screen (the others it writes, some with a warning).
+        var isError: Bool {
+            switch self {
+            case .propSetTwice, .slot, .events, .fallback, .localizedInState, .derivedLookingID: false
+            default: true
+            }
+        }
+    }
+
+    var random: SplitMix64
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed &* 7919) }
+
+    /// `screen` with one random spoil on one random node of its root's subtree.
+    mutating func spoil(_ screen: Screen) -> Screen {
+        Self.spoiled(screen, Spoil.allCases.randomElement(using: &random)!)
+    }
+
+    /// `screen` with `spoil` applied to the first node (in document order) it fits.
+    static func spoiled(_ screen: Screen, _ spoil: Spoil) -> Screen {
+        var screen = screen
+        switch spoil {
+        case .localizedInState:
+            screen.initialState["note"] = .localized(
+                LocalizedString("orders.count", defaultValue: "You have \(3) orders"))
+            return screen
+        case .tooDeep:
+            var node = Text("deep").node
+            for _ in 0..<ScreenLimits.maximumDepth { node = Column { node }.node }
+            screen.content = [
+                Column {
+                    screen.content[0]
+                    node
+                }.node
+            ]
+            return screen
+        default:
+            var done = false
+            screen.content[0] = apply(spoil, to: screen.content[0], done: &done)
+            return screen
+        }
+    }
+
+    private static func apply(_ spoil: Spoil, to node: Node, done: inout Bool) -> Node {
+        if !done, let spoiled = applied(spoil, to: node) {
+            done = true
+            return spoiled
+        }
+        guard !done, var children = node.children else { return node }
+        for index in children.indices where !done { children[index] = apply(spoil, to: children[index], done: &done) }
+        var copy = node
+        copy.children = children
+        return copy
+    }
+
+    /// `node` spoiled, or nil when `spoil` does not fit it.
+    private static func applied(_ spoil: Spoil, to node: Node) -> Node? {
+        var node = node
+        switch spoil {
+        case .unknownProp:
+            return node.setting("noSuchProp", "x")
+        case .repeatedID:
+            guard var children = node.children, let first = children.first else { return nil }
+            var twin = first
+            twin.id = "twin"
+            children[0].id = "twin"
+            children.append(twin)
+            node.children = children
+            return node
+        case .invalidID:
+            node.id = "not valid!"
+            return node
+        case .derivedLookingID:
+            guard node.children == nil else { return nil }
+            node.id = "base.text-9"
+            return node
+        case .wrongKind:
+            guard node.type == "text" else { return nil }
+            return node.setting("text", 5)
+        case .unknownEnumValue:
+            guard node.type == "text" else { return nil }
+            return node.setting("style", "gigantic")
+        case .plainHTTPURL:
+            guard node.type == "image" else { return nil }
+            return node.setting("url", "http://cdn.example.com/a.png")
+        case .unknownScreen:
+            guard node.type == "button" else { return nil }
+            return node.setting("action", .action(.navigate(to: "nowhere")))
+        case .unknownStateKey:
+            guard node.type == "button" else { return nil }
+            return node.setting("action", .action(.updateState("missing", to: "x")))
+        case .notFinite:
+            guard node.type == "image" else { return nil }
+            return node.setting("height", .number(.nan))
+        case .missingRequired:
+            guard node.type == "image" else { return nil }
+            return node.setting("url", nil)
+        case .unknownComponent:
+            guard node.children == nil else { return nil }
+            node.type = "hologram"
+            return node
+        case .childrenOnLeaf:
+            guard node.type == "text" else { return nil }
+            node.children = [Text("inner").node]
+            return node
+        case .emptyRequiredString:
+            guard node.type == "button" else { return nil }
+            return node.setting("action", .action(.navigate(to: "")))
+        case .propSetTwice:
+            guard node.type == "text" else { return nil }
+            node.props = node.props + [Prop(key: "text", value: "again")]
+            return node
+        case .slot:
+            guard node.children == nil else { return nil }
+            return node.inSlot("header")
+        case .events:
+            guard node.type == "button" else { return nil }
+            node.events = [TrackedEvent(trigger: "tap", name: "tapped", params: [], source: node.source)]
+            return node
+        case .fallback:
+            guard node.type == "text" else { return nil }
+            node.fallback = .drop
+            return node
+        case .tooDeep, .localizedInState:
+            return nil
+        }
+    }
+}
