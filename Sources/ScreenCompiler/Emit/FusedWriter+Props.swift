@@ -6,7 +6,8 @@ extension FusedWriter {
     /// Matches `props` to the declarations of the component at `planIndex`, checks each value as
     /// ``ValueValidator`` would and writes the props the version knows as
     /// ``EnvelopeWriter/writeHead(_:in:recording:identical:)`` does.
-    mutating func writeProps(_ props: UnsafeBufferPointer<Prop>, plan planIndex: Int) throws(Doubt) {
+    /// With `checking`, only checks them (a fallback's node, which the variant leaves out).
+    mutating func writeProps(_ props: UnsafeBufferPointer<Prop>, plan planIndex: Int, checking: Bool) throws(Doubt) {
         let plan = table.plans[planIndex]
         let firstKey = Int(plan.firstKey)
         let keyCount = Int(plan.keyCount)
@@ -19,7 +20,8 @@ extension FusedWriter {
                 break
             }
             // An undeclared prop is reported; a prop set twice is left to the usual path.
-            guard declared >= 0, declaredProps[declared] < 0 else { throw Doubt() }
+            guard declared >= 0 else { throw Doubt("an undeclared prop") }
+            guard declaredProps[declared] < 0 else { throw Doubt("a prop set twice") }
             declaredProps[declared] = Int32(position)
         }
         let component = context.plans[planIndex]
@@ -27,20 +29,31 @@ extension FusedWriter {
             let declared = table.keys[firstKey + key]
             let position = Int(declaredProps[key])
             if position < 0 {
-                guard !declared.isRequired else { throw Doubt() }
+                guard !declared.isRequired else { throw Doubt("a required prop missing") }
                 guard declared.hasDefault else { continue }
             }
             var value: Value?
+            // An action is checked as it is written, or here when it is not written.
+            var action: Action?
             if position >= 0 {
                 var set = props[position].value
                 if FlatScreen.Builder.mayHoldLocalized(set), set.holdsLocalized { set = localizer.localize(set) }
-                try check(set, key: key, plan: planIndex)
+                if case .action(let written) = set, case .action = component.types[key] {
+                    action = written
+                } else {
+                    try check(set, key: key, plan: planIndex)
+                }
                 value = set
             }
+            if checking {
+                if let action { try writeAction(action, checking: true) }
+                continue
+            }
             if writer.agreeing != 0 {
-                writer.agree(writer.known.keys[firstKey + key], with: writer.agreement!.knowers.keys[firstKey + key])
+                writer.agree(writer.known.keys[firstKey + key], with: knowers.keys[firstKey + key])
             }
             guard writer.known.keys[firstKey + key] else {
+                if let action { try writeAction(action, checking: true) }
                 if position >= 0 {
                     writer.downgrades.append(
                         .propRemoved(nodeID: writer.fusedNode.id, type: component.type, key: component.keys[key]))
@@ -94,9 +107,7 @@ extension FusedWriter {
     /// that write the same value.
     private mutating func writeIfKnown(enumCase: Int32, declared: PlanTable.Key) -> Bool {
         guard declared.isEnumeration else { return true }
-        if writer.agreeing != 0, enumCase >= 0, let view = writer.view {
-            writer.agreeing &= writer.agreement!.sameCase[view.version - 1][Int(enumCase)]
-        }
+        if writer.agreeing != 0, enumCase >= 0 { writer.agreeing &= sameCase[Int(enumCase)] }
         return enumCase >= 0 && writer.known.cases[Int(enumCase)]
     }
 
@@ -118,17 +129,12 @@ extension FusedWriter {
 
     /// Writes a value that is not a copied token, as ``EnvelopeWriter/writeDynamic`` does.
     private mutating func writeDynamic(_ value: Value, type: PropType) throws(Doubt) {
+        if case .action(let action) = value { return try writeAction(action, checking: false) }
         var unrecorded: UInt64 = 0
         do {
-            if case .action(let action) = value {
-                let node = writer.fusedNode
-                try writer.writeAction(
-                    writer.resolve(action, at: node.id) ?? EnvelopeWriter.noOperation, at: -1, identical: &unrecorded)
-            } else {
-                try writer.writeValue(value, type: type, at: -1, identical: &unrecorded)
-            }
+            try writer.writeValue(value, type: type, at: -1, identical: &unrecorded)
         } catch {
-            throw Doubt()
+            throw Doubt("a value JSON cannot hold")
         }
     }
 
@@ -155,6 +161,6 @@ extension FusedWriter {
             value, type: component.types[key], nonEmpty: component.nonEmpty[key],
             reference: component.references[key], owner: "", at: screen.source,
             path: NodePath(flat: nil, index: 0))
-        guard checker.diagnostics.isEmpty else { throw Doubt() }
+        guard checker.diagnostics.isEmpty else { throw Doubt("a value the checks refuse") }
     }
 }

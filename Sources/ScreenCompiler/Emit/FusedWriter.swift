@@ -30,7 +30,10 @@ enum FusedNodeID: Sendable {
 /// takes its usual path, which reports the problems. So it never reports a diagnostic itself.
 struct FusedWriter {
     /// Why the walk gave up: the usual path decides.
-    struct Doubt: Error {}
+    struct Doubt: Error {
+        let reason: StaticString
+        init(_ reason: StaticString) { self.reason = reason }
+    }
 
     let context: ValidationContext
     let screen: Screen
@@ -40,8 +43,14 @@ struct FusedWriter {
     var writer: EnvelopeWriter
     var checker: ValueChecker
     var nodeCount = 0
-    /// The explicit IDs met so far.
-    var explicitIDs: Set<String> = []
+    /// The explicit IDs of the primary tree met so far, and which primary node (counted in
+    /// document order) has each.
+    var explicitIDs: [String: Int] = [:]
+    var primaryCount = 0
+    /// The explicit IDs of the primary nodes' fallbacks: no later primary node may have one.
+    var fallbackIDs: Set<String> = []
+    /// While a primary node's fallback is checked: its IDs so far, and the node it replaces.
+    var fallbackCheck: (ids: Set<String>, replacedOrdinal: Int)?
     /// The anchors of derived IDs: the screen's ID first, then each node with an explicit ID, and
     /// each one's number in `anchorNumbers` once a derived ID needed it (-1: not yet).
     var anchors: [(id: String, number: Int)] = []
@@ -51,6 +60,13 @@ struct FusedWriter {
     /// For the node being written: the position of the prop set for each declared prop, or -1.
     var declaredProps: [Int32] = []
     var idToken: [UInt8] = []
+    /// For each element of the table, the versions that know it; for each enum case, the versions
+    /// that write the same value for it as this one (see ``VersionAgreement``).
+    var knowers = EnvelopeWriter.Bits()
+    var sameCase: [UInt64] = []
+    /// The screens action fields named last that are in the catalog, and the action kind looked up last.
+    var recentScreens: [String] = []
+    var recentAction: (kind: String, index: Int)?
     /// The plans of the types looked up last (see ``FlatScreen/Builder``).
     var recentPlans: [(type: String, plan: Int)] = []
 
@@ -64,13 +80,14 @@ struct FusedWriter {
     }
 
     /// The variant of the screen for clients of `version`, and the oldest version writing the same
-    /// bytes; nil when the walk is not sure (see ``FusedWriter``).
-    mutating func write(_ version: Int, minContract: Int, history: PreparedHistory) -> SingleVariant? {
+    /// bytes; or why the walk is not sure (see ``FusedWriter``).
+    mutating func write(_ version: Int, minContract: Int, history: PreparedHistory) -> Result<SingleVariant, Doubt> {
         let views = history.views
         let agreement = history.agreement
-        guard screen.content.count == 1, agreement.isComplete, agreement.views.count >= version,
+        guard screen.content.count == 1 else { return .failure(Doubt("not one root")) }
+        guard agreement.isComplete, agreement.views.count >= version,
             context.planTable.plans.count == table.plans.count
-        else { return nil }
+        else { return .failure(Doubt("a history past 64 versions")) }
         let view = views[version - 1]
         writer.view = view
         writer.agreement = agreement
@@ -79,6 +96,8 @@ struct FusedWriter {
         writer.table = table
         writer.arena = context.planTokens
         writer.fusedNode = .screen(screen.id)
+        knowers = agreement.knowers
+        sameCase = agreement.sameCase[version - 1]
         var size = TreeSize()
         withUnsafePointer(to: screen.content[0]) { size.count($0, depth: 1) }
         writer.json.reserveCapacity(size.stringBytes + 16 * size.props + 120 * size.nodes + 256)
@@ -90,9 +109,10 @@ struct FusedWriter {
         do {
             bodyStart = try writeEnvelope(version: version, minContract: minContract)
         } catch {
-            return nil
+            return .failure(error)
         }
-        guard writer.problems.isEmpty, let same = writer.olderWritingTheSame else { return nil }
+        guard writer.problems.isEmpty else { return .failure(Doubt("a problem writing the variant")) }
+        guard let same = writer.olderWritingTheSame else { return .failure(Doubt("older versions to compare")) }
         var bytes = writer.json.takeBytes()
         var contract = version
         while contract > minContract, same & (1 << UInt64(contract - 2)) != 0,
@@ -104,9 +124,10 @@ struct FusedWriter {
             let digits = String(version).utf8.count
             bytes.replaceSubrange(bodyStart - digits..<bodyStart, with: String(contract).utf8)
         }
-        return SingleVariant(
-            bytes: bytes, version: version, contract: contract, minContract: minContract,
-            downgrades: writer.downgrades)
+        return .success(
+            SingleVariant(
+                bytes: bytes, version: version, contract: contract, minContract: minContract,
+                downgrades: writer.downgrades))
     }
 
     /// Writes the envelope as ``EnvelopeWriter/envelope(_:contract:minContract:view:supported:agreement:)``
@@ -130,11 +151,11 @@ struct FusedWriter {
         do {
             try writer.writeMap(screen.initialState, at: -1)
         } catch {
-            throw Doubt()
+            throw Doubt("an initial state JSON cannot hold")
         }
         writer.json.key("root")
         try withUnsafePointer(to: screen.content[0]) { (root) throws(Doubt) in
-            try write(root, anchor: 0, depth: 1, parentHoldsOnlySlots: false)
+            try write(root, anchor: 0, depth: 1, place: .primary, parentHoldsOnlySlots: false)
         }
         writer.json.endObject()
         if writer.style == .pretty { writer.json.newline() }
@@ -150,36 +171,68 @@ struct FusedWriter {
         return plan
     }
 
-    /// Checks and writes the node at `pointer` and its subtree; `anchor` is the index in `anchors`
-    /// its derived ID would start with.
+    /// Where the walk is: writing the primary tree, or checking a fallback's subtree, which the
+    /// variant leaves out but the checks read.
+    enum Place {
+        /// A node of the primary tree, written.
+        case primary
+        /// The root of the fallback of a primary node, checked: it stands in for that node, whose
+        /// ID it takes unless it has its own.
+        case fallbackRoot(replaced: FusedNodeID, anchor: Int)
+        /// A node of a fallback, checked.
+        case fallback
+    }
+
+    /// Checks and writes the node at `pointer` and its subtree (only checks it in a fallback);
+    /// `anchor` is the index in `anchors` its derived ID would start with.
     private mutating func write(
-        _ pointer: UnsafePointer<Node>, anchor: Int, depth: Int, parentHoldsOnlySlots: Bool
+        _ pointer: UnsafePointer<Node>, anchor: Int, depth: Int, place: Place, parentHoldsOnlySlots: Bool
     ) throws(Doubt) {
-        guard depth <= ScreenLimits.maximumDepth, nodeCount < ScreenLimits.maximumNodes, !parentHoldsOnlySlots,
-            !pointer.pointee.hasExtras
-        else { throw Doubt() }
+        guard depth <= ScreenLimits.maximumDepth, nodeCount < ScreenLimits.maximumNodes else {
+            throw Doubt("too deep or too many nodes")
+        }
+        guard !pointer.pointee.hasExtras else { throw Doubt("events or an experiment") }
         nodeCount += 1
         // The fields stay where they are while the screen, which holds the node, is alive.
         let fields = pointer.pointee.withFields { $0 }
-        guard fields.pointee.fallback == nil, fields.pointee.slot == nil else { throw Doubt() }
+        let checking: Bool
+        switch place {
+        case .primary:
+            checking = false
+            guard fields.pointee.slot == nil, !parentHoldsOnlySlots else { throw Doubt("a named slot") }
+        case .fallbackRoot:
+            // A fallback root sits in the slot of the node it stands in for.
+            checking = true
+        case .fallback:
+            checking = true
+            guard fields.pointee.slot == nil, !parentHoldsOnlySlots else { throw Doubt("a named slot") }
+        }
         let planIndex = plan(of: fields.pointee.type)
-        guard planIndex >= 0 else { throw Doubt() }
+        guard planIndex >= 0 else { throw Doubt("an undeclared component") }
         let plan = table.plans[planIndex]
-        guard fields.pointee.children == nil || plan.hasChildren, writer.knows(Int32(planIndex)) else {
-            throw Doubt()
+        // A dot in a type could make a derived ID repeat another (see ``FlatScreen/derivedIDsAreUnique``).
+        guard !plan.typeHasDot else { throw Doubt("a type with a dot") }
+        guard fields.pointee.children == nil || plan.hasChildren else { throw Doubt("children on a leaf") }
+        if !checking {
+            guard writer.knows(Int32(planIndex)) else { throw Doubt("a component the version lacks") }
+            writer.json.beginObject()
+            context.planTokens.withUnsafeBufferPointer { arena in
+                writer.json.member(
+                    escaped: UnsafeBufferPointer(
+                        rebasing: arena[Int(table.typeKey.lowerBound)..<Int(table.typeKey.upperBound)]),
+                    rawValue: UnsafeBufferPointer(rebasing: arena[Int(plan.typeStart)..<Int(plan.typeEnd)]))
+            }
         }
-        writer.json.beginObject()
-        context.planTokens.withUnsafeBufferPointer { arena in
-            writer.json.member(
-                escaped: UnsafeBufferPointer(
-                    rebasing: arena[Int(table.typeKey.lowerBound)..<Int(table.typeKey.upperBound)]),
-                rawValue: UnsafeBufferPointer(rebasing: arena[Int(plan.typeStart)..<Int(plan.typeEnd)]))
+        let ordinal = primaryCount
+        let (childAnchor, nodeID) = try writeID(fields.pointee.id, plan: planIndex, anchor: anchor, place: place)
+        try pointer.pointee.withProps { (props) throws(Doubt) in
+            try writeProps(props, plan: planIndex, checking: checking)
         }
-        let childAnchor = try writeID(fields.pointee.id, plan: planIndex, anchor: anchor)
-        try pointer.pointee.withProps { (props) throws(Doubt) in try writeProps(props, plan: planIndex) }
         if plan.hasChildren {
-            writer.json.key("children")
-            writer.json.beginArray()
+            if !checking {
+                writer.json.key("children")
+                writer.json.beginArray()
+            }
             let holdsOnlySlots = !context.plans[planIndex].hasChildren
             if let children = fields.pointee.children {
                 try children.withUnsafeBufferPointer { (children) throws(Doubt) in
@@ -187,35 +240,69 @@ struct FusedWriter {
                     for position in 0..<children.count {
                         try write(
                             first + position, anchor: childAnchor, depth: depth + 1,
-                            parentHoldsOnlySlots: holdsOnlySlots)
+                            place: checking ? .fallback : .primary, parentHoldsOnlySlots: holdsOnlySlots)
                     }
                 }
             }
-            writer.json.endArray()
+            if !checking { writer.json.endArray() }
         }
-        writer.json.endObject()
+        if !checking { writer.json.endObject() }
+        guard case .node(let fallback) = fields.pointee.fallback else { return }
+        // The fallback's subtree is checked, not written: its IDs must not repeat a primary node's
+        // outside the node it stands in for, nor each other (only a primary node's fallback is
+        // held to that, as the ID check does).
+        let outer = fallbackCheck
+        fallbackCheck = checking ? nil : (ids: [], replacedOrdinal: ordinal)
+        defer { fallbackCheck = outer }
+        try withUnsafePointer(to: fallback) { (root) throws(Doubt) in
+            try write(
+                root, anchor: childAnchor, depth: depth + 1,
+                place: .fallbackRoot(replaced: nodeID, anchor: childAnchor),
+                parentHoldsOnlySlots: false)
+        }
     }
 
-    /// Writes the node's ID member: `explicit`, else derived from its anchor and type. Returns the
-    /// anchor of its children's derived IDs.
-    private mutating func writeID(_ explicit: String?, plan planIndex: Int, anchor: Int) throws(Doubt) -> Int {
+    /// Writes the node's ID member (checks it only, off the primary tree): `explicit`, else the ID
+    /// of the node a fallback root stands in for, else one derived from its anchor and type.
+    /// Returns the anchor of its children's derived IDs, and its ID.
+    private mutating func writeID(
+        _ explicit: String?, plan planIndex: Int, anchor: Int, place: Place
+    ) throws(Doubt) -> (anchor: Int, id: FusedNodeID) {
         let idKey = table.idKey
         if let explicit {
             // Valid IDs need no escaping; one that looks derived could collide with a derived one.
-            guard IDValidator.isValidNodeID(explicit), !IDAssigner.looksDerived(explicit),
-                explicitIDs.insert(explicit).inserted
-            else { throw Doubt() }
-            context.planTokens.withUnsafeBufferPointer { arena in
-                writer.json.key(
-                    escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]))
+            guard IDValidator.isValidNodeID(explicit), !IDAssigner.looksDerived(explicit) else {
+                throw Doubt("an invalid ID or one that looks derived")
             }
-            writer.json.string(explicit)
-            writer.fusedNode = .explicit(explicit)
+            if case .primary = place {
+                guard explicitIDs.updateValue(primaryCount, forKey: explicit) == nil,
+                    fallbackIDs.isEmpty || !fallbackIDs.contains(explicit)
+                else { throw Doubt("a repeated ID") }
+                primaryCount += 1
+                context.planTokens.withUnsafeBufferPointer { arena in
+                    writer.json.key(
+                        escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]))
+                }
+                writer.json.string(explicit)
+                writer.fusedNode = .explicit(explicit)
+            } else {
+                try checkFallbackID(explicit)
+            }
             anchors.append((explicit, -1))
-            return anchors.count - 1
+            return (anchors.count - 1, .explicit(explicit))
         }
+        if case .fallbackRoot(let replaced, let replacedAnchor) = place {
+            if case .explicit(let id) = replaced {
+                try checkFallbackID(id)
+                return (replacedAnchor, replaced)
+            }
+            // A derived ID, unique by construction, anchors the fallback's derived IDs.
+            anchors.append((replaced.id, -1))
+            return (anchors.count - 1, replaced)
+        }
+        if case .primary = place { primaryCount += 1 }
         let plan = table.plans[planIndex]
-        guard plan.typeIsVerbatim, !plan.typeHasDot else { throw Doubt() }
+        guard plan.typeIsVerbatim else { throw Doubt("a type to escape") }
         if anchors[anchor].number < 0 {
             let name = anchors[anchor].id
             if let number = anchorNumbers[name] {
@@ -229,7 +316,8 @@ struct FusedWriter {
         let counter = anchors[anchor].number * table.plans.count + planIndex
         let number = planCounters[counter] + 1
         planCounters[counter] = number
-        // `"<anchor>.<type>-<number>"`: the anchor is a valid ID or screen ID, the type verbatim.
+        // `"<anchor>.<type>-<number>"`: the anchor is a valid ID, a derived one or the screen's ID,
+        // the type verbatim.
         idToken.removeAll(keepingCapacity: true)
         idToken.append(0x22)
         var anchorID = anchors[anchor].id
@@ -241,15 +329,31 @@ struct FusedWriter {
         idToken.append(0x2D)
         appendJSONInteger(number, to: &idToken)
         idToken.append(0x22)
-        guard idToken.count <= 130 else { throw Doubt() }
-        context.planTokens.withUnsafeBufferPointer { arena in
-            idToken.withUnsafeBufferPointer { token in
-                writer.json.member(
-                    escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]),
-                    rawValue: token)
+        guard idToken.count <= 130 else { throw Doubt("a derived ID too long") }
+        let id = FusedNodeID.derived(anchor: anchorID, type: table.typeNames[planIndex], number: number)
+        if case .primary = place {
+            context.planTokens.withUnsafeBufferPointer { arena in
+                idToken.withUnsafeBufferPointer { token in
+                    writer.json.member(
+                        escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]),
+                        rawValue: token)
+                }
             }
+            writer.fusedNode = id
         }
-        writer.fusedNode = .derived(anchor: anchorID, type: table.typeNames[planIndex], number: number)
-        return anchor
+        return (anchor, id)
+    }
+
+    /// Checks the explicit ID `id` of a node of a primary node's fallback (its root's, or a node's
+    /// under it through children): no primary node outside the replaced one has it, no other node
+    /// of the fallback has it, and no later primary node may have it.
+    private mutating func checkFallbackID(_ id: String) throws(Doubt) {
+        guard var check = fallbackCheck else { return }
+        if let primary = explicitIDs[id], primary < check.replacedOrdinal {
+            throw Doubt("a fallback ID used elsewhere")
+        }
+        guard check.ids.insert(id).inserted else { throw Doubt("an ID repeated within a fallback") }
+        fallbackCheck = check
+        fallbackIDs.insert(id)
     }
 }

@@ -69,6 +69,7 @@ extension Compiler {
         let screen = localizer.localizingInitialState(of: screen)
         if fused,
             let variant = fusedVariant(of: screen, for: version, history: history, style: style, localizer: localizer)
+                .variant
         {
             return (variant, [])
         }
@@ -145,19 +146,24 @@ extension Compiler {
 
 extension Compiler {
     /// `screen`'s variant for `version` written in one walk of its tree, when the walk is sure the
-    /// screen has no problem; nil otherwise (see ``FusedWriter``). Its initial state is localized.
+    /// screen has no problem; else why it is not (see ``FusedWriter``). Its initial state is localized.
     package func fusedVariant(
         of screen: Screen, for version: Int, history: PreparedHistory, style: JSONStyle = .compact,
         localizer: Localizer
-    ) -> SingleVariant? {
+    ) -> (variant: SingleVariant?, doubt: String?) {
         let views = history.views
         let minContract = screen.minContract ?? catalog.minContract
-        guard CatalogValidator.isValidScreenOrLayoutID(screen.id), (1...max(1, views.count)).contains(minContract),
-            (minContract...max(minContract, views.count)).contains(version), !views.isEmpty,
-            EnvelopeValueRules.validate(screen, profiles: servedProfiles(views)).isEmpty
-        else { return nil }
+        guard CatalogValidator.isValidScreenOrLayoutID(screen.id) else { return (nil, "an invalid screen ID") }
+        guard !views.isEmpty, (1...views.count).contains(minContract), (minContract...views.count).contains(version)
+        else { return (nil, "a version outside the screen's range") }
+        guard EnvelopeValueRules.validate(screen, profiles: servedProfiles(views)).isEmpty else {
+            return (nil, "an envelope value problem")
+        }
         var writer = FusedWriter(screen: screen, context: context, localizer: localizer, style: style)
-        return writer.write(version, minContract: minContract, history: history)
+        switch writer.write(version, minContract: minContract, history: history) {
+        case .success(let variant): return (variant, nil)
+        case .failure(let doubt): return (nil, doubt.reason.description)
+        }
     }
 }
 
