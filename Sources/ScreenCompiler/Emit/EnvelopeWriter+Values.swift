@@ -45,8 +45,8 @@ extension EnvelopeWriter {
             json.beginArray()
             for item in values {
                 if case .action(let action) = item, view != nil {
-                    let (tree, current, fused) = (tree, path.last, fusedNode)
-                    if let resolved = resolve(action, at: Self.nodeID(current, in: tree, fused: fused)) {
+                    let id = LazyNodeID(self)
+                    if let resolved = resolve(action, at: id.id) {
                         try writeAction(resolved, at: node, identical: &identical)
                     }
                 } else {
@@ -186,10 +186,8 @@ extension EnvelopeWriter {
                 continue
             }
             if case .action(let nested) = value, view != nil {
-                let (tree, current, fused) = (tree, path.last, fusedNode)
-                try writeAction(
-                    resolve(nested, at: Self.nodeID(current, in: tree, fused: fused)) ?? Self.noOperation, at: node,
-                    identical: &identical)
+                let id = LazyNodeID(self)
+                try writeAction(resolve(nested, at: id.id) ?? Self.noOperation, at: node, identical: &identical)
             } else {
                 try writeValue(value, type: table.fieldTypes[index], at: node, identical: &identical)
             }
@@ -208,4 +206,22 @@ extension EnvelopeWriter {
         }
         json.endObject()
     }
+}
+
+/// The ID of the node a writer is writing, taken apart to be named later: what an action's
+/// downgrade names, made a string only when there is one.
+struct LazyNodeID {
+    let tree: FlatScreen?
+    let node: Int?
+    let fused: FusedNodeID
+    let anchors: [String]
+    let types: [String]
+
+    init(_ writer: EnvelopeWriter) {
+        (tree, node, fused) = (writer.tree, writer.path.last, writer.fusedNode)
+        (anchors, types) = writer.tree == nil ? (writer.fusedAnchors, writer.table.typeNames) : ([], [])
+    }
+
+    /// The ID.
+    var id: String { tree == nil ? fused.id(anchors: anchors, types: types) : EnvelopeWriter.nodeID(node, in: tree) }
 }

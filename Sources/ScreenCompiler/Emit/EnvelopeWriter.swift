@@ -30,8 +30,10 @@ struct EnvelopeWriter {
     /// The screen being written, and the nodes from its root to the one being written (variants only).
     var tree: FlatScreen?
     var path: [Int] = []
-    /// The node a ``FusedWriter`` is writing, which has no flat screen.
-    var fusedNode = FusedNodeID.screen("")
+    /// The node a ``FusedWriter`` is writing, which has no flat screen, and the anchors its IDs
+    /// are made of.
+    var fusedNode = FusedNodeID.screen
+    var fusedAnchors: [String] = []
 
     /// What the last variant changed for its clients.
     var downgrades: [Downgrade] = []
@@ -226,11 +228,13 @@ struct EnvelopeWriter {
     }
 
     /// The ID of the node being written, or the screen's outside any node.
-    var pathNodeID: String { Self.nodeID(path.last, in: tree, fused: fusedNode) }
+    var pathNodeID: String {
+        tree == nil ? fusedNode.id(anchors: fusedAnchors, types: table.typeNames) : Self.nodeID(path.last, in: tree)
+    }
 
-    /// The ID of `node` in `tree`, or the screen's for nil; without a tree, the fused writer's node.
-    static func nodeID(_ node: Int?, in tree: FlatScreen?, fused: FusedNodeID = .screen("")) -> String {
-        guard let tree else { return fused.id }
+    /// The ID of `node` in `tree`, or the screen's for nil.
+    static func nodeID(_ node: Int?, in tree: FlatScreen?) -> String {
+        guard let tree else { return "" }
         return node.map { tree.id(of: $0) } ?? tree.screen.id
     }
 

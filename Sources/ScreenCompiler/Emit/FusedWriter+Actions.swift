@@ -15,7 +15,7 @@ extension FusedWriter {
             guard checker.diagnostics.isEmpty else { throw Doubt("a value the checks refuse") }
             if checking { return }
             var unrecorded: UInt64 = 0
-            let node = writer.fusedNode
+            let node = LazyNodeID(writer)
             do {
                 try writer.writeAction(
                     writer.resolve(action, at: node.id) ?? EnvelopeWriter.noOperation, at: -1, identical: &unrecorded)
@@ -72,7 +72,7 @@ extension FusedWriter {
                 guard writer.known.fields[index] else {
                     if position >= 0 {
                         writer.downgrades.append(
-                            .fieldRemoved(nodeID: writer.fusedNode.id, kind: action.kind, key: table.fieldNames[index]))
+                            .fieldRemoved(nodeID: writer.pathNodeID, kind: action.kind, key: table.fieldNames[index]))
                     }
                     continue
                 }

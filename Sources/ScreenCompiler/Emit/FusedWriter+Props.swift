@@ -32,6 +32,11 @@ extension FusedWriter {
                 guard !declared.isRequired else { throw Doubt("a required prop missing") }
                 guard declared.hasDefault else { continue }
             }
+            if position >= 0,
+                try writeScalar(props.baseAddress! + position, key: key, plan: planIndex, checking: checking)
+            {
+                continue
+            }
             var value: Value?
             // An action is checked as it is written, or here when it is not written.
             var action: Action?
@@ -49,15 +54,8 @@ extension FusedWriter {
                 if let action { try writeAction(action, checking: true) }
                 continue
             }
-            if writer.agreeing != 0 {
-                writer.agree(writer.known.keys[firstKey + key], with: knowers.keys[firstKey + key])
-            }
-            guard writer.known.keys[firstKey + key] else {
+            guard knowsProp(key, plan: planIndex, isSet: position >= 0) else {
                 if let action { try writeAction(action, checking: true) }
-                if position >= 0 {
-                    writer.downgrades.append(
-                        .propRemoved(nodeID: writer.fusedNode.id, type: component.type, key: component.keys[key]))
-                }
                 continue
             }
             let name = declared.tokenStart..<declared.tokenEnd
@@ -89,6 +87,68 @@ extension FusedWriter {
                 try writeDynamic(component.defaults[key]!, type: component.types[key])
             }
         }
+    }
+
+    /// Checks and writes the prop at `prop`, the prop `key` of the component at `planIndex`, when
+    /// it is what most props are: a string, a finite number or a Boolean, read in place (a colour
+    /// token's name aside). Returns false, doing nothing, for any other value.
+    private mutating func writeScalar(
+        _ prop: UnsafePointer<Prop>, key: Int, plan planIndex: Int, checking: Bool
+    ) throws(Doubt) -> Bool {
+        let tableKey = Int(table.plans[planIndex].firstKey) + key
+        let declared = table.keys[tableKey]
+        let plain = declared.plain
+        switch prop.pointee.value {
+        case .string(let string):
+            if declared.mayNameToken && ColorToken.isTokenName(string) { return false }
+            let enumCase = declared.isEnumeration ? table.caseIndex(of: string, key: Int32(tableKey)) : -1
+            if !(plain == .string || plain == .scalar || (enumCase >= 0 && declared.caseNeedsNoCheck)) {
+                try check(.string(string), key: key, plan: planIndex)
+            }
+            guard !checking, knowsProp(key, plan: planIndex, isSet: true) else { return true }
+            writeKey(declared.tokenStart..<declared.tokenEnd)
+            if writeIfKnown(enumCase: enumCase, declared: declared) {
+                writer.json.string(string)
+            } else {
+                try writeDynamic(.string(string), type: context.plans[planIndex].types[key])
+            }
+        case .number(let number):
+            guard number.isFinite else { return false }
+            if !(plain == .number || plain == .scalar) { try check(.number(number), key: key, plan: planIndex) }
+            guard !checking, knowsProp(key, plan: planIndex, isSet: true) else { return true }
+            writeKey(declared.tokenStart..<declared.tokenEnd)
+            if writeIfKnown(enumCase: -1, declared: declared) {
+                try? writer.json.number(number)
+            } else {
+                try writeDynamic(.number(number), type: context.plans[planIndex].types[key])
+            }
+        case .bool(let bool):
+            if !(plain == .bool || plain == .scalar) { try check(.bool(bool), key: key, plan: planIndex) }
+            guard !checking, knowsProp(key, plan: planIndex, isSet: true) else { return true }
+            writeKey(declared.tokenStart..<declared.tokenEnd)
+            if writeIfKnown(enumCase: -1, declared: declared) {
+                writer.json.bool(bool)
+            } else {
+                try writeDynamic(.bool(bool), type: context.plans[planIndex].types[key])
+            }
+        case .list, .map, .action, .localized:
+            return false
+        }
+        return true
+    }
+
+    /// Whether the version knows the prop `key` of the component at `planIndex`, keeping in
+    /// ``EnvelopeWriter/agreeing`` the older versions that agree; notes a set prop it leaves out.
+    private mutating func knowsProp(_ key: Int, plan planIndex: Int, isSet: Bool) -> Bool {
+        let tableKey = Int(table.plans[planIndex].firstKey) + key
+        let known = writer.known.keys[tableKey]
+        if writer.agreeing != 0 { writer.agree(known, with: knowers.keys[tableKey]) }
+        if !known && isSet {
+            let component = context.plans[planIndex]
+            writer.downgrades.append(
+                .propRemoved(nodeID: writer.pathNodeID, type: component.type, key: component.keys[key]))
+        }
+        return known
     }
 
     /// Whether the flattened tree holds `value` of the prop at `key` (in the table) as an escaped

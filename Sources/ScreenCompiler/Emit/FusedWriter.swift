@@ -1,20 +1,22 @@
 import ScreenJSON
 import ScreenKit
 
-/// The ID of the node a ``FusedWriter`` is writing, made a string only when a downgrade names it.
-enum FusedNodeID: Sendable {
-    /// Outside any node: the screen's ID.
-    case screen(String)
-    /// An explicit ID.
-    case explicit(String)
-    /// A derived ID, `<anchor>.<type>-<number>` (see ``IDAssigner``).
-    case derived(anchor: String, type: String, number: Int)
+/// The ID of the node a ``FusedWriter`` is writing, by the indices of its parts: made a string
+/// only when a downgrade names it.
+enum FusedNodeID: Sendable, Equatable {
+    /// Outside any node: the screen's ID (the first anchor).
+    case screen
+    /// An explicit ID: the anchor at this index.
+    case explicit(anchor: Int)
+    /// A derived ID, `<anchor>.<type>-<number>` (see ``IDAssigner``), with the type by plan.
+    case derived(anchor: Int, plan: Int, number: Int)
 
-    /// The ID as the envelope has it.
-    var id: String {
+    /// The ID as the envelope has it, given the anchors' IDs and the types by plan.
+    func id(anchors: [String], types: [String]) -> String {
         switch self {
-        case .screen(let id), .explicit(let id): id
-        case .derived(let anchor, let type, let number): "\(anchor).\(type)-\(number)"
+        case .screen: anchors.first ?? ""
+        case .explicit(let anchor): anchors[anchor]
+        case .derived(let anchor, let plan, let number): "\(anchors[anchor]).\(types[plan])-\(number)"
         }
     }
 }
@@ -51,9 +53,10 @@ struct FusedWriter {
     var fallbackIDs: Set<String> = []
     /// While a primary node's fallback is checked: its IDs so far, and the node it replaces.
     var fallbackCheck: (ids: Set<String>, replacedOrdinal: Int)?
-    /// The anchors of derived IDs: the screen's ID first, then each node with an explicit ID, and
-    /// each one's number in `anchorNumbers` once a derived ID needed it (-1: not yet).
-    var anchors: [(id: String, number: Int)] = []
+    /// For each anchor of derived IDs (``EnvelopeWriter/fusedAnchors``: the screen's ID first, then
+    /// each node with an explicit ID), its number in `anchorNumbers` once a derived ID needed it
+    /// (-1: not yet).
+    var anchorIndices: [Int] = []
     /// As ``IDAssigner`` counts: per anchor ID (by ID: a node may have the screen's ID) and type.
     var anchorNumbers: [String: Int] = [:]
     var planCounters: [Int] = []
@@ -95,16 +98,20 @@ struct FusedWriter {
         writer.agreeing = (1 << UInt64(version - 1)) - 1
         writer.table = table
         writer.arena = context.planTokens
-        writer.fusedNode = .screen(screen.id)
+        writer.fusedNode = .screen
         knowers = agreement.knowers
         sameCase = agreement.sameCase[version - 1]
-        var size = TreeSize()
-        withUnsafePointer(to: screen.content[0]) { size.count($0, depth: 1) }
-        writer.json.reserveCapacity(size.stringBytes + 16 * size.props + 120 * size.nodes + 256)
-        explicitIDs.reserveCapacity(size.explicitIDs)
-        anchorNumbers.reserveCapacity(size.explicitIDs + 1)
-        anchors.reserveCapacity(size.explicitIDs + 1)
-        anchors.append((screen.id, -1))
+        // Sized once from a count of the nodes (their props are not read): no table is rehashed,
+        // and the envelope is about 130 bytes a node.
+        var nodes = 0
+        var explicit = 0
+        withUnsafePointer(to: screen.content[0]) { Self.count($0, depth: 1, nodes: &nodes, explicitIDs: &explicit) }
+        writer.json.reserveCapacity(160 * nodes + 512)
+        explicitIDs.reserveCapacity(explicit)
+        anchorNumbers.reserveCapacity(explicit + 1)
+        writer.fusedAnchors.reserveCapacity(explicit + 1)
+        anchorIndices.reserveCapacity(explicit + 1)
+        addAnchor(screen.id)
         let bodyStart: Int
         do {
             bodyStart = try writeEnvelope(version: version, minContract: minContract)
@@ -128,6 +135,27 @@ struct FusedWriter {
             SingleVariant(
                 bytes: bytes, version: version, contract: contract, minContract: minContract,
                 downgrades: writer.downgrades))
+    }
+
+    /// Counts the node at `node` and its subtree, fallbacks included, and those with an explicit
+    /// ID, down to the depth limit.
+    private static func count(_ node: UnsafePointer<Node>, depth: Int, nodes: inout Int, explicitIDs: inout Int) {
+        guard depth <= ScreenLimits.maximumDepth, nodes <= ScreenLimits.maximumNodes else { return }
+        nodes += 1
+        node.pointee.withFields { fields in
+            if fields.pointee.id != nil { explicitIDs += 1 }
+            fields.pointee.children?.withUnsafeBufferPointer { children in
+                guard let first = children.baseAddress else { return }
+                for position in 0..<children.count {
+                    count(first + position, depth: depth + 1, nodes: &nodes, explicitIDs: &explicitIDs)
+                }
+            }
+            if case .node(let fallback) = fields.pointee.fallback {
+                withUnsafePointer(to: fallback) {
+                    count($0, depth: depth + 1, nodes: &nodes, explicitIDs: &explicitIDs)
+                }
+            }
+        }
     }
 
     /// Writes the envelope as ``EnvelopeWriter/envelope(_:contract:minContract:view:supported:agreement:)``
@@ -284,43 +312,43 @@ struct FusedWriter {
                         escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]))
                 }
                 writer.json.string(explicit)
-                writer.fusedNode = .explicit(explicit)
+                writer.fusedNode = .explicit(anchor: writer.fusedAnchors.count)
             } else {
                 try checkFallbackID(explicit)
             }
-            anchors.append((explicit, -1))
-            return (anchors.count - 1, .explicit(explicit))
+            addAnchor(explicit)
+            return (writer.fusedAnchors.count - 1, .explicit(anchor: writer.fusedAnchors.count - 1))
         }
         if case .fallbackRoot(let replaced, let replacedAnchor) = place {
-            if case .explicit(let id) = replaced {
-                try checkFallbackID(id)
+            if case .explicit(let anchor) = replaced {
+                try checkFallbackID(writer.fusedAnchors[anchor])
                 return (replacedAnchor, replaced)
             }
             // A derived ID, unique by construction, anchors the fallback's derived IDs.
-            anchors.append((replaced.id, -1))
-            return (anchors.count - 1, replaced)
+            addAnchor(replaced.id(anchors: writer.fusedAnchors, types: table.typeNames))
+            return (writer.fusedAnchors.count - 1, replaced)
         }
         if case .primary = place { primaryCount += 1 }
         let plan = table.plans[planIndex]
         guard plan.typeIsVerbatim else { throw Doubt("a type to escape") }
-        if anchors[anchor].number < 0 {
-            let name = anchors[anchor].id
+        if anchorIndices[anchor] < 0 {
+            let name = writer.fusedAnchors[anchor]
             if let number = anchorNumbers[name] {
-                anchors[anchor].number = number
+                anchorIndices[anchor] = number
             } else {
-                anchors[anchor].number = anchorNumbers.count
+                anchorIndices[anchor] = anchorNumbers.count
                 anchorNumbers[name] = anchorNumbers.count
                 planCounters.append(contentsOf: repeatElement(0, count: table.plans.count))
             }
         }
-        let counter = anchors[anchor].number * table.plans.count + planIndex
+        let counter = anchorIndices[anchor] * table.plans.count + planIndex
         let number = planCounters[counter] + 1
         planCounters[counter] = number
         // `"<anchor>.<type>-<number>"`: the anchor is a valid ID, a derived one or the screen's ID,
         // the type verbatim.
         idToken.removeAll(keepingCapacity: true)
         idToken.append(0x22)
-        var anchorID = anchors[anchor].id
+        var anchorID = writer.fusedAnchors[anchor]
         anchorID.withUTF8 { idToken.append(contentsOf: $0) }
         idToken.append(0x2E)
         context.planTokens.withUnsafeBufferPointer { arena in
@@ -330,7 +358,7 @@ struct FusedWriter {
         appendJSONInteger(number, to: &idToken)
         idToken.append(0x22)
         guard idToken.count <= 130 else { throw Doubt("a derived ID too long") }
-        let id = FusedNodeID.derived(anchor: anchorID, type: table.typeNames[planIndex], number: number)
+        let id = FusedNodeID.derived(anchor: anchor, plan: planIndex, number: number)
         if case .primary = place {
             context.planTokens.withUnsafeBufferPointer { arena in
                 idToken.withUnsafeBufferPointer { token in
@@ -342,6 +370,12 @@ struct FusedWriter {
             writer.fusedNode = id
         }
         return (anchor, id)
+    }
+
+    /// Adds an anchor of derived IDs.
+    private mutating func addAnchor(_ id: String) {
+        writer.fusedAnchors.append(id)
+        anchorIndices.append(-1)
     }
 
     /// Checks the explicit ID `id` of a node of a primary node's fallback (its root's, or a node's

@@ -7,8 +7,6 @@ struct TreeSize {
     var nodes = 0
     var props = 0
     var stringBytes = 0
-    /// How many nodes have an explicit ID.
-    var explicitIDs = 0
 
     /// Adds the node at `node` and its subtree, fallbacks included, down to the depth limit.
     mutating func count(_ node: UnsafePointer<Node>, depth: Int) {
@@ -21,7 +19,6 @@ struct TreeSize {
             }
         }
         node.pointee.withFields { fields in
-            if fields.pointee.id != nil { explicitIDs += 1 }
             fields.pointee.children?.withUnsafeBufferPointer { children in
                 guard let first = children.baseAddress else { return }
                 for position in 0..<children.count { count(first + position, depth: depth + 1) }
