@@ -24,7 +24,6 @@ extension FusedWriter {
             guard declaredProps[declared] < 0 else { throw Doubt("a prop set twice") }
             declaredProps[declared] = Int32(position)
         }
-        let component = context.plans[planIndex]
         for key in 0..<keyCount {
             let declared = table.keys[firstKey + key]
             let position = Int(declaredProps[key])
@@ -43,7 +42,7 @@ extension FusedWriter {
             if position >= 0 {
                 var set = props[position].value
                 if FlatScreen.Builder.mayHoldLocalized(set), set.holdsLocalized { set = localizer.localize(set) }
-                if case .action(let written) = set, case .action = component.types[key] {
+                if case .action(let written) = set, case .action = context.plans[planIndex].types[key] {
                     action = written
                 } else {
                     try check(set, key: key, plan: planIndex)
@@ -72,7 +71,7 @@ extension FusedWriter {
                     }
                 }
                 writeKey(name)
-                try writeDynamic(value, type: component.types[key])
+                try writeDynamic(value, type: context.plans[planIndex].types[key])
             } else {
                 if declared.defaultStart >= 0, writeIfKnown(enumCase: declared.defaultCase, declared: declared) {
                     context.planTokens.withUnsafeBufferPointer { arena in
@@ -84,7 +83,7 @@ extension FusedWriter {
                     continue
                 }
                 writeKey(name)
-                try writeDynamic(component.defaults[key]!, type: component.types[key])
+                try writeDynamic(context.plans[planIndex].defaults[key]!, type: context.plans[planIndex].types[key])
             }
         }
     }

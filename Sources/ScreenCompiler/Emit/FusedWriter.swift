@@ -261,7 +261,7 @@ struct FusedWriter {
                 writer.json.key("children")
                 writer.json.beginArray()
             }
-            let holdsOnlySlots = !context.plans[planIndex].hasChildren
+            let holdsOnlySlots = plan.holdsOnlySlots
             if let children = fields.pointee.children {
                 try children.withUnsafeBufferPointer { (children) throws(Doubt) in
                     guard let first = children.baseAddress else { return }

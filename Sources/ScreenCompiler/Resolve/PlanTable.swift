@@ -19,6 +19,8 @@ struct PlanTable: Sendable {
         var typeIsVerbatim = true
         /// Whether the type has a dot (see ``FlatScreen/derivedIDsAreUnique``).
         var typeHasDot = false
+        /// Whether nodes of it hold children in named slots only, none in a plain list.
+        var holdsOnlySlots = false
 
         /// Where the type's token is.
         var typeRange: Range<Int32> { typeStart..<typeEnd }
@@ -211,7 +213,7 @@ struct PlanTable: Sendable {
                 Plan(
                     typeStart: type.0, typeEnd: type.1, firstKey: Int32(keys.count), keyCount: Int32(plan.keys.count),
                     hasChildren: plan.holdsChildren, typeIsVerbatim: Int(type.1 - type.0) == plan.type.utf8.count + 2,
-                    typeHasDot: plan.type.utf8.contains(0x2E)))
+                    typeHasDot: plan.type.utf8.contains(0x2E), holdsOnlySlots: plan.holdsChildren && !plan.hasChildren))
             keyNames += plan.keys
             for index in plan.keys.indices {
                 let key = append(plan.keyTokens[index])
