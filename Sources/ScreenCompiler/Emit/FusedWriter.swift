@@ -84,10 +84,11 @@ struct FusedWriter {
 
     /// The variant of the screen for clients of `version`, and the oldest version writing the same
     /// bytes; or why the walk is not sure (see ``FusedWriter``).
-    mutating func write(_ version: Int, minContract: Int, history: PreparedHistory) -> Result<SingleVariant, Doubt> {
+    mutating func write(
+        _ version: Int, minContract: Int, history: PreparedHistory, size: Size
+    ) -> Result<SingleVariant, Doubt> {
         let views = history.views
         let agreement = history.agreement
-        guard screen.content.count == 1 else { return .failure(Doubt("not one root")) }
         guard agreement.isComplete, agreement.views.count >= version,
             context.planTable.plans.count == table.plans.count
         else { return .failure(Doubt("a history past 64 versions")) }
@@ -101,16 +102,12 @@ struct FusedWriter {
         writer.fusedNode = .screen
         knowers = agreement.knowers
         sameCase = agreement.sameCase[version - 1]
-        // Sized once from a count of the nodes (their props are not read): no table is rehashed,
-        // and the envelope is about 130 bytes a node.
-        var nodes = 0
-        var explicit = 0
-        withUnsafePointer(to: screen.content[0]) { Self.count($0, depth: 1, nodes: &nodes, explicitIDs: &explicit) }
-        writer.json.reserveCapacity(160 * nodes + 512)
-        explicitIDs.reserveCapacity(explicit)
-        anchorNumbers.reserveCapacity(explicit + 1)
-        writer.fusedAnchors.reserveCapacity(explicit + 1)
-        anchorIndices.reserveCapacity(explicit + 1)
+        // Sized once from the count: no table is rehashed, and the envelope is about 130 bytes a node.
+        writer.json.reserveCapacity(160 * size.nodes + 512)
+        explicitIDs.reserveCapacity(size.explicitIDs)
+        anchorNumbers.reserveCapacity(size.explicitIDs + 1)
+        writer.fusedAnchors.reserveCapacity(size.explicitIDs + 1)
+        anchorIndices.reserveCapacity(size.explicitIDs + 1)
         addAnchor(screen.id)
         let bodyStart: Int
         do {
@@ -137,22 +134,44 @@ struct FusedWriter {
                 downgrades: writer.downgrades))
     }
 
+    /// How many nodes a screen has, and how many of them an explicit ID.
+    struct Size {
+        var nodes = 0
+        var explicitIDs = 0
+    }
+
+    /// The size of `screen`'s tree (its props are not read); or why the walk would not be sure,
+    /// found before anything is made: not one root, or events or experiments, which go the flat
+    /// way from the start rather than from the first node that has them.
+    static func size(of screen: Screen) -> Result<Size, Doubt> {
+        guard screen.content.count == 1 else { return .failure(Doubt("not one root")) }
+        var size = Size()
+        var extras = false
+        withUnsafePointer(to: screen.content[0]) {
+            count($0, depth: 1, nodes: &size.nodes, explicitIDs: &size.explicitIDs, extras: &extras)
+        }
+        return extras ? .failure(Doubt("events or an experiment")) : .success(size)
+    }
+
     /// Counts the node at `node` and its subtree, fallbacks included, and those with an explicit
-    /// ID, down to the depth limit.
-    private static func count(_ node: UnsafePointer<Node>, depth: Int, nodes: inout Int, explicitIDs: inout Int) {
+    /// ID, down to the depth limit; notes whether one has events or stands for an experiment.
+    private static func count(
+        _ node: UnsafePointer<Node>, depth: Int, nodes: inout Int, explicitIDs: inout Int, extras: inout Bool
+    ) {
         guard depth <= ScreenLimits.maximumDepth, nodes <= ScreenLimits.maximumNodes else { return }
         nodes += 1
         node.pointee.withFields { fields in
+            if fields.pointee.hasExtras { extras = true }
             if fields.pointee.id != nil { explicitIDs += 1 }
             fields.pointee.children?.withUnsafeBufferPointer { children in
                 guard let first = children.baseAddress else { return }
                 for position in 0..<children.count {
-                    count(first + position, depth: depth + 1, nodes: &nodes, explicitIDs: &explicitIDs)
+                    count(first + position, depth: depth + 1, nodes: &nodes, explicitIDs: &explicitIDs, extras: &extras)
                 }
             }
             if case .node(let fallback) = fields.pointee.fallback {
                 withUnsafePointer(to: fallback) {
-                    count($0, depth: depth + 1, nodes: &nodes, explicitIDs: &explicitIDs)
+                    count($0, depth: depth + 1, nodes: &nodes, explicitIDs: &explicitIDs, extras: &extras)
                 }
             }
         }
@@ -219,7 +238,7 @@ struct FusedWriter {
         guard depth <= ScreenLimits.maximumDepth, nodeCount < ScreenLimits.maximumNodes else {
             throw Doubt("too deep or too many nodes")
         }
-        guard !pointer.pointee.hasExtras else { throw Doubt("events or an experiment") }
+        // No node has events or stands for an experiment: ``size(of:)`` looked.
         nodeCount += 1
         // The fields stay where they are while the screen, which holds the node, is alive.
         let fields = pointer.pointee.withFields { $0 }

@@ -159,8 +159,13 @@ extension Compiler {
         guard EnvelopeValueRules.validate(screen, profiles: servedProfiles(views)).isEmpty else {
             return (nil, "an envelope value problem")
         }
+        let size: FusedWriter.Size
+        switch FusedWriter.size(of: screen) {
+        case .success(let counted): size = counted
+        case .failure(let doubt): return (nil, doubt.reason.description)
+        }
         var writer = FusedWriter(screen: screen, context: context, localizer: localizer, style: style)
-        switch writer.write(version, minContract: minContract, history: history) {
+        switch writer.write(version, minContract: minContract, history: history, size: size) {
         case .success(let variant): return (variant, nil)
         case .failure(let doubt): return (nil, doubt.reason.description)
         }

@@ -88,12 +88,6 @@ public struct Node: @unchecked Sendable, Hashable {
         return !events.isEmpty
     }
 
-    /// Whether the node stands for an experiment or sends events: inlined, one load.
-    @inlinable package var hasExtras: Bool {
-        guard case .some = storage.header.extras else { return false }
-        return true
-    }
-
     /// Changes the boxed extras; a box left empty is dropped.
     private mutating func update(_ change: (inout NodeExtras) -> Void) {
         var value: NodeExtras

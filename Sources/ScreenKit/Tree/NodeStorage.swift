@@ -7,6 +7,11 @@
     @usableFromInline package var fallback: Fallback?
     @usableFromInline package var source: SourceLocation
     @usableFromInline var extras: ExtrasBox?
+    /// Whether the node stands for an experiment or sends events.
+    @inlinable package var hasExtras: Bool {
+        guard case .some = extras else { return false }
+        return true
+    }
     /// Props initialized after the header.
     @usableFromInline var count: Int
     /// Props that fit after the header.
