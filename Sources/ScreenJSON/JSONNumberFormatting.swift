@@ -37,8 +37,8 @@ func jsonShortestText(_ value: Double) -> String {
 }
 
 /// The number of bytes in the decimal text of `value`, including a leading `-`.
-@inline(__always)
-func jsonDecimalLength(_ value: Int) -> Int {
+@inlinable @inline(__always)
+package func jsonDecimalLength(_ value: Int) -> Int {
     let magnitude = value.magnitude
     var digits = 1
     var threshold: UInt = 10
@@ -62,7 +62,7 @@ private let digitPairs: StaticString = """
 /// Writes the decimal text of `value` to `destination`; `length` must be `jsonDecimalLength(value)`,
 /// and exactly that many bytes are written.
 @inline(__always)
-func writeJSONDecimal(_ value: Int, length: Int, to destination: UnsafeMutablePointer<UInt8>) {
+package func writeJSONDecimal(_ value: Int, length: Int, to destination: UnsafeMutablePointer<UInt8>) {
     var magnitude = value.magnitude  // UInt, so Int.min is fine
     var position = length
     let pairs = digitPairs.utf8Start

@@ -137,7 +137,7 @@ struct ScreenSpoiler {
         case unknownScreen, unknownStateKey, notFinite, missingRequired, unknownComponent, childrenOnLeaf
         case emptyRequiredString, propSetTwice, tooDeep, slot, events, localizedInState
         case fallback, fallbackIDUsedBefore, fallbackIDUsedAfter, fallbackIDTwice, fallbackUnknownProp
-        case actionFieldMissing, actionFieldUnknown, actionKindUnknown, nestedActionProblem
+        case actionFieldMissing, actionFieldUnknown, actionKindUnknown, nestedActionProblem, derivedIDTooLong
 
         /// Whether the fused walk still writes the screen: a localized initial state is localized
         /// before either path sees it.
@@ -166,6 +166,7 @@ struct ScreenSpoiler {
             case .actionFieldUnknown: "an undeclared action field"
             case .actionKindUnknown: "an undeclared action"
             case .nestedActionProblem: "a value the checks refuse"
+            case .derivedIDTooLong: "a derived ID too long"
             }
         }
 
@@ -330,6 +331,11 @@ struct ScreenSpoiler {
         case .nestedActionProblem:
             guard node.type == "button" else { return nil }
             return node.setting("action", .action(.sequence(.navigate(to: "base"), .openURL("ftp://x"))))
+        case .derivedIDTooLong:
+            // The image's derived ID is this anchor, `.image-1` and its quotes: 130 bytes and more.
+            guard node.type == "column" else { return nil }
+            node.id = String(repeating: "a", count: 121)
+            return node
         case .tooDeep, .localizedInState:
             return nil
         }

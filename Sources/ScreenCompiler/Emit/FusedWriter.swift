@@ -62,7 +62,9 @@ struct FusedWriter {
     var planCounters: [Int] = []
     /// For the node being written: the position of the prop set for each declared prop, or -1.
     var declaredProps: [Int32] = []
-    var idToken: [UInt8] = []
+    /// Each anchor's ID as UTF-8, in one buffer: what derived IDs are written from.
+    var anchorArena: [UInt8] = []
+    var anchorTokens: [Range<Int>] = []
     /// For each element of the table, the versions that know it; for each enum case, the versions
     /// that write the same value for it as this one (see ``VersionAgreement``).
     var knowers = EnvelopeWriter.Bits()
@@ -364,26 +366,33 @@ struct FusedWriter {
         let number = planCounters[counter] + 1
         planCounters[counter] = number
         // `"<anchor>.<type>-<number>"`: the anchor is a valid ID, a derived one or the screen's ID,
-        // the type verbatim.
-        idToken.removeAll(keepingCapacity: true)
-        idToken.append(0x22)
-        var anchorID = writer.fusedAnchors[anchor]
-        anchorID.withUTF8 { idToken.append(contentsOf: $0) }
-        idToken.append(0x2E)
-        context.planTokens.withUnsafeBufferPointer { arena in
-            idToken.append(contentsOf: arena[Int(plan.typeStart) + 1..<Int(plan.typeEnd) - 1])
-        }
-        idToken.append(0x2D)
-        appendJSONInteger(number, to: &idToken)
-        idToken.append(0x22)
-        guard idToken.count <= 130 else { throw Doubt("a derived ID too long") }
+        // the type verbatim, so the token needs no escaping; the ID is at most 128 bytes.
+        let anchorBytes = anchorTokens[anchor]
+        let typeLength = Int(plan.typeEnd - plan.typeStart) - 2
+        let digits = jsonDecimalLength(number)
+        let length = anchorBytes.count + typeLength + digits + 4
+        guard length <= 130 else { throw Doubt("a derived ID too long") }
         let id = FusedNodeID.derived(anchor: anchor, plan: planIndex, number: number)
         if case .primary = place {
             context.planTokens.withUnsafeBufferPointer { arena in
-                idToken.withUnsafeBufferPointer { token in
-                    writer.json.member(
-                        escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]),
-                        rawValue: token)
+                anchorArena.withUnsafeBufferPointer { anchors in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { token in
+                        let out = token.baseAddress!
+                        out[0] = 0x22  // "
+                        (out + 1).update(from: anchors.baseAddress! + anchorBytes.lowerBound, count: anchorBytes.count)
+                        var position = 1 + anchorBytes.count
+                        out[position] = 0x2E  // .
+                        (out + position + 1).update(
+                            from: arena.baseAddress! + Int(plan.typeStart) + 1, count: typeLength)
+                        position += 1 + typeLength
+                        out[position] = 0x2D  // -
+                        writeJSONDecimal(number, length: digits, to: out + position + 1)
+                        out[length - 1] = 0x22  // "
+                        writer.json.member(
+                            escaped: UnsafeBufferPointer(
+                                rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]),
+                            rawValue: UnsafeBufferPointer(token))
+                    }
                 }
             }
             writer.fusedNode = id
@@ -395,6 +404,9 @@ struct FusedWriter {
     private mutating func addAnchor(_ id: String) {
         writer.fusedAnchors.append(id)
         anchorIndices.append(-1)
+        let start = anchorArena.count
+        anchorArena.append(contentsOf: id.utf8)
+        anchorTokens.append(start..<anchorArena.count)
     }
 
     /// Checks the explicit ID `id` of a node of a primary node's fallback (its root's, or a node's
