@@ -63,6 +63,7 @@ extension FusedWriter {
                 if position < 0 {
                     guard !table.fieldRequired[index] else { throw Doubt("a required action field missing") }
                     guard declared.hasDefault else { continue }
+                    if writeDefault(of: index) { continue }
                 } else {
                     try checkField(action.fields[position].value, index: index)
                 }
@@ -90,7 +91,7 @@ extension FusedWriter {
                     } else {
                         try writeValue(value, type: table.fieldTypes[index])
                     }
-                case .string(let string):
+                case .string(let string) where !declared.mayNameToken:
                     writer.json.string(string)
                 case .action(let nested):
                     try writeAction(nested, checking: false)
@@ -100,6 +101,28 @@ extension FusedWriter {
             }
             writer.json.endObject()
         }
+    }
+
+    /// Writes the action field at `index` with its default when that is a scalar the version
+    /// writes as it is (for an enum, a case it knows), as its token; false, writing nothing,
+    /// otherwise. Keeps the agreement as writing the value would.
+    private mutating func writeDefault(of index: Int) -> Bool {
+        let declared = table.fields[index]
+        guard declared.defaultStart >= 0, !declared.mayNameToken else { return false }
+        if declared.isEnumeration {
+            guard declared.defaultCase >= 0, writer.known.cases[Int(declared.defaultCase)] else { return false }
+        }
+        if writer.agreeing != 0 {
+            writer.agree(writer.known.fields[index], with: knowers.fields[index])
+        }
+        guard writer.known.fields[index] else { return true }
+        if declared.isEnumeration, writer.agreeing != 0 { writer.agreeing &= sameCase[Int(declared.defaultCase)] }
+        context.planTokens.withUnsafeBufferPointer { arena in
+            writer.json.member(
+                escaped: UnsafeBufferPointer(rebasing: arena[Int(declared.tokenStart)..<Int(declared.tokenEnd)]),
+                rawValue: UnsafeBufferPointer(rebasing: arena[Int(declared.defaultStart)..<Int(declared.defaultEnd)]))
+        }
+        return true
     }
 
     /// Writes a value through the envelope writer.

@@ -190,6 +190,7 @@ struct PlanTable: Sendable {
                 keys[Int(self.plans[index].firstKey) + key].mayNameToken = true
             }
         }
+        for field in fields.indices where fieldTypes[field] == .color { fields[field].mayNameToken = true }
     }
 
     /// The table of `plans` and `actions`, with its tokens appended to `bytes`.
