@@ -110,6 +110,9 @@ struct FusedWriter {
         anchorNumbers.reserveCapacity(size.explicitIDs + 1)
         writer.fusedAnchors.reserveCapacity(size.explicitIDs + 1)
         anchorIndices.reserveCapacity(size.explicitIDs + 1)
+        anchorTokens.reserveCapacity(size.explicitIDs + 1)
+        anchorArena.reserveCapacity(16 * (size.explicitIDs + 1))
+        planCounters.reserveCapacity(min(size.explicitIDs + 1, 64) * table.plans.count)
         addAnchor(screen.id)
         let bodyStart: Int
         do {
