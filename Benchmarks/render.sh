@@ -37,7 +37,7 @@ if [ "$instructions" = 1 ]; then
       | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
   }
   printf '%-10s %22s  %s\n' phase "instructions/render" "what one render does"
-  for phase in all render build home; do
+  for phase in all render build home home1; do
     few=$(count "$phase" 10)
     many=$(count "$phase" 60)
     case "$phase" in
@@ -45,6 +45,7 @@ if [ "$instructions" = 1 ]; then
       render) what="the built orders screen rendered" ;;
       build) what="the orders screen built from data (the DSL)" ;;
       home) what="the example's home screen (25 nodes) rendered" ;;
+      home1) what="the home screen rendered for contract 1 (the product cards' fallbacks written)" ;;
     esac
     printf '%-10s %22s  %s\n' "$phase" "$(( (many - few) / 50 ))" "$what"
   done

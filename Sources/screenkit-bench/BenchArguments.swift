@@ -82,9 +82,10 @@ enum BenchArguments: Equatable {
                 case "--profile-loop": render.profileLoop = try options.positiveInteger(for: name)
                 case "--profile-phase":
                     let phase = try options.value(for: name)
-                    guard ["all", "build", "render", "data", "home", "respond"].contains(phase) else {
+                    guard ["all", "build", "render", "data", "home", "home1", "respond"].contains(phase) else {
                         throw UsageError(
-                            "--profile-phase must be one of all, build, render, data, home, respond (got '\(phase)')")
+                            "--profile-phase must be one of all, build, render, data, home, home1, respond (got '\(phase)')"
+                        )
                     }
                     render.profilePhase = phase
                 case "-h", "--help": return .help

@@ -283,6 +283,10 @@ enum ProfileLoop {
         case "home":
             let home = App.catalog.screens.first { $0.id == "home" }!
             step = { size &+= try renderer.render(home, for: client).bytes.count }
+        case "home1":
+            // For contract 1, which lacks the product card: its fallback is written instead.
+            let home = App.catalog.screens.first { $0.id == "home" }!
+            step = { size &+= try renderer.render(home, for: .version(1)).bytes.count }
         case "respond":
             // The whole response to GET /screens/home as the example servers give it: String
             // Catalogs configured, the contract-health aggregator attached, a unit for the arms.

@@ -146,38 +146,46 @@ struct FusedWriter {
     }
 
     /// The size of `screen`'s tree (its props are not read); or why the walk would not be sure,
-    /// found before anything is made: not one root, or events or experiments, which go the flat
-    /// way from the start rather than from the first node that has them.
-    static func size(of screen: Screen) -> Result<Size, Doubt> {
+    /// found before anything is made: not one root, events or experiments, or a component of the
+    /// primary tree among `lacking` (the types the client's version lacks, which it gets the
+    /// fallbacks of). Those go the flat way from the start rather than from the first such node.
+    static func size(of screen: Screen, lacking: [String]) -> Result<Size, Doubt> {
         guard screen.content.count == 1 else { return .failure(Doubt("not one root")) }
+        var counter = Counter(lacking: lacking)
+        withUnsafePointer(to: screen.content[0]) { count($0, depth: 1, inFallback: false, into: &counter) }
+        if counter.extras { return .failure(Doubt("events or an experiment")) }
+        if counter.lacks { return .failure(Doubt("a component the version lacks")) }
+        return .success(counter.size)
+    }
+
+    /// What ``count(_:depth:inFallback:into:)`` found.
+    private struct Counter {
+        let lacking: [String]
         var size = Size()
         var extras = false
-        withUnsafePointer(to: screen.content[0]) {
-            count($0, depth: 1, nodes: &size.nodes, explicitIDs: &size.explicitIDs, extras: &extras)
-        }
-        return extras ? .failure(Doubt("events or an experiment")) : .success(size)
+        var lacks = false
     }
 
     /// Counts the node at `node` and its subtree, fallbacks included, and those with an explicit
-    /// ID, down to the depth limit; notes whether one has events or stands for an experiment.
-    private static func count(
-        _ node: UnsafePointer<Node>, depth: Int, nodes: inout Int, explicitIDs: inout Int, extras: inout Bool
-    ) {
-        guard depth <= ScreenLimits.maximumDepth, nodes <= ScreenLimits.maximumNodes else { return }
-        nodes += 1
+    /// ID, down to the depth limit; notes whether one has events or stands for an experiment, and
+    /// whether one outside fallbacks is of a type in ``Counter/lacking``.
+    private static func count(_ node: UnsafePointer<Node>, depth: Int, inFallback: Bool, into counter: inout Counter) {
+        guard depth <= ScreenLimits.maximumDepth, counter.size.nodes <= ScreenLimits.maximumNodes else { return }
+        counter.size.nodes += 1
         node.pointee.withFields { fields in
-            if fields.pointee.hasExtras { extras = true }
-            if fields.pointee.id != nil { explicitIDs += 1 }
+            if fields.pointee.hasExtras { counter.extras = true }
+            if fields.pointee.id != nil { counter.size.explicitIDs += 1 }
+            if !inFallback, !counter.lacking.isEmpty, counter.lacking.contains(fields.pointee.type) {
+                counter.lacks = true
+            }
             fields.pointee.children?.withUnsafeBufferPointer { children in
                 guard let first = children.baseAddress else { return }
                 for position in 0..<children.count {
-                    count(first + position, depth: depth + 1, nodes: &nodes, explicitIDs: &explicitIDs, extras: &extras)
+                    count(first + position, depth: depth + 1, inFallback: inFallback, into: &counter)
                 }
             }
             if case .node(let fallback) = fields.pointee.fallback {
-                withUnsafePointer(to: fallback) {
-                    count($0, depth: depth + 1, nodes: &nodes, explicitIDs: &explicitIDs, extras: &extras)
-                }
+                withUnsafePointer(to: fallback) { count($0, depth: depth + 1, inFallback: true, into: &counter) }
             }
         }
     }
