@@ -2,7 +2,7 @@ import Foundation
 
 let usage = """
     USAGE: screenkit-bench emit [--nodes N] [--runs R] [--phase all|pipeline|emit|write|encoder|profile] [--write-tree FILE]
-           screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR] [--units U] [--experiments-only | --localized-only | --observed-only] [--flood N] [--profile-loop N [--profile-phase all|build|render|data|home|respond]]
+           screenkit-bench render [--orders N] [--requests R] [--threads T] [--write-payloads DIR] [--units U] [--experiments-only | --localized-only | --observed-only] [--flood N] [--profile-loop N [--profile-phase all|build|render|data|home|home1|respond]]
            screenkit-bench assign [--units N] [--weights 50,30,20] [--rollout P]
            screenkit-bench publish --to s3://bucket/prefix --endpoint URL [--screens N] [--region R]
            screenkit-bench catalog-read [--keys N] [--locales L] [--runs R]
@@ -37,7 +37,8 @@ let usage = """
               --profile-loop N renders only the orders screen from data N times for the current
               version (--profile-phase build: only builds it; render: only renders the built screen; data:
               only makes the strings the screen function makes from the data, a floor; home: renders
-              the example's built home screen, 25 nodes, where a render's fixed costs show; respond:
+              the example's built home screen, 25 nodes, where a render's fixed costs show; home1: the
+              same for contract 1, which gets the product cards' fallbacks; respond:
               the whole response to GET /screens/home as the example servers give it, String Catalogs
               and the contract-health aggregator on),
               for a profiler (perf record, valgrind --tool=callgrind), and prints its p50.

@@ -147,7 +147,7 @@ struct BenchArgumentsTests {
         (["render", "--flood", "0"], "--flood must be a whole number of at least 1 (got '0')"),
         (
             ["render", "--profile-loop", "10", "--profile-phase", "write"],
-            "--profile-phase must be one of all, build, render, data, home, respond (got 'write')"
+            "--profile-phase must be one of all, build, render, data, home, home1, respond (got 'write')"
         ),
         (["assign", "--units"], "--units needs a value"),
         (

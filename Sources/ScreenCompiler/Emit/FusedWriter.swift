@@ -55,6 +55,10 @@ struct FusedWriter {
     var fallbackIDs: Set<String> = []
     /// While a primary node's fallback is checked: its IDs so far, and the node it replaces.
     var fallbackCheck: (ids: Set<String>, replacedOrdinal: Int)?
+    /// The primary nodes the variant removes (lacked by its version, or under one), by their
+    /// ordinals in the primary tree, and the explicit IDs of the fallbacks written in their place.
+    var removedNodes: [Range<Int>] = []
+    var writtenFallbackIDs: [String] = []
     /// For each anchor of derived IDs (``EnvelopeWriter/fusedAnchors``: the screen's ID first, then
     /// each node with an explicit ID), its number in `anchorNumbers` once a derived ID needed it
     /// (-1: not yet).
@@ -148,46 +152,35 @@ struct FusedWriter {
     }
 
     /// The size of `screen`'s tree (its props are not read); or why the walk would not be sure,
-    /// found before anything is made: not one root, events or experiments, or a component of the
-    /// primary tree among `lacking` (the types the client's version lacks, which it gets the
-    /// fallbacks of). Those go the flat way from the start rather than from the first such node.
-    static func size(of screen: Screen, lacking: [String]) -> Result<Size, Doubt> {
+    /// found before anything is made: not one root, or events or experiments, which go the flat way
+    /// from the start rather than from the first node that has them.
+    static func size(of screen: Screen) -> Result<Size, Doubt> {
         guard screen.content.count == 1 else { return .failure(Doubt("not one root")) }
-        var counter = Counter(lacking: lacking)
-        withUnsafePointer(to: screen.content[0]) { count($0, depth: 1, inFallback: false, into: &counter) }
-        if counter.extras { return .failure(Doubt("events or an experiment")) }
-        if counter.lacks { return .failure(Doubt("a component the version lacks")) }
-        return .success(counter.size)
+        var counter = Counter()
+        withUnsafePointer(to: screen.content[0]) { count($0, depth: 1, into: &counter) }
+        return counter.extras ? .failure(Doubt("events or an experiment")) : .success(counter.size)
     }
 
-    /// What ``count(_:depth:inFallback:into:)`` found.
+    /// What ``count(_:depth:into:)`` found.
     private struct Counter {
-        let lacking: [String]
         var size = Size()
         var extras = false
-        var lacks = false
     }
 
     /// Counts the node at `node` and its subtree, fallbacks included, and those with an explicit
-    /// ID, down to the depth limit; notes whether one has events or stands for an experiment, and
-    /// whether one outside fallbacks is of a type in ``Counter/lacking``.
-    private static func count(_ node: UnsafePointer<Node>, depth: Int, inFallback: Bool, into counter: inout Counter) {
+    /// ID, down to the depth limit; notes whether one has events or stands for an experiment.
+    private static func count(_ node: UnsafePointer<Node>, depth: Int, into counter: inout Counter) {
         guard depth <= ScreenLimits.maximumDepth, counter.size.nodes <= ScreenLimits.maximumNodes else { return }
         counter.size.nodes += 1
         node.pointee.withFields { fields in
             if fields.pointee.hasExtras { counter.extras = true }
             if fields.pointee.id != nil { counter.size.explicitIDs += 1 }
-            if !inFallback, !counter.lacking.isEmpty, counter.lacking.contains(fields.pointee.type) {
-                counter.lacks = true
-            }
             fields.pointee.children?.withUnsafeBufferPointer { children in
                 guard let first = children.baseAddress else { return }
-                for position in 0..<children.count {
-                    count(first + position, depth: depth + 1, inFallback: inFallback, into: &counter)
-                }
+                for position in 0..<children.count { count(first + position, depth: depth + 1, into: &counter) }
             }
             if case .node(let fallback) = fields.pointee.fallback {
-                withUnsafePointer(to: fallback) { count($0, depth: depth + 1, inFallback: true, into: &counter) }
+                withUnsafePointer(to: fallback) { count($0, depth: depth + 1, into: &counter) }
             }
         }
     }
@@ -219,6 +212,7 @@ struct FusedWriter {
         try withUnsafePointer(to: screen.content[0]) { (root) throws(Doubt) in
             try write(root, anchor: 0, depth: 1, place: .primary, parentHoldsOnlySlots: false)
         }
+        try checkWrittenFallbackIDs()
         writer.json.endObject()
         if writer.style == .pretty { writer.json.newline() }
         return bodyStart
@@ -233,16 +227,65 @@ struct FusedWriter {
         return plan
     }
 
-    /// Where the walk is: writing the primary tree, or checking a fallback's subtree, which the
-    /// variant leaves out but the checks read.
+    /// Where the walk is: writing the primary tree, or checking what the variant leaves out but the
+    /// checks read, or writing a fallback in place of a node the version lacks.
     enum Place {
         /// A node of the primary tree, written.
         case primary
+        /// A node of the primary tree the version lacks, or one under it: checked, not written (the
+        /// variant has the fallback instead); its ID is still one of the primary tree's.
+        case removed
         /// The root of the fallback of a primary node, checked: it stands in for that node, whose
         /// ID it takes unless it has its own.
         case fallbackRoot(replaced: FusedNodeID, anchor: Int)
         /// A node of a fallback, checked.
         case fallback
+        /// The root of the fallback written in place of a primary node the version lacks.
+        case replacementRoot(replaced: FusedNodeID, anchor: Int)
+        /// A node of a fallback written in place of a primary node, under its root.
+        case replacement
+
+        /// Whether the node is written.
+        var isWritten: Bool {
+            switch self {
+            case .primary, .replacementRoot, .replacement: true
+            case .removed, .fallbackRoot, .fallback: false
+            }
+        }
+
+        /// Whether the node belongs to the primary tree, so its explicit ID is one of the tree's.
+        var isPrimary: Bool {
+            switch self {
+            case .primary, .removed: true
+            case .fallbackRoot, .fallback, .replacementRoot, .replacement: false
+            }
+        }
+
+        /// Whether the node is a fallback's root, which stands in for another.
+        var isFallbackRoot: Bool {
+            switch self {
+            case .fallbackRoot, .replacementRoot: true
+            case .primary, .removed, .fallback, .replacement: false
+            }
+        }
+
+        /// For a fallback's root: the node it stands in for, and that node's children's anchor.
+        var standsFor: (replaced: FusedNodeID, anchor: Int)? {
+            switch self {
+            case .fallbackRoot(let replaced, let anchor), .replacementRoot(let replaced, let anchor): (replaced, anchor)
+            case .primary, .removed, .fallback, .replacement: nil
+            }
+        }
+
+        /// Where the node's children are.
+        var ofChildren: Place {
+            switch self {
+            case .primary: .primary
+            case .removed: .removed
+            case .fallbackRoot, .fallback: .fallback
+            case .replacementRoot, .replacement: .replacement
+            }
+        }
     }
 
     /// Checks and writes the node at `pointer` and its subtree (only checks it in a fallback);
@@ -257,16 +300,9 @@ struct FusedWriter {
         nodeCount += 1
         // The fields stay where they are while the screen, which holds the node, is alive.
         let fields = pointer.pointee.withFields { $0 }
-        let checking: Bool
-        switch place {
-        case .primary:
-            checking = false
-            guard fields.pointee.slot == nil, !parentHoldsOnlySlots else { throw Doubt("a named slot") }
-        case .fallbackRoot:
-            // A fallback root sits in the slot of the node it stands in for.
-            checking = true
-        case .fallback:
-            checking = true
+        let checking = !place.isWritten
+        // A fallback root sits in the slot of the node it stands in for.
+        if !place.isFallbackRoot {
             guard fields.pointee.slot == nil, !parentHoldsOnlySlots else { throw Doubt("a named slot") }
         }
         let planIndex = plan(of: fields.pointee.type)
@@ -276,7 +312,11 @@ struct FusedWriter {
         guard !plan.typeHasDot else { throw Doubt("a type with a dot") }
         guard fields.pointee.children == nil || plan.hasChildren else { throw Doubt("children on a leaf") }
         if !checking {
-            guard writer.knows(Int32(planIndex)) else { throw Doubt("a component the version lacks") }
+            guard writer.knows(Int32(planIndex)) else {
+                // Only one fallback deep: a fallback the version lacks too goes the flat way.
+                guard case .primary = place else { throw Doubt("a fallback the version lacks") }
+                return try replace(pointer, fields: fields, plan: planIndex, anchor: anchor, depth: depth)
+            }
             writer.json.beginObject()
             context.planTokens.withUnsafeBufferPointer { arena in
                 writer.json.member(
@@ -302,7 +342,7 @@ struct FusedWriter {
                     for position in 0..<children.count {
                         try write(
                             first + position, anchor: childAnchor, depth: depth + 1,
-                            place: checking ? .fallback : .primary, parentHoldsOnlySlots: holdsOnlySlots)
+                            place: place.ofChildren, parentHoldsOnlySlots: holdsOnlySlots)
                     }
                 }
             }
@@ -314,7 +354,7 @@ struct FusedWriter {
         // outside the node it stands in for, nor each other (only a primary node's fallback is
         // held to that, as the ID check does).
         let outer = fallbackCheck
-        fallbackCheck = checking ? nil : (ids: [], replacedOrdinal: ordinal)
+        fallbackCheck = place.isPrimary ? (ids: [], replacedOrdinal: ordinal) : nil
         defer { fallbackCheck = outer }
         try withUnsafePointer(to: fallback) { (root) throws(Doubt) in
             try write(
@@ -324,114 +364,47 @@ struct FusedWriter {
         }
     }
 
-    /// Writes the node's ID member (checks it only, off the primary tree): `explicit`, else the ID
-    /// of the node a fallback root stands in for, else one derived from its anchor and type.
-    /// Returns the anchor of its children's derived IDs, and its ID.
-    private mutating func writeID(
-        _ explicit: String?, plan planIndex: Int, anchor: Int, place: Place
-    ) throws(Doubt) -> (anchor: Int, id: FusedNodeID) {
-        let idKey = table.idKey
-        if let explicit {
-            // Valid IDs need no escaping; one that looks derived could collide with a derived one.
-            guard IDValidator.isValidNodeID(explicit), !IDAssigner.looksDerived(explicit) else {
-                throw Doubt("an invalid ID or one that looks derived")
-            }
-            if case .primary = place {
-                guard explicitIDs.updateValue(primaryCount, forKey: explicit) == nil,
-                    fallbackIDs.isEmpty || !fallbackIDs.contains(explicit)
-                else { throw Doubt("a repeated ID") }
-                primaryCount += 1
-                context.planTokens.withUnsafeBufferPointer { arena in
-                    writer.json.key(
-                        escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]))
-                }
-                writer.json.string(explicit)
-                writer.fusedNode = .explicit(anchor: writer.fusedAnchors.count)
-            } else {
-                try checkFallbackID(explicit)
-            }
-            addAnchor(explicit)
-            return (writer.fusedAnchors.count - 1, .explicit(anchor: writer.fusedAnchors.count - 1))
+    /// A primary node the version lacks: it and its subtree checked as nodes the variant removes, and
+    /// its fallback written in its place (nothing for a dropped one), as
+    /// ``EnvelopeWriter/writeNode(_:in:)`` does, downgrades and all.
+    private mutating func replace(
+        _ pointer: UnsafePointer<Node>, fields: UnsafePointer<NodeHeader>, plan planIndex: Int, anchor: Int, depth: Int
+    ) throws(Doubt) {
+        let ordinal = primaryCount
+        let (childAnchor, nodeID) = try writeID(fields.pointee.id, plan: planIndex, anchor: anchor, place: .removed)
+        try pointer.pointee.withProps { (props) throws(Doubt) in
+            try writeProps(props, plan: planIndex, checking: true)
         }
-        if case .fallbackRoot(let replaced, let replacedAnchor) = place {
-            if case .explicit(let anchor) = replaced {
-                try checkFallbackID(writer.fusedAnchors[anchor])
-                return (replacedAnchor, replaced)
-            }
-            // A derived ID, unique by construction, anchors the fallback's derived IDs.
-            addAnchor(replaced.id(anchors: writer.fusedAnchors, types: table.typeNames))
-            return (writer.fusedAnchors.count - 1, replaced)
-        }
-        if case .primary = place { primaryCount += 1 }
-        let plan = table.plans[planIndex]
-        guard plan.typeIsVerbatim else { throw Doubt("a type to escape") }
-        if anchorIndices[anchor] < 0 {
-            let name = writer.fusedAnchors[anchor]
-            if let number = anchorNumbers[name] {
-                anchorIndices[anchor] = number
-            } else {
-                anchorIndices[anchor] = anchorNumbers.count
-                anchorNumbers[name] = anchorNumbers.count
-                planCounters.append(contentsOf: repeatElement(0, count: table.plans.count))
-            }
-        }
-        let counter = anchorIndices[anchor] * table.plans.count + planIndex
-        let number = planCounters[counter] + 1
-        planCounters[counter] = number
-        // `"<anchor>.<type>-<number>"`: the anchor is a valid ID, a derived one or the screen's ID,
-        // the type verbatim, so the token needs no escaping; the ID is at most 128 bytes.
-        let anchorBytes = anchorTokens[anchor]
-        let typeLength = Int(plan.typeEnd - plan.typeStart) - 2
-        let digits = jsonDecimalLength(number)
-        let length = anchorBytes.count + typeLength + digits + 4
-        guard length <= 130 else { throw Doubt("a derived ID too long") }
-        let id = FusedNodeID.derived(anchor: anchor, plan: planIndex, number: number)
-        if case .primary = place {
-            context.planTokens.withUnsafeBufferPointer { arena in
-                anchorArena.withUnsafeBufferPointer { anchors in
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { token in
-                        let out = token.baseAddress!
-                        out[0] = 0x22  // "
-                        (out + 1).update(from: anchors.baseAddress! + anchorBytes.lowerBound, count: anchorBytes.count)
-                        var position = 1 + anchorBytes.count
-                        out[position] = 0x2E  // .
-                        (out + position + 1).update(
-                            from: arena.baseAddress! + Int(plan.typeStart) + 1, count: typeLength)
-                        position += 1 + typeLength
-                        out[position] = 0x2D  // -
-                        writeJSONDecimal(number, length: digits, to: out + position + 1)
-                        out[length - 1] = 0x22  // "
-                        writer.json.member(
-                            escaped: UnsafeBufferPointer(
-                                rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]),
-                            rawValue: UnsafeBufferPointer(token))
-                    }
+        if let children = fields.pointee.children {
+            let holdsOnlySlots = table.plans[planIndex].holdsOnlySlots
+            try children.withUnsafeBufferPointer { (children) throws(Doubt) in
+                guard let first = children.baseAddress else { return }
+                for position in 0..<children.count {
+                    try write(
+                        first + position, anchor: childAnchor, depth: depth + 1, place: .removed,
+                        parentHoldsOnlySlots: holdsOnlySlots)
                 }
             }
-            writer.fusedNode = id
         }
-        return (anchor, id)
-    }
-
-    /// Adds an anchor of derived IDs.
-    private mutating func addAnchor(_ id: String) {
-        writer.fusedAnchors.append(id)
-        anchorIndices.append(-1)
-        let start = anchorArena.count
-        anchorArena.append(contentsOf: id.utf8)
-        anchorTokens.append(start..<anchorArena.count)
-    }
-
-    /// Checks the explicit ID `id` of a node of a primary node's fallback (its root's, or a node's
-    /// under it through children): no primary node outside the replaced one has it, no other node
-    /// of the fallback has it, and no later primary node may have it.
-    private mutating func checkFallbackID(_ id: String) throws(Doubt) {
-        guard var check = fallbackCheck else { return }
-        if let primary = explicitIDs[id], primary < check.replacedOrdinal {
-            throw Doubt("a fallback ID used elsewhere")
+        removedNodes.append(ordinal..<primaryCount)
+        let id = nodeID.id(anchors: writer.fusedAnchors, types: table.typeNames)
+        switch fields.pointee.fallback {
+        case nil:
+            throw Doubt("a component the version lacks, without a fallback")
+        case .drop:
+            guard depth > 1 else { throw Doubt("a root the version would drop") }
+            writer.downgrades.append(.dropped(nodeID: id, type: table.typeNames[planIndex]))
+        case .node(let fallback):
+            writer.downgrades.append(.replaced(nodeID: id, type: table.typeNames[planIndex], by: fallback.type))
+            // Checked as the node's fallback, as any primary node's is, and written.
+            let outer = fallbackCheck
+            fallbackCheck = (ids: [], replacedOrdinal: ordinal)
+            defer { fallbackCheck = outer }
+            try withUnsafePointer(to: fallback) { (root) throws(Doubt) in
+                try write(
+                    root, anchor: childAnchor, depth: depth + 1,
+                    place: .replacementRoot(replaced: nodeID, anchor: childAnchor), parentHoldsOnlySlots: false)
+            }
         }
-        guard check.ids.insert(id).inserted else { throw Doubt("an ID repeated within a fallback") }
-        fallbackCheck = check
-        fallbackIDs.insert(id)
     }
 }

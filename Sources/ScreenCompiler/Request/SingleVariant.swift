@@ -7,8 +7,6 @@ public struct PreparedHistory: Sendable {
     let views: [VersionView]
     /// What the versions know, as bits, so one pass tells which of them write the same variant.
     let agreement: VersionAgreement
-    /// For each version (index `v - 1`), the catalog's component types it lacks.
-    let lackedTypes: [[String]]
 
     /// The current contract version: the newest frozen one.
     public var current: Int { views.count }
@@ -37,10 +35,7 @@ extension Compiler {
     /// Prepares the frozen versions 1…N (oldest first) for ``variant(of:for:history:style:)``.
     public func prepare(_ history: [Contract]) -> PreparedHistory {
         let views = history.enumerated().map { VersionView($0.element, version: $0.offset + 1, live: context) }
-        let agreement = VersionAgreement(views, context: context)
-        let types = context.planTable.typeNames
-        let lacked = agreement.masks.map { masks in types.indices.filter { !masks.plans[$0] }.map { types[$0] } }
-        return PreparedHistory(views: views, agreement: agreement, lackedTypes: lacked)
+        return PreparedHistory(views: views, agreement: VersionAgreement(views, context: context))
     }
 
     /// Validates `screen` with every screen rule `check` runs and, when it has no error, writes its
@@ -162,7 +157,7 @@ extension Compiler {
         guard !views.isEmpty, (1...views.count).contains(minContract), (minContract...views.count).contains(version)
         else { return (nil, "a version outside the screen's range") }
         let size: FusedWriter.Size
-        switch FusedWriter.size(of: screen, lacking: history.lackedTypes[version - 1]) {
+        switch FusedWriter.size(of: screen) {
         case .success(let counted): size = counted
         case .failure(let doubt): return (nil, doubt.reason.description)
         }
