@@ -55,21 +55,12 @@ enum EdgeAdapterScript {
         // A config that declares the response's variables (`js_var $screenkit_etag;` and the others below)
         // gets the object by an internal redirect, its headers added by that location (`add_header`), so
         // no JavaScript runs while the object is sent; a config without them, by a buffered subrequest.
-        var skCrypto = require("crypto");
+        // njs runs this module's top level for every request: what only some requests need is made
+        // when they need it (the crypto module, the bucket's signature helpers).
+        var skCryptoModule = null;
+        function skCrypto() { return skCryptoModule === null ? (skCryptoModule = require("crypto")) : skCryptoModule; }
 
-        // The variable that carries each header of a screen's response to the object's location.
-        var SK_NJS_VARIABLES = {
-          "ETag": "screenkit_etag", "Cache-Control": "screenkit_cache_control", "Vary": "screenkit_vary",
-          "ScreenKit-Contract": "screenkit_contract", "Content-Language": "screenkit_content_language",
-          "ScreenKit-Experiments": "screenkit_experiments"
-        };
-
-        function skNjsSHA256Hex(text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
-
-        function skNjsHeader(r, name) {
-          var value = r.headersIn[name];
-          return value === undefined ? null : value;
-        }
+        function skNjsSHA256Hex(text) { return skCrypto().createHash("sha256").update(text).digest("hex"); }
 
         function skNjsSend(r, decision, body) {
           for (var i = 0; i < decision.headers.length; i++) r.headersOut[decision.headers[i][0]] = decision.headers[i][1];
@@ -79,37 +70,41 @@ enum EdgeAdapterScript {
 
         function handle(r) {
           // The path as sent (nginx's own $uri is decoded and normalized): `/screens/<id>`, the ID decoded.
-          var requestURI = r.variables.request_uri, prefix = "/screens/";
+          var variables = r.variables, requestURI = variables.request_uri;
+          if (requestURI.substring(0, 9) !== "/screens/") { r.return(404); return; }
           var query = requestURI.indexOf("?");
-          var path = query < 0 ? requestURI : requestURI.substring(0, query);
-          if (path.substring(0, prefix.length) !== prefix) { r.return(404); return; }
-          var raw = path.substring(prefix.length), id = raw;
+          var raw = query < 0 ? requestURI.substring(9) : requestURI.substring(9, query), id = raw;
           if (raw.indexOf("%") >= 0) { try { id = decodeURIComponent(raw); } catch (error) { id = raw; } }
-          var source = SCREENKIT_OPTIONS.unit, unit = null;
-          if (source && source.header) unit = skNjsHeader(r, source.header);
-          else if (source && source.cookie) unit = skCookie(skNjsHeader(r, "Cookie"), source.cookie);
-          else if (source && source.query) { var args = r.args; unit = args[source.query] === undefined ? null : args[source.query]; }
+          // Each header read once (undefined when absent); the arm only where overrides are allowed.
+          var headersIn = r.headersIn, source = SCREENKIT_OPTIONS.unit, unit = null;
+          if (source && source.header) unit = headersIn[source.header];
+          else if (source && source.cookie) unit = skCookie(headersIn.Cookie, source.cookie);
+          else if (source && source.query) unit = r.args[source.query];
+          if (unit === undefined) unit = null;
+          var contract = headersIn["ScreenKit-Contract"];
+          var arm = SCREENKIT_OPTIONS.allowsOverrides ? headersIn["ScreenKit-Arm"] : null;
           var decision = screenkitRoute(SCREENKIT_TABLE, {
-            screen: id, contract: skNjsHeader(r, "ScreenKit-Contract"),
-            acceptLanguage: skNjsHeader(r, "Accept-Language"), unit: unit, arm: skNjsHeader(r, "ScreenKit-Arm"),
-            ifNoneMatch: skNjsHeader(r, "If-None-Match")
+            screen: id, contract: contract, acceptLanguage: headersIn["Accept-Language"], unit: unit, arm: arm,
+            ifNoneMatch: headersIn["If-None-Match"]
           }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skNjsSHA256Hex });
-          var variables = r.variables;
           var redirects = variables.screenkit_etag !== undefined; //@no-record
           //@record // The record is set as the two halves of its line around the status nginx sends, when the
           //@record // config has their variables; only then may a redirect end the request where JavaScript's
           //@record // state of it is gone.
           //@record var halves = variables.screenkit_record_head !== undefined;
           //@record var redirects = variables.screenkit_etag !== undefined && halves;
-          //@record skNjsDecided = { route: { screen: id, contract: skNjsHeader(r, "ScreenKit-Contract"), unit: unit, arm: skNjsHeader(r, "ScreenKit-Arm") }, decision: decision };
+          //@record skNjsDecided = { route: { screen: id, contract: contract, unit: unit, arm: arm }, decision: decision };
           //@record if (halves) skNjsRecordHalves(r, skNjsDecided);
           if (decision.object === null) { skNjsSend(r, decision, decision.body); return; }
           if (redirects) {
-            var headers = decision.headers;
-            for (var h = 0; h < headers.length; h++) {
-              var variable = SK_NJS_VARIABLES[headers[h][0]];
-              if (variable !== undefined) variables[variable] = headers[h][1];
-            }
+            // The response's headers, for the object's location to add (an empty variable adds none).
+            var route = decision.route;
+            variables.screenkit_etag = route.etag;
+            variables.screenkit_cache_control = route.cacheControl;
+            variables.screenkit_vary = route.vary;
+            variables.screenkit_contract = route.contract;
+            if (route.locale !== null) variables.screenkit_content_language = route.locale;
+            if (route.experiments !== null) variables.screenkit_experiments = route.experiments;
             r.internalRedirect("/_screenkit_objects/" + decision.object + ".json");
             return;
           }
@@ -124,12 +119,6 @@ enum EdgeAdapterScript {
             skNjsSend(r, decision, reply.responseBuffer);
           });
         }
-
-        // A private bucket: the object request signed with AWS Signature Version 4 (header auth), from
-        // $screenkit_bucket_host, $screenkit_bucket_path (`/bucket` or `/bucket/prefix`, path style),
-        // $screenkit_bucket_region and the environment's SCREENKIT_BUCKET_ACCESS_KEY_ID and
-        // SCREENKIT_BUCKET_SECRET_ACCESS_KEY (`env` directives); without a key, nothing is signed.
-        var SK_EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
         // The time the object request is signed at: the subrequest's `at` argument, else now (once per
         // request, so its x-amz-date header and its signature agree).
@@ -149,24 +138,31 @@ enum EdgeAdapterScript {
           skNjsSend(r, failed, failed.body);
         }
 
-        function skHmac(key, text) { return skCrypto.createHmac("sha256", key).update(text).digest(); }
-
-        // The Authorization header of a GET of `path` on `host` at `amzDate`, or "" without credentials.
-        function skSigV4(keyId, secret, region, host, path, amzDate, token) {
-          if (!keyId || !secret || amzDate === "") return "";
-          var headers = "host:" + host + "\nx-amz-content-sha256:" + SK_EMPTY_SHA256 + "\nx-amz-date:" + amzDate + "\n";
-          var signed = "host;x-amz-content-sha256;x-amz-date";
-          if (token) { headers += "x-amz-security-token:" + token + "\n"; signed += ";x-amz-security-token"; }
-          var canonical = "GET\n" + path + "\n\n" + headers + "\n" + signed + "\n" + SK_EMPTY_SHA256;
-          var scope = amzDate.substring(0, 8) + "/" + region + "/s3/aws4_request";
-          var toSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n"
-            + skCrypto.createHash("sha256").update(canonical).digest("hex");
-          var key = skHmac(skHmac(skHmac(skHmac("AWS4" + secret, amzDate.substring(0, 8)), region), "s3"), "aws4_request");
-          var signature = skCrypto.createHmac("sha256", key).update(toSign).digest("hex");
-          return "AWS4-HMAC-SHA256 Credential=" + keyId + "/" + scope + ", SignedHeaders=" + signed + ", Signature=" + signature;
-        }
-
+        // A private bucket: the object request signed with AWS Signature Version 4 (header auth), from
+        // $screenkit_bucket_host, $screenkit_bucket_path (`/bucket` or `/bucket/prefix`, path style),
+        // $screenkit_bucket_region and the environment's SCREENKIT_BUCKET_ACCESS_KEY_ID and
+        // SCREENKIT_BUCKET_SECRET_ACCESS_KEY (`env` directives); without a key, nothing is signed.
+        // Its helpers live inside it: only a request the cache misses signs.
         function authorization(r) {
+          var SK_EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+
+          function skHmac(key, text) { return skCrypto().createHmac("sha256", key).update(text).digest(); }
+
+          // The Authorization header of a GET of `path` on `host` at `amzDate`, or "" without credentials.
+          function skSigV4(keyId, secret, region, host, path, amzDate, token) {
+            if (!keyId || !secret || amzDate === "") return "";
+            var headers = "host:" + host + "\nx-amz-content-sha256:" + SK_EMPTY_SHA256 + "\nx-amz-date:" + amzDate + "\n";
+            var signed = "host;x-amz-content-sha256;x-amz-date";
+            if (token) { headers += "x-amz-security-token:" + token + "\n"; signed += ";x-amz-security-token"; }
+            var canonical = "GET\n" + path + "\n\n" + headers + "\n" + signed + "\n" + SK_EMPTY_SHA256;
+            var scope = amzDate.substring(0, 8) + "/" + region + "/s3/aws4_request";
+            var toSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n"
+              + skCrypto().createHash("sha256").update(canonical).digest("hex");
+            var key = skHmac(skHmac(skHmac(skHmac("AWS4" + secret, amzDate.substring(0, 8)), region), "s3"), "aws4_request");
+            var signature = skCrypto().createHmac("sha256", key).update(toSign).digest("hex");
+            return "AWS4-HMAC-SHA256 Credential=" + keyId + "/" + scope + ", SignedHeaders=" + signed + ", Signature=" + signature;
+          }
+
           var env = typeof process === "object" && process.env ? process.env : {};
           return skSigV4(env.SCREENKIT_BUCKET_ACCESS_KEY_ID, env.SCREENKIT_BUCKET_SECRET_ACCESS_KEY,
             r.variables.screenkit_bucket_region || "us-east-1", r.variables.screenkit_bucket_host,

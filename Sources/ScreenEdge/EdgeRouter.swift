@@ -85,6 +85,8 @@ public struct EdgeRouter: Sendable {
     public let manifestHash: String
     /// The options.
     public let options: Options
+    /// The regular expression most `Accept-Language` headers are decided with (``EdgeFirstRange``).
+    let firstRange: String?
 
     /// The router of `manifest` (named `manifestHash`), whose objects' bytes are `objects`; with
     /// records, `fallbacks` says what each object falls back for (objects it lacks apply none).
@@ -97,6 +99,7 @@ public struct EdgeRouter: Sendable {
             fallbacks: options.records ? fallbacks ?? .empty : nil)
         self.manifestHash = manifestHash
         self.options = options
+        self.firstRange = EdgeFirstRange.pattern(of: manifest.locales)
     }
 
     /// The `fetch` handler's file.
@@ -170,7 +173,7 @@ public struct EdgeRouter: Sendable {
         out += table.bytes
         out += Array(";\nvar SCREENKIT_OPTIONS = ".utf8)
         out += optionsJSON
-        out += Array(";\n\n".utf8)
+        out += Array(";\nvar SCREENKIT_FIRST_RANGE = \(firstRange.map { "/\($0)/" } ?? "null");\n\n".utf8)
         out += Array(EdgeRouterScript.core.utf8)
         out += Array("\n\n".utf8)
         if options.records {

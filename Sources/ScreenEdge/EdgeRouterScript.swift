@@ -74,6 +74,11 @@ enum EdgeRouterScript {
         // ClientContract.parse: {version: n}, {missing: true} or {malformed: true}.
         function skParseContract(header) {
           if (header === null || header === undefined) return { missing: true };
+          // Most clients send one digit: then nothing is trimmed or looped over.
+          if (header.length === 1) {
+            var digit = header.charCodeAt(0) - 0x30;
+            return digit >= 1 && digit <= 9 ? { version: digit } : { malformed: true };
+          }
           var trimmed = skTrim(header);
           if (trimmed.length === 0 || trimmed.length > 4) return { malformed: true };
           var value = 0;
@@ -86,80 +91,87 @@ enum EdgeRouterScript {
           return { version: value };
         }
 
-        // The version served to `client` for a screen from `minContract` to `current`; null: too old.
-        function skServedVersion(client, minContract, current) {
-          if (client.version === undefined) return minContract;
-          if (client.version < minContract) return null;
-          return Math.min(client.version, current);
-        }
-
-        // LanguageNegotiation: RFC 4647 lookup of the header's ranges by quality value.
-        function skQuality(text) {
-          if (text.length === 0 || text.length > 5) return null;
-          var first = text.charCodeAt(0);
-          if (first !== 0x30 && first !== 0x31) return null;
-          var value = first === 0x31 ? 1000 : 0;
-          if (text.length > 1) {
-            if (text.charCodeAt(1) !== 0x2e) return null;
-            var weights = [100, 10, 1];
-            for (var i = 2; i < text.length; i++) {
-              var digit = text.charCodeAt(i) - 0x30;
-              if (digit < 0 || digit > 9) return null;
-              value += digit * weights[i - 2];
-            }
-          }
-          return value <= 1000 ? value : null;
-        }
-
-        // A well-formed language range: subtags of 1 to 8 ASCII letters (digits too after the first),
-        // at most 16. Character codes, not regular expressions: this runs on every request.
-        function skIsLanguageRange(range) {
-          var subtags = 1, length = 0;
-          for (var i = 0; i < range.length; i++) {
-            var c = range.charCodeAt(i);
-            if (c === 0x2d) {
-              if (length === 0 || ++subtags > 16) return false;
-              length = 0;
-            } else if (!((c >= 0x61 && c <= 0x7a) || (subtags > 1 && c >= 0x30 && c <= 0x39)) || ++length > 8) {
-              return false;
-            }
-          }
-          return length > 0;
-        }
-
-        // The quality of an Accept-Language item's parameters (`;q=0.8`, after the range): 1000 without a
-        // q parameter, -1 when one is malformed (the item is left out), the last q parameter counting.
-        function skItemQuality(item, semicolon) {
-          if (semicolon < 0) return 1000;
-          var quality = 1000;
-          var parts = item.substring(semicolon).split(";");
-          for (var p = 1; p < parts.length; p++) {
-            var equals = parts[p].indexOf("=");
-            if (equals < 0 || skTrim(parts[p].substring(0, equals)).toLowerCase() !== "q") continue;
-            var value = skQuality(skTrim(parts[p].substring(equals + 1)));
-            if (value === null) return -1;
-            quality = value;
-          }
-          return quality;
-        }
-
-        // A well-formed range less its last subtag, and a single-letter subtag before it: `de-at` → `de`.
-        function skTruncated(tag) {
-          var dash = tag.lastIndexOf("-");
-          if (dash < 0) return "";
-          var rest = tag.substring(0, dash), previous = rest.lastIndexOf("-");
-          return rest.length - previous - 1 === 1 ? (previous < 0 ? "" : rest.substring(0, previous)) : rest;
-        }
-
         // The configured locale a request's Accept-Language picks; the source language by default: of
         // the first 32 items, `*`, malformed ranges and quality 0 left out, the range of the highest
-        // quality (the earliest of equals) whose RFC 4647 lookup finds a locale. One pass, no sort:
-        // the first item found at quality 1 ends it, as browsers put their first choice first.
-        function skLocale(locales, header) {
+        // quality (the earliest of equals) whose RFC 4647 lookup finds a locale. `firstRange` (the
+        // router's SCREENKIT_FIRST_RANGE, or null) matches a header whose first item is a well-formed
+        // range without parameters whose lookup finds a locale, capturing that locale's tag: such an
+        // item is of quality 1 and comes first, so it is the answer, found in one match — most
+        // browsers' headers. Any other header is negotiated item by item (skNegotiate).
+        function skLocale(locales, header, firstRange) {
           // A UTF-16 unit is at most 3 UTF-8 bytes: most headers are known to be short without counting.
           if (header === null || header === undefined || (header.length * 3 > 4096 && skUTF8Length(header) > 4096)) {
             return locales.source;
           }
+          if (firstRange !== null) {
+            var first = firstRange.exec(header);
+            if (first !== null) return locales.tags[first[1].toLowerCase()];
+          }
+          return skNegotiate(locales, header);
+        }
+
+        // LanguageNegotiation, item by item, in one pass without a sort: the first item found at quality 1
+        // ends it, as browsers put their first choice first. Its helpers live inside it: engines that
+        // make a script's functions for every request (njs) make these only for the headers that need them.
+        function skNegotiate(locales, header) {
+          // An item's quality value in thousandths, or null when malformed.
+          function skQuality(text) {
+            if (text.length === 0 || text.length > 5) return null;
+            var first = text.charCodeAt(0);
+            if (first !== 0x30 && first !== 0x31) return null;
+            var value = first === 0x31 ? 1000 : 0;
+            if (text.length > 1) {
+              if (text.charCodeAt(1) !== 0x2e) return null;
+              var weights = [100, 10, 1];
+              for (var i = 2; i < text.length; i++) {
+                var digit = text.charCodeAt(i) - 0x30;
+                if (digit < 0 || digit > 9) return null;
+                value += digit * weights[i - 2];
+              }
+            }
+            return value <= 1000 ? value : null;
+          }
+
+          // A well-formed language range: subtags of 1 to 8 ASCII letters (digits too after the first),
+          // at most 16. Character codes, not regular expressions.
+          function skIsLanguageRange(range) {
+            var subtags = 1, length = 0;
+            for (var i = 0; i < range.length; i++) {
+              var c = range.charCodeAt(i);
+              if (c === 0x2d) {
+                if (length === 0 || ++subtags > 16) return false;
+                length = 0;
+              } else if (!((c >= 0x61 && c <= 0x7a) || (subtags > 1 && c >= 0x30 && c <= 0x39)) || ++length > 8) {
+                return false;
+              }
+            }
+            return length > 0;
+          }
+
+          // The quality of an item's parameters (`;q=0.8`, after the range): 1000 without a q parameter,
+          // -1 when one is malformed (the item is left out), the last q parameter counting.
+          function skItemQuality(item, semicolon) {
+            if (semicolon < 0) return 1000;
+            var quality = 1000;
+            var parts = item.substring(semicolon).split(";");
+            for (var p = 1; p < parts.length; p++) {
+              var equals = parts[p].indexOf("=");
+              if (equals < 0 || skTrim(parts[p].substring(0, equals)).toLowerCase() !== "q") continue;
+              var value = skQuality(skTrim(parts[p].substring(equals + 1)));
+              if (value === null) return -1;
+              quality = value;
+            }
+            return quality;
+          }
+
+          // A well-formed range less its last subtag, and a single-letter subtag before it: `de-at` → `de`.
+          function skTruncated(tag) {
+            var dash = tag.lastIndexOf("-");
+            if (dash < 0) return "";
+            var rest = tag.substring(0, dash), previous = rest.lastIndexOf("-");
+            return rest.length - previous - 1 === 1 ? (previous < 0 ? "" : rest.substring(0, previous)) : rest;
+          }
+
           // Each locale by the form ranges are compared in, as `screenkit edge` wrote it into the table.
           var byTag = locales.tags;
           var best = null, bestQuality = 0, order = 0;
@@ -183,13 +195,13 @@ enum EdgeRouterScript {
           return best === null ? locales.source : best;
         }
 
-        // ExperimentResolution.isValidName: 1–64 of a-z 0-9 _ -, starting with a letter or digit.
-        function skIsValidName(name) {
-          return name.length >= 1 && name.length <= 64 && /^[a-z0-9][a-z0-9_-]*$/.test(name);
-        }
-
         // ExperimentContext.parseOverrides.
         function skOverrides(header) {
+          // ExperimentResolution.isValidName: 1–64 of a-z 0-9 _ -, starting with a letter or digit.
+          function skIsValidName(name) {
+            return name.length >= 1 && name.length <= 64 && /^[a-z0-9][a-z0-9_-]*$/.test(name);
+          }
+
           var arms = {};
           if (header === null || header === undefined || skUTF8Length(header) > 2048) return arms;
           var pairs = skSplit(header, ",");
@@ -202,27 +214,29 @@ enum EdgeRouterScript {
           return arms;
         }
 
-        // ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
-        function skBucket(sha256Hex, experiment, unit) {
-          var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
-          var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
-          // (high × 2^32 + low) mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
-          return ((high % 10000) * 7296 + low) % 10000;
-        }
-
-        function skArmOfBucket(bucket, arms) {
-          var total = 0;
-          for (var i = 0; i < arms.length; i++) total += Math.max(0, arms[i].weight);
-          if (total <= 0) return 0;
-          var cumulative = 0;
-          for (var j = 0; j < arms.length; j++) {
-            cumulative += Math.max(0, arms[j].weight);
-            if (bucket < Math.floor(10000 * cumulative / total)) return j;
-          }
-          return arms.length - 1;
-        }
-
+        // The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
+        // flag, else ExperimentAssignment's.
         function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
+          // ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
+          function skBucket(experiment) {
+            var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
+            var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
+            // (high × 2^32 + low) mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
+            return ((high % 10000) * 7296 + low) % 10000;
+          }
+
+          function skArmOfBucket(bucket, arms) {
+            var total = 0;
+            for (var i = 0; i < arms.length; i++) total += Math.max(0, arms[i].weight);
+            if (total <= 0) return 0;
+            var cumulative = 0;
+            for (var j = 0; j < arms.length; j++) {
+              cumulative += Math.max(0, arms[j].weight);
+              if (bucket < Math.floor(10000 * cumulative / total)) return j;
+            }
+            return arms.length - 1;
+          }
+
           var applied = [];
           for (var i = 0; i < experiments.length; i++) {
             var experiment = experiments[i];
@@ -235,7 +249,7 @@ enum EdgeRouterScript {
             else if (experiment.decision === "flag") arm = "off";
             else if (unit === null || unit === undefined) arm = experiment.control;
             else {
-              var index = skArmOfBucket(skBucket(sha256Hex, experiment, unit), experiment.arms);
+              var index = skArmOfBucket(skBucket(experiment), experiment.arms);
               arm = index < experiment.arms.length ? experiment.arms[index].name : experiment.control;
             }
             applied.push({ experiment: experiment.name, arm: arm });
@@ -266,51 +280,57 @@ enum EdgeRouterScript {
         }
 
         // What ScreenRenderer.respond(screenID:…) answers `request` ({screen, contract, acceptLanguage,
-        // unit, arm, ifNoneMatch}; absent headers null): {status, headers: [[name, value]], body (a
-        // problem document, or null), object (the SHA-256 of the bucket object to answer with, or null)},
-        // and for a screen's 200 or 304 `route` ({client, version, locale, applied (null without
-        // experiments), object}).
+        // unit, arm, ifNoneMatch}; absent headers null or undefined) from the router's table: {status,
+        // headers: [[name, value]], body (a problem document, or null), object (the SHA-256 of the
+        // bucket object to answer with, or null)}, and for a screen's 200 or 304 `route` ({client,
+        // version, locale, applied (null without experiments), object} and the values of its headers:
+        // etag, cacheControl, vary, contract, experiments (null without)).
         function screenkitRoute(table, request, options) {
-          var id = request.screen;
-          var screen = Object.prototype.hasOwnProperty.call(table.screens, id) ? table.screens[id] : null;
+          var id = request.screen, screens = table.screens;
+          var screen = Object.prototype.hasOwnProperty.call(screens, id) ? screens[id] : null;
           if (screen === null) {
             return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id));
           }
-          var locale = table.locales ? skLocale(table.locales, request.acceptLanguage) : null;
-          var client = skParseContract(request.contract);
-          var version = skServedVersion(client, screen.minContract, table.contract);
+          var locales = table.locales;
+          var locale = locales ? skLocale(locales, request.acceptLanguage, table === SCREENKIT_TABLE ? SCREENKIT_FIRST_RANGE : null) : null;
+          var client = skParseContract(request.contract), minContract = screen.minContract;
+          // The version served: the screen's first for a client that names none, none below it (406).
+          var version = client.version === undefined ? minContract : client.version < minContract ? null : Math.min(client.version, table.contract);
           if (version === null) {
             return skProblem(406, "client-too-old", "The app is too old for this screen",
-              "screen \"" + id + "\" supports contract " + screen.minContract + " and up; the client advertised contract " + client.version,
-              ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + screen.minContract + ",\"clientContract\":" + client.version);
+              "screen \"" + id + "\" supports contract " + minContract + " and up; the client advertised contract " + client.version,
+              ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version);
           }
           // Most screens run no experiment: then no arms, overrides or key are made.
           var experiments = screen.experiments.length > 0;
-          var applied = null, key = "";
+          var applied = null, key = "", names = null;
           if (experiments) {
             var overrides = options.allowsOverrides ? skOverrides(request.arm) : null;
             applied = skArms(screen.experiments, request.unit, overrides, options.allowsOverrides, options.sha256Hex);
-            for (var i = 0; i < applied.length; i++) key += (i > 0 ? "," : "") + applied[i].arm;
+            names = "";
+            for (var i = 0; i < applied.length; i++) {
+              key += (i > 0 ? "," : "") + applied[i].arm;
+              names += (i > 0 ? ", " : "") + applied[i].experiment + "=" + applied[i].arm;
+            }
           }
-          var byLocale = screen.objects[locale === null ? "" : locale] || screen.objects[table.locales ? table.locales.source : ""];
+          var byLocale = screen.objects[locale === null ? "" : locale] || screen.objects[locales ? locales.source : ""];
           var objects = byLocale[key] || byLocale[screen.control];
-          var object = objects[version - screen.minContract];
+          var object = objects[version - minContract];
           var etag = table.etags[object];
-          var vary = "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : "");
+          var route = {
+            client: client, version: version, locale: locale, applied: applied, object: object, etag: etag,
+            cacheControl: experiments ? "private, no-cache" : "public, max-age=60",
+            vary: "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : ""),
+            contract: String(version), experiments: names
+          };
           var headers = [
-            ["Content-Type", "application/json"], ["ETag", etag],
-            ["Cache-Control", experiments ? "private, no-cache" : "public, max-age=60"], ["Vary", vary],
-            ["ScreenKit-Contract", String(version)]
+            ["Content-Type", "application/json"], ["ETag", etag], ["Cache-Control", route.cacheControl], ["Vary", route.vary],
+            ["ScreenKit-Contract", route.contract]
           ];
           if (locale !== null) headers.push(["Content-Language", locale]);
-          if (experiments) {
-            var names = "";
-            for (var e = 0; e < applied.length; e++) names += (e > 0 ? ", " : "") + applied[e].experiment + "=" + applied[e].arm;
-            headers.push(["ScreenKit-Experiments", names]);
-          }
-          // What was decided, for a record of the response (skFacts), so it is not worked out again.
-          var route = { client: client, version: version, locale: locale, applied: applied, object: object };
-          if (request.ifNoneMatch !== null && request.ifNoneMatch !== undefined && skMatches(request.ifNoneMatch, etag)) {
+          if (names !== null) headers.push(["ScreenKit-Experiments", names]);
+          var ifNoneMatch = request.ifNoneMatch;
+          if (ifNoneMatch !== null && ifNoneMatch !== undefined && skMatches(ifNoneMatch, etag)) {
             return { status: 304, headers: headers.slice(1), body: null, object: null, route: route };
           }
           return { status: 200, headers: headers, body: null, object: object, route: route };

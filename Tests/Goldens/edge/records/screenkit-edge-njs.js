@@ -4,6 +4,7 @@
 // With `js_preload_object screenkit_table from table.json;` nginx shares the table between requests.
 var SCREENKIT_TABLE = typeof screenkit_table === "object" && screenkit_table !== null && screenkit_table.manifest === "d8a161245144eb2f17a5ce4f96847a0f0582618365024cf99695366125e8105b" && (screenkit_table.locales === undefined || screenkit_table.locales.tags !== undefined) && (screenkit_table.fallbacks !== undefined) === true ? screenkit_table : {"format":1,"manifest":"d8a161245144eb2f17a5ce4f96847a0f0582618365024cf99695366125e8105b","contract":4,"locales":{"source":"en","available":["de","en","fr","pl"],"tags":{"de":"de","en":"en","fr":"fr","pl":"pl"}},"screens":{"forgot-password":{"minContract":1,"control":"","experiments":[],"objects":{"en":{"":["49f01c3fb53d4330ee7a42f03e1d0784f2a88d6a97343f856593edb2d9da81ab","49f01c3fb53d4330ee7a42f03e1d0784f2a88d6a97343f856593edb2d9da81ab","49f01c3fb53d4330ee7a42f03e1d0784f2a88d6a97343f856593edb2d9da81ab","49f01c3fb53d4330ee7a42f03e1d0784f2a88d6a97343f856593edb2d9da81ab"]}}},"home":{"minContract":1,"control":"control,off","experiments":[{"name":"promo-order","salt":"","decision":"weighted","control":"control","arms":[{"name":"control","weight":50},{"name":"shipping-first","weight":50}]},{"name":"cart-reminder","salt":"","decision":"flag","flag":"cart-reminder","control":"off","arms":[{"name":"on","weight":1},{"name":"off","weight":1}]}],"objects":{"en":{"control,off":["6a1967613ba76d22a5fa8c2f9a811551105d2797ad1911d00b478deeeddf2ca7","27b39560cdac5ec4696d1b35e353950731a00a3ec8a49ce7acc2da15f677169a","27b39560cdac5ec4696d1b35e353950731a00a3ec8a49ce7acc2da15f677169a","27b39560cdac5ec4696d1b35e353950731a00a3ec8a49ce7acc2da15f677169a"],"control,on":["6407df377849fc5230eca799ff8c3ae84455e65acb78ab45081ed997ddc3adbd","d5322033ad192d86b99eda3639fd8976fa930cba9ee855bee2c9505878136fe9","d5322033ad192d86b99eda3639fd8976fa930cba9ee855bee2c9505878136fe9","d5322033ad192d86b99eda3639fd8976fa930cba9ee855bee2c9505878136fe9"],"shipping-first,off":["ccb86fe659d96dffd944a021db67527040f51ccc4831d2f99b2d560773d5f5ca","c08d01d397a64b1f84e064d94c94f5465e77197113fc324cf82b3ff45c1c3c02","c08d01d397a64b1f84e064d94c94f5465e77197113fc324cf82b3ff45c1c3c02","c08d01d397a64b1f84e064d94c94f5465e77197113fc324cf82b3ff45c1c3c02"],"shipping-first,on":["cfdc8deb87f2bd996b609e99204ebeb5924b2a30c932263c2c699dd6f4fe1c06","f21847a246d7685537044f38a169c0a0a6c03734b5a7bc3dd8137ac99014a38d","f21847a246d7685537044f38a169c0a0a6c03734b5a7bc3dd8137ac99014a38d","f21847a246d7685537044f38a169c0a0a6c03734b5a7bc3dd8137ac99014a38d"]}}},"product-aeropress":{"minContract":1,"control":"","experiments":[],"objects":{"en":{"":["a5787bf739184528cd3d029932097c4b5986d4fe818aeed31eba9d7886c8f46f","345459823e4541c28296d4c34798edd989eee093369208728eea303db2fa5a35","1e53d5723c9f900a74e3567de0ab12a7fc8e52598110686671c36d26d8e35a09","5f16ea2dc1be5db48adc76af7a2af305130ec4204b0396f41324828c154a4ba0"]}}},"product-grinder":{"minContract":1,"control":"","experiments":[],"objects":{"en":{"":["958c41f13213b3ec05a7c722a8bab88d7295cce56efc4516fe9514014474b945","a9aaa5334f54e620ee655ddf8a628a18fda4a9f20df61eff1802983e7d449df4","9aab668ac34ea384fe0c12919441b0e8ad290fd600fa06692cacf831be746f2b","9aab668ac34ea384fe0c12919441b0e8ad290fd600fa06692cacf831be746f2b"]}}},"product-kettle":{"minContract":1,"control":"","experiments":[],"objects":{"en":{"":["6b2ecb76631ab3b7aa33a7a269f4eea5bacdc5b7411d645cf36314e95e286478","2897f8853eba901f94c71054f5102e346805ed438678dc3ca832e0d072c43b62","50f6c20fed3718ce6605c0aa12ba45596115992eaced9a493363ea75095322a1","e0f7fe27ce8df09da5b61f3c697b65258991184bef671d54594828513b5714a2"]}}},"settings":{"minContract":1,"control":"","experiments":[],"objects":{"en":{"":["057b5f627b35b5c41a2fb8d480b0c5174a8e56328cf631ee6c828e445ee4869f","519ed8c3ec93cafc9d2bab7f82cc1b547d7ac230d83a3162dda7f3f588b7f140","519ed8c3ec93cafc9d2bab7f82cc1b547d7ac230d83a3162dda7f3f588b7f140","9a52679a63c9f3aca4273a6c7c4b18c33efc99f6108ce979c054ac575e69bdf6"]}}},"sign-in":{"minContract":1,"control":"","experiments":[],"objects":{"en":{"":["1ff67ec019d5bb8fe48831e28db26403b74222cbcdb2d9c40107a33d413ab1ed","1ff67ec019d5bb8fe48831e28db26403b74222cbcdb2d9c40107a33d413ab1ed","1ff67ec019d5bb8fe48831e28db26403b74222cbcdb2d9c40107a33d413ab1ed","a77ede3af1d732a52416cbf6e6ef748182af587a1936308b19899732bffdd8e3"]},"de":{"":["925856f9cf3b667b4f908675df66a1cf718ad4517d1f3f53f2539641560d0f30","925856f9cf3b667b4f908675df66a1cf718ad4517d1f3f53f2539641560d0f30","925856f9cf3b667b4f908675df66a1cf718ad4517d1f3f53f2539641560d0f30","7aa1dc675a7ced28999fc3dfe2f7ca44ede5835e213c5c0e655d16066ae46a5e"]},"fr":{"":["4817b19ea1a9d1e9048f46ffb1fd4ce6d44263d527cc719547133876afd7f99c","4817b19ea1a9d1e9048f46ffb1fd4ce6d44263d527cc719547133876afd7f99c","4817b19ea1a9d1e9048f46ffb1fd4ce6d44263d527cc719547133876afd7f99c","a58d32eb80d28e3647b733f371fa89906cba73676d40f3f21f03bd87d70f3002"]},"pl":{"":["11db3a447f2c7d9b50f88f5753666099fcf5547b9da92e56afc2aff8969ea444","11db3a447f2c7d9b50f88f5753666099fcf5547b9da92e56afc2aff8969ea444","11db3a447f2c7d9b50f88f5753666099fcf5547b9da92e56afc2aff8969ea444","ddb32dc4dd72eb5aac728479987d1c6037b7d20017f81064738cd614a4b1e333"]}}},"whats-new":{"minContract":2,"control":"","experiments":[],"objects":{"en":{"":["8038bca5a298cdf8538b7e2a6d9291a30a6c61bcd6f1887c62023cf55a88378c","8038bca5a298cdf8538b7e2a6d9291a30a6c61bcd6f1887c62023cf55a88378c","8038bca5a298cdf8538b7e2a6d9291a30a6c61bcd6f1887c62023cf55a88378c"]}}}},"etags":{"057b5f627b35b5c41a2fb8d480b0c5174a8e56328cf631ee6c828e445ee4869f":"\"f02d6c14eec5fcc4434638cbd02caf5c\"","11db3a447f2c7d9b50f88f5753666099fcf5547b9da92e56afc2aff8969ea444":"\"441c898e0edc2f0ad94789421546edf4\"","1e53d5723c9f900a74e3567de0ab12a7fc8e52598110686671c36d26d8e35a09":"\"c1e08cb0f722c2d1c6795ef013fb7179\"","1ff67ec019d5bb8fe48831e28db26403b74222cbcdb2d9c40107a33d413ab1ed":"\"10f4bfe4b7e01f2c02f1500b3f81b07a\"","27b39560cdac5ec4696d1b35e353950731a00a3ec8a49ce7acc2da15f677169a":"\"d24d3fb5b19c6ea5ba44ccb052250e5e\"","2897f8853eba901f94c71054f5102e346805ed438678dc3ca832e0d072c43b62":"\"7f25f15f99c25299fe4c18098424e908\"","345459823e4541c28296d4c34798edd989eee093369208728eea303db2fa5a35":"\"32499e7e35b15b7f08e850cb0f22c22c\"","4817b19ea1a9d1e9048f46ffb1fd4ce6d44263d527cc719547133876afd7f99c":"\"c7b988cc445a64e914c34351265bdec9\"","49f01c3fb53d4330ee7a42f03e1d0784f2a88d6a97343f856593edb2d9da81ab":"\"c92ad338769e6824675735654b60f5b7\"","50f6c20fed3718ce6605c0aa12ba45596115992eaced9a493363ea75095322a1":"\"c918cfed4232ff94960b6ac645b9fca8\"","519ed8c3ec93cafc9d2bab7f82cc1b547d7ac230d83a3162dda7f3f588b7f140":"\"e2dab7a0ede68569576f441afcd6a048\"","5f16ea2dc1be5db48adc76af7a2af305130ec4204b0396f41324828c154a4ba0":"\"c76594f64ecc6a19ab3d95d762f231e3\"","6407df377849fc5230eca799ff8c3ae84455e65acb78ab45081ed997ddc3adbd":"\"6d16ace0b170a99bf6f7d8a53a8b9e9d\"","6a1967613ba76d22a5fa8c2f9a811551105d2797ad1911d00b478deeeddf2ca7":"\"33bf440aa30f2750c4ac524c00785484\"","6b2ecb76631ab3b7aa33a7a269f4eea5bacdc5b7411d645cf36314e95e286478":"\"ba2d1ab63291f9a4b13b7c206790b1fd\"","7aa1dc675a7ced28999fc3dfe2f7ca44ede5835e213c5c0e655d16066ae46a5e":"\"42c3a9dac8ad6ba88fa6dd1141483f5f\"","8038bca5a298cdf8538b7e2a6d9291a30a6c61bcd6f1887c62023cf55a88378c":"\"4d7efd6fff05b4b7e37cfb08c537a2dc\"","925856f9cf3b667b4f908675df66a1cf718ad4517d1f3f53f2539641560d0f30":"\"7528705d5de71d6c04c7af6fc66e7288\"","958c41f13213b3ec05a7c722a8bab88d7295cce56efc4516fe9514014474b945":"\"97ba1e4e7e7f8d3495cf96a54fbe1106\"","9a52679a63c9f3aca4273a6c7c4b18c33efc99f6108ce979c054ac575e69bdf6":"\"2054b3b6671c8c35a9247cba72169ff9\"","9aab668ac34ea384fe0c12919441b0e8ad290fd600fa06692cacf831be746f2b":"\"38e42b8d76664a901ae2829326467925\"","a5787bf739184528cd3d029932097c4b5986d4fe818aeed31eba9d7886c8f46f":"\"bdd81e21896bcb0f1acff222683569e1\"","a58d32eb80d28e3647b733f371fa89906cba73676d40f3f21f03bd87d70f3002":"\"6afc8032ec14cb50cd766bb7f97ae8f6\"","a77ede3af1d732a52416cbf6e6ef748182af587a1936308b19899732bffdd8e3":"\"19acd4326dcc6b408661ac3a6a96ed08\"","a9aaa5334f54e620ee655ddf8a628a18fda4a9f20df61eff1802983e7d449df4":"\"471adf30f45d33c0d9e1c5e27a35a0be\"","c08d01d397a64b1f84e064d94c94f5465e77197113fc324cf82b3ff45c1c3c02":"\"2796618999de09eb4ce7b7fc16f6a701\"","ccb86fe659d96dffd944a021db67527040f51ccc4831d2f99b2d560773d5f5ca":"\"e064e1efb74b4a31ae2f85d6359647ce\"","cfdc8deb87f2bd996b609e99204ebeb5924b2a30c932263c2c699dd6f4fe1c06":"\"4820215d2808dc5407b75ba8c93e2ecc\"","d5322033ad192d86b99eda3639fd8976fa930cba9ee855bee2c9505878136fe9":"\"d8ae8a78a491916f1cc449575f902b72\"","ddb32dc4dd72eb5aac728479987d1c6037b7d20017f81064738cd614a4b1e333":"\"922ce218fa1f9ddbcf81db409defd644\"","e0f7fe27ce8df09da5b61f3c697b65258991184bef671d54594828513b5714a2":"\"f0935e9c2b9ae7a8035ca630b2eaf1ef\"","f21847a246d7685537044f38a169c0a0a6c03734b5a7bc3dd8137ac99014a38d":"\"1b909c2b628d4b5bb9f8ffda6f847524\""},"fallbacks":{"057b5f627b35b5c41a2fb8d480b0c5174a8e56328cf631ee6c828e445ee4869f":"[{\"element\":\"component:divider\",\"count\":1}]","6407df377849fc5230eca799ff8c3ae84455e65acb78ab45081ed997ddc3adbd":"[{\"element\":\"enum:TextStyle.display\",\"count\":1},{\"element\":\"component:productCard\",\"count\":3}]","6a1967613ba76d22a5fa8c2f9a811551105d2797ad1911d00b478deeeddf2ca7":"[{\"element\":\"enum:TextStyle.display\",\"count\":1},{\"element\":\"component:productCard\",\"count\":3}]","6b2ecb76631ab3b7aa33a7a269f4eea5bacdc5b7411d645cf36314e95e286478":"[{\"element\":\"prop:text.maxLines\",\"count\":1},{\"element\":\"action:share\",\"count\":1}]","958c41f13213b3ec05a7c722a8bab88d7295cce56efc4516fe9514014474b945":"[{\"element\":\"prop:text.maxLines\",\"count\":1},{\"element\":\"action:share\",\"count\":1}]","a5787bf739184528cd3d029932097c4b5986d4fe818aeed31eba9d7886c8f46f":"[{\"element\":\"prop:text.maxLines\",\"count\":1},{\"element\":\"action:share\",\"count\":1}]","ccb86fe659d96dffd944a021db67527040f51ccc4831d2f99b2d560773d5f5ca":"[{\"element\":\"enum:TextStyle.display\",\"count\":1},{\"element\":\"component:productCard\",\"count\":3}]","cfdc8deb87f2bd996b609e99204ebeb5924b2a30c932263c2c699dd6f4fe1c06":"[{\"element\":\"enum:TextStyle.display\",\"count\":1},{\"element\":\"component:productCard\",\"count\":3}]"}};
 var SCREENKIT_OPTIONS = {"unit":{"header":"x-user-id"},"allowsOverrides":false};
+var SCREENKIT_FIRST_RANGE = /^(?=[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,15}(?![^,]))([Dd][Ee]|[Ee][Nn]|[Ff][Rr]|[Pp][Ll])(?:-[A-Za-z0-9]{1,8})*(?![^,])/;
 
 // ScreenKit edge router: decides what ScreenRenderer.respond decides for a catalog screen, from the
 // routing table `screenkit edge` derives from the manifest. Plain JavaScript (ES2019, no
@@ -74,6 +75,11 @@ function skSplit(text, separator) {
 // ClientContract.parse: {version: n}, {missing: true} or {malformed: true}.
 function skParseContract(header) {
   if (header === null || header === undefined) return { missing: true };
+  // Most clients send one digit: then nothing is trimmed or looped over.
+  if (header.length === 1) {
+    var digit = header.charCodeAt(0) - 0x30;
+    return digit >= 1 && digit <= 9 ? { version: digit } : { malformed: true };
+  }
   var trimmed = skTrim(header);
   if (trimmed.length === 0 || trimmed.length > 4) return { malformed: true };
   var value = 0;
@@ -86,80 +92,87 @@ function skParseContract(header) {
   return { version: value };
 }
 
-// The version served to `client` for a screen from `minContract` to `current`; null: too old.
-function skServedVersion(client, minContract, current) {
-  if (client.version === undefined) return minContract;
-  if (client.version < minContract) return null;
-  return Math.min(client.version, current);
-}
-
-// LanguageNegotiation: RFC 4647 lookup of the header's ranges by quality value.
-function skQuality(text) {
-  if (text.length === 0 || text.length > 5) return null;
-  var first = text.charCodeAt(0);
-  if (first !== 0x30 && first !== 0x31) return null;
-  var value = first === 0x31 ? 1000 : 0;
-  if (text.length > 1) {
-    if (text.charCodeAt(1) !== 0x2e) return null;
-    var weights = [100, 10, 1];
-    for (var i = 2; i < text.length; i++) {
-      var digit = text.charCodeAt(i) - 0x30;
-      if (digit < 0 || digit > 9) return null;
-      value += digit * weights[i - 2];
-    }
-  }
-  return value <= 1000 ? value : null;
-}
-
-// A well-formed language range: subtags of 1 to 8 ASCII letters (digits too after the first),
-// at most 16. Character codes, not regular expressions: this runs on every request.
-function skIsLanguageRange(range) {
-  var subtags = 1, length = 0;
-  for (var i = 0; i < range.length; i++) {
-    var c = range.charCodeAt(i);
-    if (c === 0x2d) {
-      if (length === 0 || ++subtags > 16) return false;
-      length = 0;
-    } else if (!((c >= 0x61 && c <= 0x7a) || (subtags > 1 && c >= 0x30 && c <= 0x39)) || ++length > 8) {
-      return false;
-    }
-  }
-  return length > 0;
-}
-
-// The quality of an Accept-Language item's parameters (`;q=0.8`, after the range): 1000 without a
-// q parameter, -1 when one is malformed (the item is left out), the last q parameter counting.
-function skItemQuality(item, semicolon) {
-  if (semicolon < 0) return 1000;
-  var quality = 1000;
-  var parts = item.substring(semicolon).split(";");
-  for (var p = 1; p < parts.length; p++) {
-    var equals = parts[p].indexOf("=");
-    if (equals < 0 || skTrim(parts[p].substring(0, equals)).toLowerCase() !== "q") continue;
-    var value = skQuality(skTrim(parts[p].substring(equals + 1)));
-    if (value === null) return -1;
-    quality = value;
-  }
-  return quality;
-}
-
-// A well-formed range less its last subtag, and a single-letter subtag before it: `de-at` → `de`.
-function skTruncated(tag) {
-  var dash = tag.lastIndexOf("-");
-  if (dash < 0) return "";
-  var rest = tag.substring(0, dash), previous = rest.lastIndexOf("-");
-  return rest.length - previous - 1 === 1 ? (previous < 0 ? "" : rest.substring(0, previous)) : rest;
-}
-
 // The configured locale a request's Accept-Language picks; the source language by default: of
 // the first 32 items, `*`, malformed ranges and quality 0 left out, the range of the highest
-// quality (the earliest of equals) whose RFC 4647 lookup finds a locale. One pass, no sort:
-// the first item found at quality 1 ends it, as browsers put their first choice first.
-function skLocale(locales, header) {
+// quality (the earliest of equals) whose RFC 4647 lookup finds a locale. `firstRange` (the
+// router's SCREENKIT_FIRST_RANGE, or null) matches a header whose first item is a well-formed
+// range without parameters whose lookup finds a locale, capturing that locale's tag: such an
+// item is of quality 1 and comes first, so it is the answer, found in one match — most
+// browsers' headers. Any other header is negotiated item by item (skNegotiate).
+function skLocale(locales, header, firstRange) {
   // A UTF-16 unit is at most 3 UTF-8 bytes: most headers are known to be short without counting.
   if (header === null || header === undefined || (header.length * 3 > 4096 && skUTF8Length(header) > 4096)) {
     return locales.source;
   }
+  if (firstRange !== null) {
+    var first = firstRange.exec(header);
+    if (first !== null) return locales.tags[first[1].toLowerCase()];
+  }
+  return skNegotiate(locales, header);
+}
+
+// LanguageNegotiation, item by item, in one pass without a sort: the first item found at quality 1
+// ends it, as browsers put their first choice first. Its helpers live inside it: engines that
+// make a script's functions for every request (njs) make these only for the headers that need them.
+function skNegotiate(locales, header) {
+  // An item's quality value in thousandths, or null when malformed.
+  function skQuality(text) {
+    if (text.length === 0 || text.length > 5) return null;
+    var first = text.charCodeAt(0);
+    if (first !== 0x30 && first !== 0x31) return null;
+    var value = first === 0x31 ? 1000 : 0;
+    if (text.length > 1) {
+      if (text.charCodeAt(1) !== 0x2e) return null;
+      var weights = [100, 10, 1];
+      for (var i = 2; i < text.length; i++) {
+        var digit = text.charCodeAt(i) - 0x30;
+        if (digit < 0 || digit > 9) return null;
+        value += digit * weights[i - 2];
+      }
+    }
+    return value <= 1000 ? value : null;
+  }
+
+  // A well-formed language range: subtags of 1 to 8 ASCII letters (digits too after the first),
+  // at most 16. Character codes, not regular expressions.
+  function skIsLanguageRange(range) {
+    var subtags = 1, length = 0;
+    for (var i = 0; i < range.length; i++) {
+      var c = range.charCodeAt(i);
+      if (c === 0x2d) {
+        if (length === 0 || ++subtags > 16) return false;
+        length = 0;
+      } else if (!((c >= 0x61 && c <= 0x7a) || (subtags > 1 && c >= 0x30 && c <= 0x39)) || ++length > 8) {
+        return false;
+      }
+    }
+    return length > 0;
+  }
+
+  // The quality of an item's parameters (`;q=0.8`, after the range): 1000 without a q parameter,
+  // -1 when one is malformed (the item is left out), the last q parameter counting.
+  function skItemQuality(item, semicolon) {
+    if (semicolon < 0) return 1000;
+    var quality = 1000;
+    var parts = item.substring(semicolon).split(";");
+    for (var p = 1; p < parts.length; p++) {
+      var equals = parts[p].indexOf("=");
+      if (equals < 0 || skTrim(parts[p].substring(0, equals)).toLowerCase() !== "q") continue;
+      var value = skQuality(skTrim(parts[p].substring(equals + 1)));
+      if (value === null) return -1;
+      quality = value;
+    }
+    return quality;
+  }
+
+  // A well-formed range less its last subtag, and a single-letter subtag before it: `de-at` → `de`.
+  function skTruncated(tag) {
+    var dash = tag.lastIndexOf("-");
+    if (dash < 0) return "";
+    var rest = tag.substring(0, dash), previous = rest.lastIndexOf("-");
+    return rest.length - previous - 1 === 1 ? (previous < 0 ? "" : rest.substring(0, previous)) : rest;
+  }
+
   // Each locale by the form ranges are compared in, as `screenkit edge` wrote it into the table.
   var byTag = locales.tags;
   var best = null, bestQuality = 0, order = 0;
@@ -183,13 +196,13 @@ function skLocale(locales, header) {
   return best === null ? locales.source : best;
 }
 
-// ExperimentResolution.isValidName: 1–64 of a-z 0-9 _ -, starting with a letter or digit.
-function skIsValidName(name) {
-  return name.length >= 1 && name.length <= 64 && /^[a-z0-9][a-z0-9_-]*$/.test(name);
-}
-
 // ExperimentContext.parseOverrides.
 function skOverrides(header) {
+  // ExperimentResolution.isValidName: 1–64 of a-z 0-9 _ -, starting with a letter or digit.
+  function skIsValidName(name) {
+    return name.length >= 1 && name.length <= 64 && /^[a-z0-9][a-z0-9_-]*$/.test(name);
+  }
+
   var arms = {};
   if (header === null || header === undefined || skUTF8Length(header) > 2048) return arms;
   var pairs = skSplit(header, ",");
@@ -202,27 +215,29 @@ function skOverrides(header) {
   return arms;
 }
 
-// ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
-function skBucket(sha256Hex, experiment, unit) {
-  var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
-  var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
-  // (high × 2^32 + low) mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
-  return ((high % 10000) * 7296 + low) % 10000;
-}
-
-function skArmOfBucket(bucket, arms) {
-  var total = 0;
-  for (var i = 0; i < arms.length; i++) total += Math.max(0, arms[i].weight);
-  if (total <= 0) return 0;
-  var cumulative = 0;
-  for (var j = 0; j < arms.length; j++) {
-    cumulative += Math.max(0, arms[j].weight);
-    if (bucket < Math.floor(10000 * cumulative / total)) return j;
-  }
-  return arms.length - 1;
-}
-
+// The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
+// flag, else ExperimentAssignment's.
 function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
+  // ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
+  function skBucket(experiment) {
+    var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
+    var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
+    // (high × 2^32 + low) mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
+    return ((high % 10000) * 7296 + low) % 10000;
+  }
+
+  function skArmOfBucket(bucket, arms) {
+    var total = 0;
+    for (var i = 0; i < arms.length; i++) total += Math.max(0, arms[i].weight);
+    if (total <= 0) return 0;
+    var cumulative = 0;
+    for (var j = 0; j < arms.length; j++) {
+      cumulative += Math.max(0, arms[j].weight);
+      if (bucket < Math.floor(10000 * cumulative / total)) return j;
+    }
+    return arms.length - 1;
+  }
+
   var applied = [];
   for (var i = 0; i < experiments.length; i++) {
     var experiment = experiments[i];
@@ -235,7 +250,7 @@ function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
     else if (experiment.decision === "flag") arm = "off";
     else if (unit === null || unit === undefined) arm = experiment.control;
     else {
-      var index = skArmOfBucket(skBucket(sha256Hex, experiment, unit), experiment.arms);
+      var index = skArmOfBucket(skBucket(experiment), experiment.arms);
       arm = index < experiment.arms.length ? experiment.arms[index].name : experiment.control;
     }
     applied.push({ experiment: experiment.name, arm: arm });
@@ -266,51 +281,57 @@ function skProblem(status, kind, title, detail, members) {
 }
 
 // What ScreenRenderer.respond(screenID:…) answers `request` ({screen, contract, acceptLanguage,
-// unit, arm, ifNoneMatch}; absent headers null): {status, headers: [[name, value]], body (a
-// problem document, or null), object (the SHA-256 of the bucket object to answer with, or null)},
-// and for a screen's 200 or 304 `route` ({client, version, locale, applied (null without
-// experiments), object}).
+// unit, arm, ifNoneMatch}; absent headers null or undefined) from the router's table: {status,
+// headers: [[name, value]], body (a problem document, or null), object (the SHA-256 of the
+// bucket object to answer with, or null)}, and for a screen's 200 or 304 `route` ({client,
+// version, locale, applied (null without experiments), object} and the values of its headers:
+// etag, cacheControl, vary, contract, experiments (null without)).
 function screenkitRoute(table, request, options) {
-  var id = request.screen;
-  var screen = Object.prototype.hasOwnProperty.call(table.screens, id) ? table.screens[id] : null;
+  var id = request.screen, screens = table.screens;
+  var screen = Object.prototype.hasOwnProperty.call(screens, id) ? screens[id] : null;
   if (screen === null) {
     return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id));
   }
-  var locale = table.locales ? skLocale(table.locales, request.acceptLanguage) : null;
-  var client = skParseContract(request.contract);
-  var version = skServedVersion(client, screen.minContract, table.contract);
+  var locales = table.locales;
+  var locale = locales ? skLocale(locales, request.acceptLanguage, table === SCREENKIT_TABLE ? SCREENKIT_FIRST_RANGE : null) : null;
+  var client = skParseContract(request.contract), minContract = screen.minContract;
+  // The version served: the screen's first for a client that names none, none below it (406).
+  var version = client.version === undefined ? minContract : client.version < minContract ? null : Math.min(client.version, table.contract);
   if (version === null) {
     return skProblem(406, "client-too-old", "The app is too old for this screen",
-      "screen \"" + id + "\" supports contract " + screen.minContract + " and up; the client advertised contract " + client.version,
-      ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + screen.minContract + ",\"clientContract\":" + client.version);
+      "screen \"" + id + "\" supports contract " + minContract + " and up; the client advertised contract " + client.version,
+      ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version);
   }
   // Most screens run no experiment: then no arms, overrides or key are made.
   var experiments = screen.experiments.length > 0;
-  var applied = null, key = "";
+  var applied = null, key = "", names = null;
   if (experiments) {
     var overrides = options.allowsOverrides ? skOverrides(request.arm) : null;
     applied = skArms(screen.experiments, request.unit, overrides, options.allowsOverrides, options.sha256Hex);
-    for (var i = 0; i < applied.length; i++) key += (i > 0 ? "," : "") + applied[i].arm;
+    names = "";
+    for (var i = 0; i < applied.length; i++) {
+      key += (i > 0 ? "," : "") + applied[i].arm;
+      names += (i > 0 ? ", " : "") + applied[i].experiment + "=" + applied[i].arm;
+    }
   }
-  var byLocale = screen.objects[locale === null ? "" : locale] || screen.objects[table.locales ? table.locales.source : ""];
+  var byLocale = screen.objects[locale === null ? "" : locale] || screen.objects[locales ? locales.source : ""];
   var objects = byLocale[key] || byLocale[screen.control];
-  var object = objects[version - screen.minContract];
+  var object = objects[version - minContract];
   var etag = table.etags[object];
-  var vary = "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : "");
+  var route = {
+    client: client, version: version, locale: locale, applied: applied, object: object, etag: etag,
+    cacheControl: experiments ? "private, no-cache" : "public, max-age=60",
+    vary: "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : ""),
+    contract: String(version), experiments: names
+  };
   var headers = [
-    ["Content-Type", "application/json"], ["ETag", etag],
-    ["Cache-Control", experiments ? "private, no-cache" : "public, max-age=60"], ["Vary", vary],
-    ["ScreenKit-Contract", String(version)]
+    ["Content-Type", "application/json"], ["ETag", etag], ["Cache-Control", route.cacheControl], ["Vary", route.vary],
+    ["ScreenKit-Contract", route.contract]
   ];
   if (locale !== null) headers.push(["Content-Language", locale]);
-  if (experiments) {
-    var names = "";
-    for (var e = 0; e < applied.length; e++) names += (e > 0 ? ", " : "") + applied[e].experiment + "=" + applied[e].arm;
-    headers.push(["ScreenKit-Experiments", names]);
-  }
-  // What was decided, for a record of the response (skFacts), so it is not worked out again.
-  var route = { client: client, version: version, locale: locale, applied: applied, object: object };
-  if (request.ifNoneMatch !== null && request.ifNoneMatch !== undefined && skMatches(request.ifNoneMatch, etag)) {
+  if (names !== null) headers.push(["ScreenKit-Experiments", names]);
+  var ifNoneMatch = request.ifNoneMatch;
+  if (ifNoneMatch !== null && ifNoneMatch !== undefined && skMatches(ifNoneMatch, etag)) {
     return { status: 304, headers: headers.slice(1), body: null, object: null, route: route };
   }
   return { status: 200, headers: headers, body: null, object: object, route: route };
@@ -476,21 +497,12 @@ function skRecordLine(table, facts, source, time) {
 // A config that declares the response's variables (`js_var $screenkit_etag;` and the others below)
 // gets the object by an internal redirect, its headers added by that location (`add_header`), so
 // no JavaScript runs while the object is sent; a config without them, by a buffered subrequest.
-var skCrypto = require("crypto");
+// njs runs this module's top level for every request: what only some requests need is made
+// when they need it (the crypto module, the bucket's signature helpers).
+var skCryptoModule = null;
+function skCrypto() { return skCryptoModule === null ? (skCryptoModule = require("crypto")) : skCryptoModule; }
 
-// The variable that carries each header of a screen's response to the object's location.
-var SK_NJS_VARIABLES = {
-  "ETag": "screenkit_etag", "Cache-Control": "screenkit_cache_control", "Vary": "screenkit_vary",
-  "ScreenKit-Contract": "screenkit_contract", "Content-Language": "screenkit_content_language",
-  "ScreenKit-Experiments": "screenkit_experiments"
-};
-
-function skNjsSHA256Hex(text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
-
-function skNjsHeader(r, name) {
-  var value = r.headersIn[name];
-  return value === undefined ? null : value;
-}
+function skNjsSHA256Hex(text) { return skCrypto().createHash("sha256").update(text).digest("hex"); }
 
 function skNjsSend(r, decision, body) {
   for (var i = 0; i < decision.headers.length; i++) r.headersOut[decision.headers[i][0]] = decision.headers[i][1];
@@ -500,36 +512,40 @@ function skNjsSend(r, decision, body) {
 
 function handle(r) {
   // The path as sent (nginx's own $uri is decoded and normalized): `/screens/<id>`, the ID decoded.
-  var requestURI = r.variables.request_uri, prefix = "/screens/";
+  var variables = r.variables, requestURI = variables.request_uri;
+  if (requestURI.substring(0, 9) !== "/screens/") { r.return(404); return; }
   var query = requestURI.indexOf("?");
-  var path = query < 0 ? requestURI : requestURI.substring(0, query);
-  if (path.substring(0, prefix.length) !== prefix) { r.return(404); return; }
-  var raw = path.substring(prefix.length), id = raw;
+  var raw = query < 0 ? requestURI.substring(9) : requestURI.substring(9, query), id = raw;
   if (raw.indexOf("%") >= 0) { try { id = decodeURIComponent(raw); } catch (error) { id = raw; } }
-  var source = SCREENKIT_OPTIONS.unit, unit = null;
-  if (source && source.header) unit = skNjsHeader(r, source.header);
-  else if (source && source.cookie) unit = skCookie(skNjsHeader(r, "Cookie"), source.cookie);
-  else if (source && source.query) { var args = r.args; unit = args[source.query] === undefined ? null : args[source.query]; }
+  // Each header read once (undefined when absent); the arm only where overrides are allowed.
+  var headersIn = r.headersIn, source = SCREENKIT_OPTIONS.unit, unit = null;
+  if (source && source.header) unit = headersIn[source.header];
+  else if (source && source.cookie) unit = skCookie(headersIn.Cookie, source.cookie);
+  else if (source && source.query) unit = r.args[source.query];
+  if (unit === undefined) unit = null;
+  var contract = headersIn["ScreenKit-Contract"];
+  var arm = SCREENKIT_OPTIONS.allowsOverrides ? headersIn["ScreenKit-Arm"] : null;
   var decision = screenkitRoute(SCREENKIT_TABLE, {
-    screen: id, contract: skNjsHeader(r, "ScreenKit-Contract"),
-    acceptLanguage: skNjsHeader(r, "Accept-Language"), unit: unit, arm: skNjsHeader(r, "ScreenKit-Arm"),
-    ifNoneMatch: skNjsHeader(r, "If-None-Match")
+    screen: id, contract: contract, acceptLanguage: headersIn["Accept-Language"], unit: unit, arm: arm,
+    ifNoneMatch: headersIn["If-None-Match"]
   }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skNjsSHA256Hex });
-  var variables = r.variables;
   // The record is set as the two halves of its line around the status nginx sends, when the
   // config has their variables; only then may a redirect end the request where JavaScript's
   // state of it is gone.
   var halves = variables.screenkit_record_head !== undefined;
   var redirects = variables.screenkit_etag !== undefined && halves;
-  skNjsDecided = { route: { screen: id, contract: skNjsHeader(r, "ScreenKit-Contract"), unit: unit, arm: skNjsHeader(r, "ScreenKit-Arm") }, decision: decision };
+  skNjsDecided = { route: { screen: id, contract: contract, unit: unit, arm: arm }, decision: decision };
   if (halves) skNjsRecordHalves(r, skNjsDecided);
   if (decision.object === null) { skNjsSend(r, decision, decision.body); return; }
   if (redirects) {
-    var headers = decision.headers;
-    for (var h = 0; h < headers.length; h++) {
-      var variable = SK_NJS_VARIABLES[headers[h][0]];
-      if (variable !== undefined) variables[variable] = headers[h][1];
-    }
+    // The response's headers, for the object's location to add (an empty variable adds none).
+    var route = decision.route;
+    variables.screenkit_etag = route.etag;
+    variables.screenkit_cache_control = route.cacheControl;
+    variables.screenkit_vary = route.vary;
+    variables.screenkit_contract = route.contract;
+    if (route.locale !== null) variables.screenkit_content_language = route.locale;
+    if (route.experiments !== null) variables.screenkit_experiments = route.experiments;
     r.internalRedirect("/_screenkit_objects/" + decision.object + ".json");
     return;
   }
@@ -544,12 +560,6 @@ function handle(r) {
     skNjsSend(r, decision, reply.responseBuffer);
   });
 }
-
-// A private bucket: the object request signed with AWS Signature Version 4 (header auth), from
-// $screenkit_bucket_host, $screenkit_bucket_path (`/bucket` or `/bucket/prefix`, path style),
-// $screenkit_bucket_region and the environment's SCREENKIT_BUCKET_ACCESS_KEY_ID and
-// SCREENKIT_BUCKET_SECRET_ACCESS_KEY (`env` directives); without a key, nothing is signed.
-var SK_EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
 // The time the object request is signed at: the subrequest's `at` argument, else now (once per
 // request, so its x-amz-date header and its signature agree).
@@ -569,24 +579,31 @@ function bucketFailed(r) {
   skNjsSend(r, failed, failed.body);
 }
 
-function skHmac(key, text) { return skCrypto.createHmac("sha256", key).update(text).digest(); }
-
-// The Authorization header of a GET of `path` on `host` at `amzDate`, or "" without credentials.
-function skSigV4(keyId, secret, region, host, path, amzDate, token) {
-  if (!keyId || !secret || amzDate === "") return "";
-  var headers = "host:" + host + "\nx-amz-content-sha256:" + SK_EMPTY_SHA256 + "\nx-amz-date:" + amzDate + "\n";
-  var signed = "host;x-amz-content-sha256;x-amz-date";
-  if (token) { headers += "x-amz-security-token:" + token + "\n"; signed += ";x-amz-security-token"; }
-  var canonical = "GET\n" + path + "\n\n" + headers + "\n" + signed + "\n" + SK_EMPTY_SHA256;
-  var scope = amzDate.substring(0, 8) + "/" + region + "/s3/aws4_request";
-  var toSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n"
-    + skCrypto.createHash("sha256").update(canonical).digest("hex");
-  var key = skHmac(skHmac(skHmac(skHmac("AWS4" + secret, amzDate.substring(0, 8)), region), "s3"), "aws4_request");
-  var signature = skCrypto.createHmac("sha256", key).update(toSign).digest("hex");
-  return "AWS4-HMAC-SHA256 Credential=" + keyId + "/" + scope + ", SignedHeaders=" + signed + ", Signature=" + signature;
-}
-
+// A private bucket: the object request signed with AWS Signature Version 4 (header auth), from
+// $screenkit_bucket_host, $screenkit_bucket_path (`/bucket` or `/bucket/prefix`, path style),
+// $screenkit_bucket_region and the environment's SCREENKIT_BUCKET_ACCESS_KEY_ID and
+// SCREENKIT_BUCKET_SECRET_ACCESS_KEY (`env` directives); without a key, nothing is signed.
+// Its helpers live inside it: only a request the cache misses signs.
 function authorization(r) {
+  var SK_EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+
+  function skHmac(key, text) { return skCrypto().createHmac("sha256", key).update(text).digest(); }
+
+  // The Authorization header of a GET of `path` on `host` at `amzDate`, or "" without credentials.
+  function skSigV4(keyId, secret, region, host, path, amzDate, token) {
+    if (!keyId || !secret || amzDate === "") return "";
+    var headers = "host:" + host + "\nx-amz-content-sha256:" + SK_EMPTY_SHA256 + "\nx-amz-date:" + amzDate + "\n";
+    var signed = "host;x-amz-content-sha256;x-amz-date";
+    if (token) { headers += "x-amz-security-token:" + token + "\n"; signed += ";x-amz-security-token"; }
+    var canonical = "GET\n" + path + "\n\n" + headers + "\n" + signed + "\n" + SK_EMPTY_SHA256;
+    var scope = amzDate.substring(0, 8) + "/" + region + "/s3/aws4_request";
+    var toSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n"
+      + skCrypto().createHash("sha256").update(canonical).digest("hex");
+    var key = skHmac(skHmac(skHmac(skHmac("AWS4" + secret, amzDate.substring(0, 8)), region), "s3"), "aws4_request");
+    var signature = skCrypto().createHmac("sha256", key).update(toSign).digest("hex");
+    return "AWS4-HMAC-SHA256 Credential=" + keyId + "/" + scope + ", SignedHeaders=" + signed + ", Signature=" + signature;
+  }
+
   var env = typeof process === "object" && process.env ? process.env : {};
   return skSigV4(env.SCREENKIT_BUCKET_ACCESS_KEY_ID, env.SCREENKIT_BUCKET_SECRET_ACCESS_KEY,
     r.variables.screenkit_bucket_region || "us-east-1", r.variables.screenkit_bucket_host,

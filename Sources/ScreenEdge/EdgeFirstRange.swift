@@ -1,0 +1,46 @@
+import ScreenCompiler
+
+/// The regular expression the routers decide most `Accept-Language` headers with in one match
+/// (`SCREENKIT_FIRST_RANGE`): a header whose first item is a well-formed language range without
+/// parameters (so of quality 1, and first) whose RFC 4647 lookup finds one of the configured
+/// locales, capturing that locale's tag as the header spells it.
+///
+/// `^(?=RANGE(?![^,]))(TAG|…)(?:-[A-Za-z0-9]{1,8})*(?![^,])`: the look-ahead holds the whole item to
+/// the routers' well-formed range (1 to 8 ASCII letters, then up to 15 subtags of 1 to 8 letters or
+/// digits); the tags, most subtags first, each letter as `[Xx]`, match where lookup would stop (at
+/// the longest tag the range starts with at a subtag's end). ASCII classes only, no case-insensitive
+/// flag (which could fold `K` or `ſ` into `k` and `s`), and `(?![^,])` for the item's end, which no
+/// engine reads as "before a final newline" as PCRE's `$` does.
+enum EdgeFirstRange {
+    /// The pattern for `locales` (between the slashes of a literal), or nil when some tag is not a
+    /// well-formed range or has a single-letter subtag (lookup skips those: the routers then
+    /// negotiate every header item by item).
+    static func pattern(of locales: Manifest.Locales?) -> String? {
+        guard let locales else { return nil }
+        var tags: [[Substring]] = []
+        for (tag, _) in EdgeTable.tags(of: locales) {
+            let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+            guard subtags.count <= 16, subtags.allSatisfy({ (2...8).contains($0.utf8.count) }),
+                subtags[0].utf8.allSatisfy(isLowercaseLetter),
+                subtags.dropFirst().allSatisfy({ $0.utf8.allSatisfy { isLowercaseLetter($0) || isDigit($0) } })
+            else { return nil }
+            tags.append(subtags)
+        }
+        // Most subtags first (lookup stops at the longest), then as the table lists them.
+        let ordered = tags.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }
+        let alternatives = ordered.map { subtags in
+            subtags.element.map { subtag in
+                subtag.utf8.map { byte in
+                    isDigit(byte)
+                        ? String(UnicodeScalar(byte)) : "[\(UnicodeScalar(byte - 0x20))\(UnicodeScalar(byte))]"
+                }.joined()
+            }.joined(separator: "-")
+        }
+        return "^(?=[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,15}(?![^,]))(\(alternatives.joined(separator: "|")))"
+            + "(?:-[A-Za-z0-9]{1,8})*(?![^,])"
+    }
+
+    static func isLowercaseLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
+
+    static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+}
