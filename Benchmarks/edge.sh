@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# The bucket at CDN scale: nginx with the generated njs router and its proxy_cache in front of the
-# build folder (served by a second nginx server as the bucket origin), against the Hummingbird
-# example server's renderer, on the same catalog screens in one run (wrk on loopback), and nginx
-# serving the same object from its cache without the router (the engine's floor). Then the
-# router's own cost per request: requests/s through the router vs the floor, and the decision
-# alone under Node. Beside the plain router, a second nginx server runs the router written with
-# --records and logs every response's record to an access log (what the records cost per request).
+# The bucket at CDN scale: nginx with the generated router (its maps for plain requests, else the
+# njs router) and its proxy_cache in front of the build folder (served by another nginx server as
+# the bucket origin), against the Hummingbird example server's renderer, on the same catalog
+# screens in one run (wrk on loopback), and nginx serving the same object from its cache without
+# any routing (the engine's floor). Then the routing's own cost per request: requests/s through
+# the maps and through the njs router alone vs the floor, and the decision alone under Node. A
+# third nginx server runs the router written with --records and logs every response's record to
+# an access log (what the records cost per request).
 # --edge-only leaves out the Hummingbird server (and its release build): the router, its records
-# and the floor alone. --instructions counts instead: the njs router's instructions per decision
-# and per record under callgrind (Benchmarks/edge_router_instructions.py), repeatable whatever runs.
+# and the floor alone. --instructions counts instead, under callgrind, repeatable whatever runs: the
+# njs router's instructions per decision and per record (Benchmarks/edge_router_instructions.py),
+# and nginx's per request: the floor, the maps, the router (Benchmarks/edge_nginx_instructions.py).
 #
 # Usage: Benchmarks/edge.sh [--duration 10] [--threads 2] [--connections 16] [--edge-only]
 #        Benchmarks/edge.sh --instructions
@@ -44,17 +46,11 @@ need() { # test debian-packages…: installs the packages unless `test` (a shell
 if [ "$instructions" = 1 ]; then
   need 'command -v njs >/dev/null' njs
   need 'command -v valgrind >/dev/null' valgrind
-  swift build --product screenkit >&2
-  screenkit="$(swift build --show-bin-path)/screenkit"
-  work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
-  "$screenkit" build --out "$work/dist" >&2
-  "$screenkit" edge --from "$work/dist" --out "$work/router" --unit-query user --records >&2
-  python3 Benchmarks/edge_router_instructions.py "$work/router"
-  exit 0
+  edge_only=1
+else
+  need 'command -v wrk >/dev/null' wrk
+  need 'command -v node >/dev/null' nodejs
 fi
-need 'command -v wrk >/dev/null' wrk
-need 'command -v node >/dev/null' nodejs
 need 'command -v nginx >/dev/null && [ -f /usr/lib/nginx/modules/ngx_http_js_module.so ]' nginx-light libnginx-mod-http-js
 
 if [ "$edge_only" = 1 ]; then
@@ -90,6 +86,8 @@ trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 edge_port=$(free_port)
+router_port=$(free_port)
+floor_port=$(free_port)
 records_port=$(free_port)
 origin_port=$(free_port)
 mkdir -p "$work/nginx/temp" "$work/nginx/cache"
@@ -127,9 +125,30 @@ objects_location=$(cat <<CONF
 CONF
 )
 # Each server imports its own router: njs copies every module a server imports for each request.
+# The first answers plain requests from the router's nginx maps (the documented block), the second
+# the same router without them, the third records, the fourth the floor: the object from nginx's
+# cache with no routing at all.
+# The documented block, as "Serving from a CDN" shows it.
+maps_block=$(awk '/if \(\$screenkit_fast_object\) \{/,/^        }$/' Sources/ScreenKitCLI/ScreenKitCLI.docc/ServingFromACDN.md)
+[ -n "$maps_block" ] || { echo "the article's config has no maps block" >&2; exit 3; }
+router_server() { # port router-folder lines…: a server answering with that router
+  cat <<CONF
+    server {
+        listen 127.0.0.1:$1;
+${3:-}
+        js_import screenkit from $2/screenkit-edge-njs.js;
+        js_preload_object screenkit_table from $2/table.json;
+        location / {
+            js_content screenkit.handle;
+        }
+$objects_location
+    }
+CONF
+}
 cat > "$work/nginx/nginx.conf" <<CONF
 load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
 daemon off;
+pcre_jit on;
 worker_processes auto;
 pid $work/nginx/nginx.pid;
 error_log $work/nginx/error.log warn;
@@ -148,14 +167,13 @@ http {
     js_var \$screenkit_record_tail;
     log_format screenkit_records escape=none '\$screenkit_record_head\$status\$screenkit_record_tail';
     proxy_cache_path $work/nginx/cache keys_zone=screenkit:10m max_size=64m inactive=7d use_temp_path=off;
+    include $work/edge/screenkit-edge-nginx.conf;
+$(router_server "$edge_port" "$work/edge" "$maps_block")
+$(router_server "$router_port" "$work/edge")
+$(router_server "$records_port" "$work/edge-records" \
+  "        access_log $work/nginx/records.jsonl screenkit_records buffer=64k flush=1s if=\$screenkit_record_head;")
     server {
-        listen 127.0.0.1:$edge_port;
-        js_import screenkit from $work/edge/screenkit-edge-njs.js;
-        js_preload_object screenkit_table from $work/edge/table.json;
-        location / {
-            js_content screenkit.handle;
-        }
-$objects_location
+        listen 127.0.0.1:$floor_port;
         location ~ "^/floor/(?<floor_object>[0-9a-f]{64}\.json)\$" {
             proxy_pass http://127.0.0.1:$origin_port/objects/\$floor_object;
             proxy_pass_request_headers off;
@@ -165,25 +183,30 @@ $objects_location
         }
     }
     server {
-        listen 127.0.0.1:$records_port;
-        js_import screenkit from $work/edge-records/screenkit-edge-njs.js;
-        js_preload_object screenkit_table from $work/edge-records/table.json;
-        access_log $work/nginx/records.jsonl screenkit_records buffer=64k flush=1s if=\$screenkit_record_head;
-        location / {
-            js_content screenkit.handle;
-        }
-$objects_location
-    }
-    server {
         listen 127.0.0.1:$origin_port;
         root $work/dist;
     }
 }
 CONF
+# The floor: sign-in's German object for contract 2, which the routers answer below.
+floor=$(python3 - "$work/edge/table.json" <<'PY'
+import json, sys
+table = json.load(open(sys.argv[1]))
+screen = table["screens"]["sign-in"]
+print(screen["objects"]["de"][""][2 - screen["minContract"]])
+PY
+)
+if [ "$instructions" = 1 ]; then
+  python3 Benchmarks/edge_router_instructions.py "$work/edge-records"
+  python3 Benchmarks/edge_nginx_instructions.py "$work/nginx/nginx.conf" \
+    "http://127.0.0.1:$floor_port/floor/$floor.json" "http://127.0.0.1:$edge_port" "http://127.0.0.1:$router_port"
+  exit 0
+fi
 nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" &
 nginx_pid=$!
 
 edge="http://127.0.0.1:$edge_port"
+router="http://127.0.0.1:$router_port"
 records="http://127.0.0.1:$records_port"
 if [ "$edge_only" = 1 ]; then
   # The plain router stands in for the renderer: its answers are the renderer's (EdgeNginxTests).
@@ -203,12 +226,18 @@ else
 fi
 for _ in $(seq 1 100); do curl -sf -o /dev/null "$edge/screens/home" && break; sleep 0.1; done
 
-# The same request to all three; the answers must be the same bytes.
+# The same request to all of them; the answers must be the same bytes.
 headers=(-H "ScreenKit-Contract: 2" -H "Accept-Language: de-AT,de;q=0.9")
 for route in "/screens/home?user=u7" "/screens/sign-in"; do
-  curl -s "${headers[@]}" "$records$route" > "$work/records.json"
-  cmp -s "$work/records.json" <(curl -s "${headers[@]}" "$edge$route") \
-    || { echo "the router with records answers $route differently" >&2; exit 1; }
+  for other in "$records" "$router"; do
+    curl -s -D "$work/other.headers" "${headers[@]}" "$other$route" > "$work/other.json"
+    curl -s -D "$work/edge.headers" "${headers[@]}" "$edge$route" > "$work/edge.json"
+    if ! cmp -s "$work/other.json" "$work/edge.json" \
+      || ! diff <(grep -iv '^date:' "$work/other.headers") <(grep -iv '^date:' "$work/edge.headers") >&2; then
+      echo "$other answers $route differently" >&2
+      exit 1
+    fi
+  done
   curl -s -D "$work/edge.headers" "${headers[@]}" "$edge$route" > "$work/edge.json"
   curl -s -D "$work/renderer.headers" "${headers[@]}" "$renderer$route" > "$work/renderer.json"
   if ! cmp -s "$work/edge.json" "$work/renderer.json"; then
@@ -217,13 +246,10 @@ for route in "/screens/home?user=u7" "/screens/sign-in"; do
     exit 1
   fi
 done
-object=$(curl -s -D - -o /dev/null "${headers[@]}" "$edge/screens/sign-in" | tr -d '\r' | sed -n 's/^[Ee][Tt]ag: //p')
-floor=$(python3 - "$work/edge/table.json" "$object" <<'PY'
-import json, sys
-table = json.load(open(sys.argv[1]))
-print(next(name for name, tag in table["etags"].items() if tag == sys.argv[2]))
-PY
-)
+curl -s -D "$work/edge.headers" -o /dev/null "${headers[@]}" "$edge/screens/sign-in"
+grep -qi "^etag: $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["etags"][sys.argv[2]])' \
+  "$work/edge/table.json" "$floor")" "$work/edge.headers" \
+  || { echo "sign-in is not answered with the floor's object" >&2; exit 1; }
 
 run() { # name url
   wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "${headers[@]}" "$2" > "$work/wrk.txt"
@@ -244,31 +270,36 @@ PY
 
 echo "wrk -t$threads -c$connections -d${duration}s, ScreenKit-Contract: 2, Accept-Language: de-AT,de;q=0.9" >&2
 run "home edge" "$edge/screens/home?user=u7"
+run "home router" "$router/screens/home?user=u7"
 run "home records" "$records/screens/home?user=u7"
 [ "$edge_only" = 1 ] || run "home renderer" "$renderer/screens/home?user=u7"
 run "sign-in edge" "$edge/screens/sign-in"
+run "sign-in router" "$router/screens/sign-in"
 run "sign-in records" "$records/screens/sign-in"
 [ "$edge_only" = 1 ] || run "sign-in renderer" "$renderer/screens/sign-in"
-run "sign-in floor" "$edge/floor/$floor.json"
+run "sign-in floor" "http://127.0.0.1:$floor_port/floor/$floor.json"
 echo "  records logged: $(wc -l < "$work/nginx/records.jsonl"), e.g. $(head -c 300 "$work/nginx/records.jsonl")" >&2
 
 python3 - "$work/results.tsv" <<'PY'
 import sys
 rows = {r[0]: r for r in (l.split("\t") for l in open(sys.argv[1]).read().splitlines())}
 print(f"{'screen':<9}{'server':<30}{'requests/s':>12}{'p50 ms':>9}{'p99 ms':>9}")
-names = {"edge": "nginx + njs router + cache", "records": "… + records, logged", "renderer": "Hummingbird + ScreenRenderer", "floor": "nginx cache, no router"}
+names = {"edge": "nginx: maps, else njs router", "router": "nginx: njs router alone", "records": "nginx: njs router + records", "renderer": "Hummingbird + ScreenRenderer", "floor": "nginx cache, no routing"}
 for key, row in rows.items():
     screen, server = key.split(" ")
     print(f"{screen:<9}{names[server]:<30}{float(row[1]):>12.0f}{float(row[2]):>9.3f}{float(row[3]):>9.3f}")
 for screen in ["home", "sign-in"]:
-    edge, records = float(rows[f"{screen} edge"][1]), float(rows[f"{screen} records"][1])
+    edge, router, records = (float(rows[f"{screen} {server}"][1]) for server in ["edge", "router", "records"])
     if f"{screen} renderer" in rows:
-        print(f"  {screen}: edge / renderer requests/s {edge / float(rows[f'{screen} renderer'][1]):.2f}x")
-    print(f"  {screen}: with records logged / without {records / edge:.2f}x, "
-          f"{(1 / records - 1 / edge) * 1e6:.1f} µs more per request")
-edge, floor = float(rows["sign-in edge"][1]), float(rows["sign-in floor"][1])
-print(f"  the router in nginx: {edge / floor * 100:.0f} % of the floor's requests/s, "
-      f"{(1 / edge - 1 / floor) * 1e6:.1f} µs more per request (nginx, one worker per core)")
+        renderer = float(rows[f"{screen} renderer"][1])
+        print(f"  {screen}: edge / renderer requests/s {edge / renderer:.2f}x (the njs router alone {router / renderer:.2f}x)")
+    print(f"  {screen}: the router with records logged / without {records / router:.2f}x, "
+          f"{(1 / records - 1 / router) * 1e6:.1f} µs more per request")
+floor, floor_p99 = float(rows["sign-in floor"][1]), float(rows["sign-in floor"][3])
+for key, what in [("sign-in edge", "sign-in from the maps"), ("sign-in router", "sign-in from the router"), ("home edge", "home (experiments) from the router")]:
+    rps, p99 = float(rows[key][1]), float(rows[key][3])
+    print(f"  {what}: {rps / floor * 100:.0f} % of the floor's requests/s, "
+          f"{(1 / rps - 1 / floor) * 1e6:.1f} µs more per request, p99 {p99 / floor_p99:.2f}x the floor's")
 PY
 echo "the decision alone, under Node (no HTTP):"
 node Benchmarks/edge_router_cost.mjs "$work/edge/screenkit-edge.mjs" 200000 "$work/edge-records/screenkit-edge.mjs"

@@ -16,28 +16,48 @@ enum EdgeFirstRange {
     /// well-formed range or has a single-letter subtag (lookup skips those: the routers then
     /// negotiate every header item by item).
     static func pattern(of locales: Manifest.Locales?) -> String? {
+        guard let tags = tags(of: locales) else { return nil }
+        return "^(?=\(item))(\(tags.map(\.pattern).joined(separator: "|")))\(rest)"
+    }
+
+    /// For nginx's `map`, which gives one value per pattern: a pattern per locale (to follow a
+    /// `^`), in the order they are to be tried (the same as ``pattern(of:)``'s alternatives); nil
+    /// as there.
+    static func patterns(of locales: Manifest.Locales?) -> [(pattern: String, locale: String)]? {
+        tags(of: locales).map { tags in tags.map { ("(?=\(item))\($0.pattern)\(rest)", $0.locale) } }
+    }
+
+    /// A well-formed range as the whole first item.
+    static let item = "[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,15}(?![^,])"
+    /// The range's subtags past the tag, to the item's end.
+    static let rest = "(?:-[A-Za-z0-9]{1,8})*(?![^,])"
+
+    /// Each tag as a pattern (`[Dd][Ee]-[Cc][Hh]`) with its locale, most subtags first, then as
+    /// the table lists them; nil when lookup could skip one.
+    static func tags(of locales: Manifest.Locales?) -> [(pattern: String, locale: String)]? {
         guard let locales else { return nil }
-        var tags: [[Substring]] = []
-        for (tag, _) in EdgeTable.tags(of: locales) {
+        var tags: [(subtags: [Substring], locale: String)] = []
+        for (tag, locale) in EdgeTable.tags(of: locales) {
             let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
             guard subtags.count <= 16, subtags.allSatisfy({ (2...8).contains($0.utf8.count) }),
                 subtags[0].utf8.allSatisfy(isLowercaseLetter),
                 subtags.dropFirst().allSatisfy({ $0.utf8.allSatisfy { isLowercaseLetter($0) || isDigit($0) } })
             else { return nil }
-            tags.append(subtags)
+            tags.append((subtags, locale))
         }
         // Most subtags first (lookup stops at the longest), then as the table lists them.
-        let ordered = tags.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }
-        let alternatives = ordered.map { subtags in
-            subtags.element.map { subtag in
+        let ordered = tags.enumerated().sorted {
+            ($0.element.subtags.count, $1.offset) > ($1.element.subtags.count, $0.offset)
+        }
+        return ordered.map { entry in
+            let pattern = entry.element.subtags.map { subtag in
                 subtag.utf8.map { byte in
                     isDigit(byte)
                         ? String(UnicodeScalar(byte)) : "[\(UnicodeScalar(byte - 0x20))\(UnicodeScalar(byte))]"
                 }.joined()
             }.joined(separator: "-")
+            return (pattern, entry.element.locale)
         }
-        return "^(?=[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,15}(?![^,]))(\(alternatives.joined(separator: "|")))"
-            + "(?:-[A-Za-z0-9]{1,8})*(?![^,])"
     }
 
     static func isLowercaseLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }

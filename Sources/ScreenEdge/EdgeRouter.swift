@@ -87,6 +87,8 @@ public struct EdgeRouter: Sendable {
     public let options: Options
     /// The regular expression most `Accept-Language` headers are decided with (``EdgeFirstRange``).
     let firstRange: String?
+    /// The nginx maps that decide the plainest requests without JavaScript (``EdgeNginxMaps``).
+    let nginxMaps: [UInt8]
 
     /// The router of `manifest` (named `manifestHash`), whose objects' bytes are `objects`; with
     /// records, `fallbacks` says what each object falls back for (objects it lacks apply none).
@@ -100,18 +102,22 @@ public struct EdgeRouter: Sendable {
         self.manifestHash = manifestHash
         self.options = options
         self.firstRange = EdgeFirstRange.pattern(of: manifest.locales)
+        self.nginxMaps = EdgeNginxMaps.file(
+            manifest: manifest, manifestHash: manifestHash, objects: objects, records: options.records)
     }
 
     /// The `fetch` handler's file.
     public static let fetchFile = "screenkit-edge.mjs"
     /// The nginx njs module.
     public static let njsFile = "screenkit-edge-njs.js"
+    /// The nginx maps with which nginx answers the plainest requests itself (its `http` block includes them).
+    public static let nginxFile = "screenkit-edge-nginx.conf"
     /// The Lambda@Edge handlers, viewer request and viewer response (CloudFront).
     public static let lambdaEdgeFile = "screenkit-edge-lambda.js"
     /// The routing table on its own.
     public static let tableFile = "table.json"
 
-    /// Every file: the three engines' routers and the table.
+    /// Every file: the three engines' routers, nginx's maps and the table.
     public var files: [File] {
         [
             File(
@@ -119,6 +125,7 @@ public struct EdgeRouter: Sendable {
             File(
                 name: Self.njsFile,
                 bytes: script(adapter(EdgeAdapterScript.njs, records: EdgeRecordScript.njs), preloaded: true)),
+            File(name: Self.nginxFile, bytes: nginxMaps),
             File(
                 name: Self.lambdaEdgeFile,
                 bytes: script(adapter(EdgeAdapterScript.lambdaEdge, records: EdgeRecordScript.lambdaEdge))),

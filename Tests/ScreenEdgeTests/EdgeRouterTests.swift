@@ -28,7 +28,7 @@ import Testing
             Self.layout(), options: EdgeRouter.Options(unit: .header("X-User-ID"), allowsOverrides: false))
         #expect(
             router.files.map(\.name) == [
-                EdgeRouter.fetchFile, EdgeRouter.njsFile, EdgeRouter.lambdaEdgeFile, "table.json",
+                EdgeRouter.fetchFile, EdgeRouter.njsFile, EdgeRouter.nginxFile, EdgeRouter.lambdaEdgeFile, "table.json",
             ])
         for file in router.files { Golden.expect(file.bytes, matches: "edge/\(file.name)") }
     }

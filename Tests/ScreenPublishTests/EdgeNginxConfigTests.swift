@@ -30,6 +30,53 @@ import Testing
         }
     }
 
+    /// nginx's maps (`screenkit-edge-nginx.conf`, behind the article's block) answer the requests
+    /// they can without JavaScript, and the router the rest: every request of the matrix, each 200
+    /// sent again with its ETag, and 1,500 made at random (screens with and without experiments,
+    /// an unknown one, contract headers and `Accept-Language` headers as browsers and hostile
+    /// clients send them, some with `If-None-Match`) get the renderer's answers; the maps answer
+    /// only screens without experiments and requests without `If-None-Match` (some 350 here, a
+    /// tenth of the random ones: the rest is what the maps leave to the router).
+    @Test(.needs(.nginx), .needs(.node)) func theMapsAnswerThePlainestRequestsAsTheRendererDoes() async throws {
+        let edge = try await NginxEdge.start(router: try EdgeFixture.router(), objects: EdgeFixture.objects)
+        defer { edge.stop() }
+        let renderer = try EdgeFixture.renderer()
+        let matrix = EdgeFixture.requests.filter { !Self.refusedByNginx.contains($0.segment) }
+        var random = SplitMix64(seed: 1223)
+        let ranges = ["de", "DE-at", "fr-CH", "pl", "en-US", "pt-BR", "xx", "*", "de-a-b", "1de", "de_AT", ""]
+        let qualities = ["", "", "", ";q=0.9", ";q=0", ";q=abc", " ;q=0.3"]
+        let generated = (0..<1500).map { _ in
+            let id = ["sign-in", "settings", "product-kettle", "whats-new", "home", "nope"].randomElement(
+                using: &random)!
+            let items = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                ranges.randomElement(using: &random)! + qualities.randomElement(using: &random)!
+            }
+            let language = Int.random(in: 0..<8, using: &random) == 0 ? nil : items.joined(separator: ",")
+            let contract = [nil, "1", "2", "3", "4", "5", "0", "02", "x"].randomElement(using: &random)!
+            var request = EdgeFixture.Request(
+                segment: id, screenID: id, user: "u\(Int.random(in: 0..<50, using: &random))", contract: contract,
+                acceptLanguage: language)
+            if Int.random(in: 0..<6, using: &random) == 0, let etag = request.expected(from: renderer).header("ETag") {
+                request.ifNoneMatch = Bool.random(using: &random) ? etag : "\"other\""
+            }
+            return request
+        }
+        let requests = matrix + EdgeFixture.revalidations(of: matrix, every: 3, renderer) + generated
+        _ = try Self.expectTheRenderersAnswers(to: requests, from: edge, renderer: renderer)
+        let answers = try await edge.mapAnswers(atLeast: requests.count)
+        try #require(answers.count == requests.count, "\(answers.count) lines for \(requests.count) requests")
+        let experiments = Set(EdgeFixture.layout.manifest.screens.filter { !$0.experiments.isEmpty }.map(\.id))
+        for (request, object) in zip(requests, answers) where !object.isEmpty {
+            #expect(!experiments.contains(request.screenID) && request.ifNoneMatch == nil, "\(request)")
+            #expect(request.expected(from: renderer).status == 200, "\(request)")
+        }
+        let answered = zip(requests, answers).filter { !$0.1.isEmpty }.map(\.0)
+        #expect(answered.count > 250, "the maps answered \(answered.count) of \(requests.count)")
+        #expect(answered.contains { $0.acceptLanguage == nil } && answered.contains { $0.contract == nil })
+        let share = answers.suffix(generated.count).count { !$0.isEmpty }
+        #expect(share > 100, "the maps answered \(share) of the 1,500 random requests")
+    }
+
     /// Sends `requests` to `edge` and expects each answer to be the renderer's; returns them.
     static func expectTheRenderersAnswers(
         to requests: [EdgeFixture.Request], from edge: NginxEdge, renderer: ScreenRenderer,

@@ -48,6 +48,7 @@ import Testing
             ),
             ("/etc/nginx/screenkit/\(EdgeRouter.njsFile)", "\(folder.path)/\(EdgeRouter.njsFile)"),
             ("/etc/nginx/screenkit/\(EdgeRouter.tableFile)", "\(folder.path)/\(EdgeRouter.tableFile)"),
+            ("/etc/nginx/screenkit/\(EdgeRouter.nginxFile)", "\(folder.path)/\(EdgeRouter.nginxFile)"),
             ("/var/cache/nginx/screenkit ", "\(folder.path)/cache "),
             (
                 "listen 80;",
@@ -108,6 +109,10 @@ import Testing
         let tableHash = try #require(pointer.edge[EdgeRouter.tableFile])
         let table = try #require(try await bucket.read(BucketLayout.edgeFile(tableHash, name: EdgeRouter.tableFile)))
         try Data(table.bytes).write(to: folder.appendingPathComponent(EdgeRouter.tableFile))
+        // And nginx's maps, which the config includes (all empty for a router that writes records).
+        let mapsHash = try #require(pointer.edge[EdgeRouter.nginxFile])
+        let maps = try #require(try await bucket.read(BucketLayout.edgeFile(mapsHash, name: EdgeRouter.nginxFile)))
+        try Data(maps.bytes).write(to: folder.appendingPathComponent(EdgeRouter.nginxFile))
         try Self.config(folder: folder, server: server, prefix: prefix)
             .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let process = Process()

@@ -62,7 +62,7 @@ import Testing
         // Uploaded before the pointer moved, create-only like every object.
         let written = bucket.written
         let swapAt = try #require(written.firstIndex(of: BucketLayout.pointer))
-        #expect(written.prefix(swapAt).filter { $0.hasPrefix("edge/") }.count == 4)
+        #expect(written.prefix(swapAt).filter { $0.hasPrefix("edge/") }.count == 5)
         #expect(summary.uploaded == plan.layout.immutablePaths.count)
         #expect(try await BucketInvariant.check(DirectoryBucket(path: folder.path)).problems == [])
 
@@ -79,7 +79,7 @@ import Testing
         let bucket = CountingBucket(DirectoryBucket(path: folder.path))
         let header = EdgeRouter.Options(unit: .header("X-User-ID"))
         let (plan, summary) = try await publish(edge: header, to: bucket)
-        // The same manifest and table; three routers hold other options.
+        // The same manifest, table and nginx maps; three routers hold other options.
         #expect(plan.previousManifest == plan.layout.manifestHash && plan.movesPointer)
         #expect(
             Set(plan.uploads.map { String($0.split(separator: "/").last!) }) == [
@@ -92,10 +92,10 @@ import Testing
             #expect(pointer.edge[file.name] == SHA256.hexDigest(file.bytes))
         }
 
-        // A changed screen: new objects, a new manifest and a new table, so four router files.
+        // A changed screen: new objects, a new manifest, table and maps, so five router files.
         let changed = CountingBucket(DirectoryBucket(path: folder.path))
         let (nextPlan, next) = try await publish(PublishFixture.changed(), edge: header, to: changed)
-        #expect(changed.written.filter { $0.hasPrefix("edge/") }.count == 4)
+        #expect(changed.written.filter { $0.hasPrefix("edge/") }.count == 5)
         let moved = try #require(Pointer.decode(read(BucketLayout.pointer) ?? []))
         #expect(moved.manifest == next.manifest)
         for file in try Self.router(header, of: nextPlan.layout).files {

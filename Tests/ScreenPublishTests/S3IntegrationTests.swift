@@ -60,13 +60,15 @@ import Testing
         let stored = try server.readBack(prefix: prefix)
         #expect(Set(stored.keys) == Set(plan.layout.files.keys))
         let edge = BucketLayout.edgeFiles(of: plan.layout.pointer)
-        #expect(edge.count == 4)
+        #expect(edge.count == 5)
         for key in edge {
             let entry = try #require(stored[key])
             #expect(entry["sha256"] as? String == SHA256.hexDigest(plan.layout.files[key] ?? []), "\(key)")
-            #expect(
-                entry["contentType"] as? String
-                    == (key.hasSuffix(".json") ? "application/json" : "text/javascript; charset=utf-8"), "\(key)")
+            let type =
+                key.hasSuffix(".json")
+                ? "application/json"
+                : key.hasSuffix(".conf") ? "text/plain; charset=utf-8" : "text/javascript; charset=utf-8"
+            #expect(entry["contentType"] as? String == type, "\(key)")
             #expect(entry["cacheControl"] as? String == "public, max-age=31536000, immutable", "\(key)")
         }
         try await server.control("POST", "/__stats__/reset")

@@ -44,7 +44,12 @@ public final class NginxEdge: @unchecked Sendable {
             throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.tableFile)")
         }
         try Data(table ?? tableFile.bytes).write(to: folder.appendingPathComponent(EdgeRouter.tableFile))
-        let config = subrequestConfig ? subrequest(folder, port: port) : config(folder, port: port, origin: origin)
+        guard let maps = router.files.first(where: { $0.name == EdgeRouter.nginxFile }) else {
+            throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.nginxFile)")
+        }
+        try Data(maps.bytes).write(to: folder.appendingPathComponent(EdgeRouter.nginxFile))
+        let config =
+            subrequestConfig ? subrequest(folder, port: port) : try config(folder, port: port, origin: origin)
         try config.write(
             to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let process = Process()
@@ -82,10 +87,21 @@ public final class NginxEdge: @unchecked Sendable {
 
     /// The record lines logged so far, waiting (up to 5 s) until there are at least `count`.
     public func recordLines(atLeast count: Int) async throws -> [String] {
+        try await lines(of: records, atLeast: count)
+    }
+
+    /// For each request answered so far, the object nginx's maps answered it with ("" where the
+    /// router decided), waiting (up to 5 s) until there are at least `count`.
+    public func mapAnswers(atLeast count: Int) async throws -> [String] {
+        try await lines(of: folder.appendingPathComponent("maps.log"), atLeast: count, keepingEmpty: true)
+    }
+
+    private func lines(of file: URL, atLeast count: Int, keepingEmpty: Bool = false) async throws -> [String] {
         var lines: [String] = []
         for _ in 0..<100 {
-            let text = (try? String(contentsOf: records, encoding: .utf8)) ?? ""
-            lines = text.split(separator: "\n").map(String.init)
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            lines = text.split(separator: "\n", omittingEmptySubsequences: !keepingEmpty).map(String.init)
+            if keepingEmpty, lines.last == "" { lines.removeLast() }
             if lines.count >= count { break }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -138,10 +154,25 @@ public final class NginxEdge: @unchecked Sendable {
         """
     }
 
-    /// The config: the router at `/`, records in an access log, objects from the folder; a TCP
-    /// listener and the events' origin when asked for. The object's location is the documented
-    /// one with the folder in place of the bucket: the file's own caching headers are removed.
-    private static func config(_ folder: URL, port: Int?, origin: String?) -> String {
+    /// The documented config's block that hands the requests nginx's maps answer to the object's
+    /// location (`if ($screenkit_fast_object) {…}`), read from the article ("Serving from a CDN"):
+    /// the block the article shows is the one that runs.
+    public static func mapsBlock() throws -> String {
+        let article = try String(
+            contentsOf: ExampleApp.root.appendingPathComponent(
+                "Sources/ScreenKitCLI/ScreenKitCLI.docc/ServingFromACDN.md"), encoding: .utf8)
+        guard let start = article.range(of: "if ($screenkit_fast_object) {"),
+            let end = article.range(of: "\n        }\n", range: start.upperBound..<article.endIndex)
+        else { throw EdgeFixture.HarnessFailed(description: "the article's config has no maps block") }
+        return String(article[start.lowerBound..<end.upperBound])
+    }
+
+    /// The config: the router at `/` behind the documented maps block, records in an access log
+    /// and which object the maps answered each request with in another (`maps.log`), objects from
+    /// the folder; a TCP listener and the events' origin when asked for. The object's location is
+    /// the documented one with the folder in place of the bucket: the file's own caching headers
+    /// are removed.
+    private static func config(_ folder: URL, port: Int?, origin: String?) throws -> String {
         let tcp = port.map { "listen 127.0.0.1:\($0);" } ?? ""
         let events = origin.map { "location = /events { proxy_pass \($0); }" } ?? ""
         return """
@@ -153,11 +184,15 @@ public final class NginxEdge: @unchecked Sendable {
                 js_import screenkit from \(folder.path)/\(EdgeRouter.njsFile);
                 js_preload_object \(EdgeRouter.preloadedTableName) from \(folder.path)/\(EdgeRouter.tableFile);
                 \(variables)
+                include \(folder.path)/\(EdgeRouter.nginxFile);
+                log_format screenkit_maps '$screenkit_fast_object';
                 server {
                     listen unix:\(folder.path)/edge.sock;
                     \(tcp)
                     \(events)
+                    \(try mapsBlock())
                     access_log \(folder.path)/records.jsonl screenkit_records if=$screenkit_record_head;
+                    access_log \(folder.path)/maps.log screenkit_maps;
                     location / {
                         js_content screenkit.handle;
                     }

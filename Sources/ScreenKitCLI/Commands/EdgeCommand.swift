@@ -18,6 +18,9 @@ enum EdgeCommand {
 
               screenkit-edge.mjs             fetch handler: Cloudflare Workers, Deno, Node 18+
               screenkit-edge-njs.js          nginx njs module (js_content), signs a private bucket
+              screenkit-edge-nginx.conf      nginx maps (http block) with which nginx answers the
+                                             plainest requests itself, without JavaScript (none
+                                             with --records)
               screenkit-edge-lambda.js       Lambda@Edge handlers for CloudFront: viewer request
                                              (URI rewrite to the object) and viewer response
                                              (the renderer's headers in place of the object's)

@@ -56,11 +56,17 @@ public struct ObjectMetadata: Sendable, Hashable {
     public static let immutable = ObjectMetadata(
         contentType: "application/json", cacheControl: "public, max-age=31536000, immutable")
     /// An immutable key's metadata: ``immutable``, as `text/javascript` for an edge router's
-    /// script (`edge/<sha256>/screenkit-edge.mjs`) and JSON for everything else.
+    /// script (`edge/<sha256>/screenkit-edge.mjs`), `text/plain` for its nginx maps
+    /// (`edge/<sha256>/screenkit-edge-nginx.conf`) and JSON for everything else.
     public static func immutable(at key: String) -> ObjectMetadata {
-        key.hasPrefix("edge/") && (key.hasSuffix(".js") || key.hasSuffix(".mjs"))
-            ? ObjectMetadata(contentType: "text/javascript; charset=utf-8", cacheControl: immutable.cacheControl)
-            : immutable
+        guard key.hasPrefix("edge/") else { return immutable }
+        if key.hasSuffix(".js") || key.hasSuffix(".mjs") {
+            return ObjectMetadata(contentType: "text/javascript; charset=utf-8", cacheControl: immutable.cacheControl)
+        }
+        if key.hasSuffix(".conf") {
+            return ObjectMetadata(contentType: "text/plain; charset=utf-8", cacheControl: immutable.cacheControl)
+        }
+        return immutable
     }
     /// The pointer and the client aliases: revalidated within a minute.
     public static let shortLived = ObjectMetadata(contentType: "application/json", cacheControl: "public, max-age=60")
