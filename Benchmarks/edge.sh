@@ -126,7 +126,7 @@ CONF
 )
 # Each server imports its own router: njs copies every module a server imports for each request.
 # The first answers plain requests from the router's nginx maps (the documented block), the second
-# the same router without them, the third records, the fourth the floor: the object from nginx's
+# the same router without them, the third records, the fourth the floors: each object from nginx's
 # cache with no routing at all.
 # The documented block, as "Serving from a CDN" shows it.
 maps_block=$(awk '/if \(\$screenkit_fast_object\) \{/,/^        }$/' Sources/ScreenKitCLI/ScreenKitCLI.docc/ServingFromACDN.md)
@@ -250,6 +250,12 @@ curl -s -D "$work/edge.headers" -o /dev/null "${headers[@]}" "$edge/screens/sign
 grep -qi "^etag: $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["etags"][sys.argv[2]])' \
   "$work/edge/table.json" "$floor")" "$work/edge.headers" \
   || { echo "sign-in is not answered with the floor's object" >&2; exit 1; }
+# Home's own floor: the object the router answers home with, found by its ETag.
+home_floor=$(curl -s -D - -o /dev/null "${headers[@]}" "$edge/screens/home?user=u7" | tr -d '\r' \
+  | sed -n 's/^[Ee][Tt]ag: //p' | python3 -c '
+import json, sys
+tag = sys.stdin.read().strip()
+print(next(name for name, etag in json.load(open(sys.argv[1]))["etags"].items() if etag == tag))' "$work/edge/table.json")
 
 run() { # name url
   wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "${headers[@]}" "$2" > "$work/wrk.txt"
@@ -278,6 +284,7 @@ run "sign-in router" "$router/screens/sign-in"
 run "sign-in records" "$records/screens/sign-in"
 [ "$edge_only" = 1 ] || run "sign-in renderer" "$renderer/screens/sign-in"
 run "sign-in floor" "http://127.0.0.1:$floor_port/floor/$floor.json"
+run "home floor" "http://127.0.0.1:$floor_port/floor/$home_floor.json"
 echo "  records logged: $(wc -l < "$work/nginx/records.jsonl"), e.g. $(head -c 300 "$work/nginx/records.jsonl")" >&2
 
 python3 - "$work/results.tsv" <<'PY'
@@ -295,11 +302,11 @@ for screen in ["home", "sign-in"]:
         print(f"  {screen}: edge / renderer requests/s {edge / renderer:.2f}x (the njs router alone {router / renderer:.2f}x)")
     print(f"  {screen}: the router with records logged / without {records / router:.2f}x, "
           f"{(1 / records - 1 / router) * 1e6:.1f} µs more per request")
-floor, floor_p99 = float(rows["sign-in floor"][1]), float(rows["sign-in floor"][3])
 for key, what in [("sign-in edge", "sign-in from the maps"), ("sign-in router", "sign-in from the router"), ("home edge", "home (experiments) from the router")]:
     rps, p99 = float(rows[key][1]), float(rows[key][3])
-    print(f"  {what}: {rps / floor * 100:.0f} % of the floor's requests/s, "
-          f"{(1 / rps - 1 / floor) * 1e6:.1f} µs more per request, p99 {p99 / floor_p99:.2f}x the floor's")
+    floor, floor_p99 = float(rows[key.split(" ")[0] + " floor"][1]), float(rows[key.split(" ")[0] + " floor"][3])
+    print(f"  {what}: {rps / floor * 100:.0f} % of its floor's requests/s, "
+          f"{(1 / rps - 1 / floor) * 1e6:.1f} µs more per request, p99 {p99 / floor_p99:.2f}x its floor's")
 PY
 echo "the decision alone, under Node (no HTTP):"
 node Benchmarks/edge_router_cost.mjs "$work/edge/screenkit-edge.mjs" 200000 "$work/edge-records/screenkit-edge.mjs"

@@ -101,11 +101,11 @@ import Testing
     @Test func theEdgeRouterIsPublishedWhereThePointerNamesIt() async throws {
         let (code, out, errors) = await run(["publish", "--to", target, "--edge", "--unit-cookie", "uid"])
         #expect(code == .success, "\(errors)")
-        // 52 objects and four router files.
-        #expect(out.contains("uploaded 56 objects"), "\(out)")
+        // 52 objects and five router files.
+        #expect(out.contains("uploaded 57 objects"), "\(out)")
         let pointer = try #require(
             Pointer.decode([UInt8](try Data(contentsOf: bucket.appendingPathComponent("pointer.json")))))
-        #expect(pointer.edge.count == 4)
+        #expect(pointer.edge.count == 5)
         for (name, hash) in pointer.edge {
             #expect(out.contains("edge router \(name): edge/\(hash)/\(name)\n"), "\(out)")
             #expect(FileManager.default.fileExists(atPath: bucket.appendingPathComponent("edge/\(hash)/\(name)").path))
@@ -120,7 +120,7 @@ import Testing
             to: folder.appendingPathComponent("screenkit.json"))
         let (again, unchanged, _) = await run(["publish", "--to", target])
         #expect(again == .success)
-        #expect(unchanged.contains("is up to date: nothing uploaded (56 objects already present)"), "\(unchanged)")
+        #expect(unchanged.contains("is up to date: nothing uploaded (57 objects already present)"), "\(unchanged)")
         // Another unit source moves the pointer to three new routers (the table is the same).
         let (dry, plan, _) = await run(["publish", "--to", target, "--unit-header", "X-User-ID", "--dry-run"])
         #expect(dry == .success)
