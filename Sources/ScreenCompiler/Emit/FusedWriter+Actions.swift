@@ -49,13 +49,7 @@ extension FusedWriter {
                 positions[declared] = Int32(position)
             }
             writer.json.beginObject()
-            context.planTokens.withUnsafeBufferPointer { arena in
-                writer.json.member(
-                    escaped: UnsafeBufferPointer(
-                        rebasing: arena[Int(table.typeKey.lowerBound)..<Int(table.typeKey.upperBound)]),
-                    rawValue: UnsafeBufferPointer(
-                        rebasing: arena[Int(declaredKind.kindStart)..<Int(declaredKind.kindEnd)]))
-            }
+            writeMember(table.typeKey, raw: declaredKind.kindStart..<declaredKind.kindEnd)
             for field in 0..<count {
                 let index = first + field
                 let position = Int(positions[field])
@@ -77,11 +71,7 @@ extension FusedWriter {
                     }
                     continue
                 }
-                context.planTokens.withUnsafeBufferPointer { arena in
-                    writer.json.key(
-                        escaped: UnsafeBufferPointer(
-                            rebasing: arena[Int(declared.tokenStart)..<Int(declared.tokenEnd)]))
-                }
+                writeKey(declared.tokenStart..<declared.tokenEnd)
                 let value = position >= 0 ? action.fields[position].value : table.fieldDefaults[index]!
                 switch value {
                 case .string(let string) where declared.isEnumeration:
@@ -117,11 +107,7 @@ extension FusedWriter {
         }
         guard writer.known.fields[index] else { return true }
         if declared.isEnumeration, writer.agreeing != 0 { writer.agreeing &= sameCase[Int(declared.defaultCase)] }
-        context.planTokens.withUnsafeBufferPointer { arena in
-            writer.json.member(
-                escaped: UnsafeBufferPointer(rebasing: arena[Int(declared.tokenStart)..<Int(declared.tokenEnd)]),
-                rawValue: UnsafeBufferPointer(rebasing: arena[Int(declared.defaultStart)..<Int(declared.defaultEnd)]))
-        }
+        writeMember(declared.tokenStart..<declared.tokenEnd, raw: declared.defaultStart..<declared.defaultEnd)
         return true
     }
 

@@ -76,11 +76,7 @@ extension FusedWriter {
     /// noted for ``checkWrittenFallbackIDs()``.
     @inline(__always)
     mutating func writeExplicitID(_ explicit: String, id: FusedNodeID, inFallback: Bool) {
-        let idKey = table.idKey
-        context.planTokens.withUnsafeBufferPointer { arena in
-            writer.json.key(
-                escaped: UnsafeBufferPointer(rebasing: arena[Int(idKey.lowerBound)..<Int(idKey.upperBound)]))
-        }
+        writeKey(table.idKey)
         writer.json.string(explicit)
         writer.fusedNode = id
         if inFallback { writtenFallbackIDs.append(explicit) }

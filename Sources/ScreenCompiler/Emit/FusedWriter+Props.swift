@@ -74,12 +74,7 @@ extension FusedWriter {
                 try writeDynamic(value, type: context.plans[planIndex].types[key])
             } else {
                 if declared.defaultStart >= 0, writeIfKnown(enumCase: declared.defaultCase, declared: declared) {
-                    context.planTokens.withUnsafeBufferPointer { arena in
-                        writer.json.member(
-                            escaped: UnsafeBufferPointer(rebasing: arena[Int(name.lowerBound)..<Int(name.upperBound)]),
-                            rawValue: UnsafeBufferPointer(
-                                rebasing: arena[Int(declared.defaultStart)..<Int(declared.defaultEnd)]))
-                    }
+                    writeMember(name, raw: declared.defaultStart..<declared.defaultEnd)
                     continue
                 }
                 writeKey(name)
@@ -170,9 +165,20 @@ extension FusedWriter {
         return enumCase >= 0 && writer.known.cases[Int(enumCase)]
     }
 
-    private mutating func writeKey(_ name: Range<Int32>) {
+    /// Writes the key the plan table's bytes `name` spell (already escaped, quoted).
+    mutating func writeKey(_ name: Range<Int32>) {
         context.planTokens.withUnsafeBufferPointer { arena in
             writer.json.key(escaped: UnsafeBufferPointer(rebasing: arena[Int(name.lowerBound)..<Int(name.upperBound)]))
+        }
+    }
+
+    /// Writes a member whose key and value (raw JSON) are both bytes of the plan table.
+    @inline(__always)
+    mutating func writeMember(_ name: Range<Int32>, raw value: Range<Int32>) {
+        context.planTokens.withUnsafeBufferPointer { arena in
+            writer.json.member(
+                escaped: UnsafeBufferPointer(rebasing: arena[Int(name.lowerBound)..<Int(name.upperBound)]),
+                rawValue: UnsafeBufferPointer(rebasing: arena[Int(value.lowerBound)..<Int(value.upperBound)]))
         }
     }
 

@@ -318,12 +318,7 @@ struct FusedWriter {
                 return try replace(pointer, fields: fields, plan: planIndex, anchor: anchor, depth: depth)
             }
             writer.json.beginObject()
-            context.planTokens.withUnsafeBufferPointer { arena in
-                writer.json.member(
-                    escaped: UnsafeBufferPointer(
-                        rebasing: arena[Int(table.typeKey.lowerBound)..<Int(table.typeKey.upperBound)]),
-                    rawValue: UnsafeBufferPointer(rebasing: arena[Int(plan.typeStart)..<Int(plan.typeEnd)]))
-            }
+            writeMember(table.typeKey, raw: plan.typeStart..<plan.typeEnd)
         }
         let ordinal = primaryCount
         let (childAnchor, nodeID) = try writeID(fields.pointee.id, plan: planIndex, anchor: anchor, place: place)
