@@ -103,7 +103,7 @@ public struct EdgeRouter: Sendable {
         self.options = options
         self.firstRange = EdgeFirstRange.pattern(of: manifest.locales)
         self.nginxMaps = EdgeNginxMaps.file(
-            manifest: manifest, manifestHash: manifestHash, objects: objects, records: options.records)
+            manifest: manifest, manifestHash: manifestHash, etags: table.etags, records: options.records)
     }
 
     /// The `fetch` handler's file.

@@ -20,6 +20,8 @@ public struct EdgeTable: Sendable, Hashable {
 
     /// The table's bytes.
     public let bytes: [UInt8]
+    /// Each object the table names, by SHA-256: its ETag (as the table holds it).
+    let etags: [String: String]
 
     /// The table of `manifest` (named `manifestHash`), with the bytes of every object it names and,
     /// for a router that writes response records, the fallbacks each applies.
@@ -30,6 +32,7 @@ public struct EdgeTable: Sendable, Hashable {
     ) throws(MissingObject) {
         var json = JSONWriter(style: .compact, capacity: 4096)
         var named: Set<String> = []
+        var etags: [String: String] = [:]
         json.beginObject()
         json.member("format", Self.format)
         json.member("manifest", manifestHash)
@@ -67,12 +70,15 @@ public struct EdgeTable: Sendable, Hashable {
         try json.object("etags") { (json) throws(MissingObject) in
             for object in named.sorted() {
                 guard let bytes = objects[object] else { throw MissingObject(object: object) }
-                json.member(object, ETag.of(bytes))
+                let etag = ETag.of(bytes)
+                etags[object] = etag
+                json.member(object, etag)
             }
         }
         fallbacks?.write(into: &json, objects: named)
         json.endObject()
         self.bytes = json.takeBytes()
+        self.etags = etags
     }
 
     /// Each locale served by its tag as the routers compare ranges (lowercase, `-` for `_`), the
