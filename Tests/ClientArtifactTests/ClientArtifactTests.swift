@@ -76,7 +76,8 @@ import Testing
 
     // MARK: JSON Schema, with a real validator
 
-    @Test func everyVariantIsValidAgainstItsVersionsSchemaAndEveryFullEnvelopeAgainstTheFullSchema() throws {
+    @Test(.integration("Python's jsonschema"))
+    func everyVariantIsValidAgainstItsVersionsSchemaAndEveryFullEnvelopeAgainstTheFullSchema() throws {
         for version in 1...Self.versions.count {
             let payloads = Self.variants(version)
             #expect(payloads.count == ExampleApp.compact.screens.count)
@@ -95,7 +96,7 @@ import Testing
         #expect(fullAgainstVariant == 1 && refusal.contains("'fallback' was unexpected"), "\(refusal)")
     }
 
-    @Test func theSchemaRefusesWhatItsVersionDoesNotKnow() throws {
+    @Test(.integration("Python's jsonschema")) func theSchemaRefusesWhatItsVersionDoesNotKnow() throws {
         let settings = try #require(ExampleApp.compact.screens.first { $0.id == "settings" })
         let v2 = String(decoding: try #require(settings.variant(for: 2)).envelope, as: UTF8.self)
         let v1 = String(decoding: try #require(settings.variant(for: 1)).envelope, as: UTF8.self)
@@ -158,7 +159,8 @@ import Testing
         return executable
     }
 
-    @Test func eachVersionsModelCompilesWithoutWarningsAndDecodesEveryVariantOfItsVersion() throws {
+    @Test(.integration("compiles the generated Swift models"))
+    func eachVersionsModelCompilesWithoutWarningsAndDecodesEveryVariantOfItsVersion() throws {
         let folder = try Self.folder("client-model")
         defer { try? FileManager.default.removeItem(at: folder) }
         for version in 1...Self.versions.count {

@@ -33,7 +33,8 @@ import Testing
 
         """
 
-    @Test func theArticlesRendererCompilesWithTheModelAndDrawsTheSignInScreen() throws {
+    @Test(.integration("compiles the article's renderer"))
+    func theArticlesRendererCompilesWithTheModelAndDrawsTheSignInScreen() throws {
         let folder = try ClientArtifactTests.folder("rendering-on-the-client")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (status, output, executable) = try SwiftRendererCheck.compile(

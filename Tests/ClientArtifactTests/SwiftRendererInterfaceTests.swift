@@ -25,7 +25,9 @@ import Testing
             model: ClientArtifactTests.model(version), renderer: renderer, main: main, in: folder)
     }
 
-    @Test func aTextRendererOfEveryComponentRendersEveryVariantOfItsVersion() throws {
+    @Test(.integration("compiles a renderer")) func aTextRendererOfEveryComponentRendersEveryVariantOfItsVersion()
+        throws
+    {
         let folder = try ClientArtifactTests.folder("swift-renderer")
         defer { try? FileManager.default.removeItem(at: folder) }
         for version in 1...ClientArtifactTests.versions.count {
@@ -51,7 +53,7 @@ import Testing
         }
     }
 
-    @Test func aRendererWithoutAComponentOfItsVersionDoesNotCompile() throws {
+    @Test(.integration("compiles a renderer")) func aRendererWithoutAComponentOfItsVersionDoesNotCompile() throws {
         let folder = try ClientArtifactTests.folder("swift-renderer-missing")
         defer { try? FileManager.default.removeItem(at: folder) }
         let model = ClientArtifactTests.model(4)
@@ -61,7 +63,7 @@ import Testing
         #expect(output.contains("does not conform to protocol 'ScreenModelRenderer'"), "\(output)")
     }
 
-    @Test func aRendererReadingAPropItsVersionLacksDoesNotCompile() throws {
+    @Test(.integration("compiles a renderer")) func aRendererReadingAPropItsVersionLacksDoesNotCompile() throws {
         let folder = try ClientArtifactTests.folder("swift-renderer-newer")
         defer { try? FileManager.default.removeItem(at: folder) }
         // `text.maxLines` arrived in contract 2: a contract 1 renderer cannot read it.

@@ -34,7 +34,7 @@ import Testing
         #expect(!v1.contains("#/$defs/color") && v1.contains(#""pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$""#))
     }
 
-    @Test func everyVariantIsValidAndUnknownTokensAreNot() throws {
+    @Test(.integration("Python's jsonschema")) func everyVariantIsValidAndUnknownTokensAreNot() throws {
         let result = F.compile()
         for version in 1...3 {
             let schema = EnvelopeSchema.variant(F.history[version - 1], version: version)

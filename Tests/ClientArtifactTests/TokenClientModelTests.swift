@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    @Test func aSwiftAppMapsEachTokenToItsOwnColourName() throws {
+    @Test(.integration("compiles a Swift app")) func aSwiftAppMapsEachTokenToItsOwnColourName() throws {
         let folder = try ClientArtifactTests.folder("swift-tokens")
         defer { try? FileManager.default.removeItem(at: folder) }
         let model = Self.source(.swift, version: 3)

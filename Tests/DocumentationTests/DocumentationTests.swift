@@ -135,7 +135,7 @@ import Testing
         return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
-    @Test func theCatalogsBuildWithoutWarningsAndABrokenLinkFails() async throws {
+    @Test(.integration("docc")) func theCatalogsBuildWithoutWarningsAndABrokenLinkFails() async throws {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-site-\(UUID())")
         defer { try? FileManager.default.removeItem(at: site) }
         let (status, output) = await Self.buildDocs(["--static", site.path])

@@ -12,7 +12,8 @@ import Testing
 /// experiment report` from the edge's log and the server's events: it recovers the effect inside
 /// its interval and passes the split check, and dropping 5 % of one arm's log lines makes the
 /// split check fail (exit 1).
-@Suite(.serialized, .buildsTheExampleServersEarly) struct EdgeEndToEndTests {
+@Suite(.integration("builds and runs the example servers"), .serialized, .buildsTheExampleServersEarly)
+struct EdgeEndToEndTests {
     /// Each arm's true conversion rate.
     static let rates = ["control": 0.10, "shipping-first": 0.13]
     static let units = 20_000

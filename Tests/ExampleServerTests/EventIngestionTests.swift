@@ -8,7 +8,8 @@ import Testing
 /// with served arms the catalog knows and some it does not, and events the version refuses), then
 /// the response, the JSON Lines written and the scrape of `screenkit_events_total`, each checked
 /// exactly; an unreadable batch and an oversized one are refused whole.
-@Suite(.serialized, .buildsTheExampleServersEarly) struct EventIngestionTests {
+@Suite(.integration("builds and runs the example servers"), .serialized, .buildsTheExampleServersEarly)
+struct EventIngestionTests {
     /// One event of the batch, at a fixed time.
     static func event(_ name: String, _ params: String, arms: String? = nil, second: Int) -> String {
         let experiments = arms.map { #","experiments":{\#($0)}"# } ?? ""

@@ -13,7 +13,8 @@ import Testing
 /// checkout and exercised over real HTTP on loopback: every screen for every contract version is
 /// the bytes `build` writes, each negotiation case gets its documented status, conditional GET,
 /// concurrency, a bad command line, `Accept-Language` and a graceful stop on SIGTERM.
-@Suite(.serialized, .buildsTheExampleServersEarly) struct ExampleServerTests {
+@Suite(.integration("builds and runs the example servers"), .serialized, .buildsTheExampleServersEarly)
+struct ExampleServerTests {
     /// The example app as `screenkit build` compiles it.
     static let built = ExampleApp.compact
     /// The renderer the servers hold, in process: the reference for the screens built per request.

@@ -10,7 +10,8 @@ import Testing
 /// Prometheus's own text parser (Python's `prometheus_client`), each value checked exactly against
 /// the same requests counted in process by ScreenKit's built-in aggregator; and the response records
 /// the server wrote (`--records`), counted by `screenkit health`, equal to the scrape's counters.
-@Suite(.serialized, .buildsTheExampleServersEarly) struct MetricsScrapeTests {
+@Suite(.integration("builds and runs the example servers"), .serialized, .buildsTheExampleServersEarly)
+struct MetricsScrapeTests {
     /// The requests: several contract headers, fallbacks, a 304, no header, a malformed one, a
     /// too-old client, a data error, an unknown screen and a localized data-driven screen.
     static let requests: [(path: String, headers: [String: String])] = [

@@ -14,7 +14,8 @@ import Testing
 /// server's scrape), sends a batch again after the endpoint failed and the queue when the page is
 /// hidden, revalidates with a 304, shows a 404 problem and a lost network, scans every screen with
 /// axe-core and compares the runtime's pages with the preview's pictures.
-@Suite(.serialized, .buildsTheExampleServersEarly) struct WebRuntimeBrowserTests {
+@Suite(.integration("builds and runs the example servers"), .serialized, .buildsTheExampleServersEarly)
+struct WebRuntimeBrowserTests {
     /// The share of pixels (a channel off by more than 48 of 255) the runtime's page may differ from
     /// the preview's picture of the same screen: the two share the standard components' stylesheet;
     /// they differ where the preview draws an image as a labelled placeholder, and in the headings'

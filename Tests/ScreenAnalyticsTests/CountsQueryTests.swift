@@ -200,7 +200,7 @@ import Testing
         try #require(status == 0, "\(output)")
     }
 
-    @Test func duckdbCountsEqualTheReadersAndTheReportsAreIdentical() async throws {
+    @Test(.integration("DuckDB")) func duckdbCountsEqualTheReadersAndTheReportsAreIdentical() async throws {
         let export = String(decoding: ExperimentCommandTests.healthy, as: UTF8.self)
         try write(Self.edgeLog(seed: 7, units: 3_000), to: "edge.jsonl")
         try write(export, to: "apps.jsonl")

@@ -31,7 +31,7 @@ import Testing
         [0.42, 0.40, 0.001, 0.99, 3],
     ]
 
-    @Test func sampleSizesAreStatsmodels() throws {
+    @Test(.integration("statsmodels")) func sampleSizesAreStatsmodels() throws {
         let file = folder.appendingPathComponent("cases.json")
         try JSONSerialization.data(withJSONObject: Self.cases).write(to: file)
         let python = try TestPython.interpreter.get()

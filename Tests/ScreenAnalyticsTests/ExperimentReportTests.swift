@@ -130,7 +130,7 @@ import Testing
         ),
     ]
 
-    @Test(arguments: cases.indices)
+    @Test(.integration("scipy and statsmodels"), arguments: cases.indices)
     func everyFigureIsTheOraclesFigure(index: Int) throws {
         let test = Self.cases[index]
         let bytes = Self.export(seed: test.seed, units: 20_000, arms: test.arms)

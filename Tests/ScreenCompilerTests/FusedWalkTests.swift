@@ -45,7 +45,7 @@ import Testing
         return (fused != nil, flat.diagnostics.isEmpty, doubt, replaced)
     }
 
-    @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
+    @Test(arguments: PropertyScale.seeds([11, 12, 13, 14, 15, 16], reduced: 2))
     func theFusedWalkWritesWhatTheFlatPathWrites(seed: UInt64) throws {
         var maker = RandomScreenMaker(seed: seed)
         var spoiler = ScreenSpoiler(seed: seed)

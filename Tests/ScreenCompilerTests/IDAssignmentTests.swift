@@ -148,7 +148,7 @@ import Testing
     /// The documented scheme, written out plainly, against what the compiler writes, on random trees
     /// with fallbacks and explicit IDs that repeat, look derived, have dots or need escaping.
     @Test func derivedIDsFollowTheDocumentedSchemeOnRandomTrees() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SplitMix64(seed: PropertyScale.seed(7))
         let pool = ["a", "b", "s.text-2", "s.column-1", "a.text-1", "x.y", "say \"hi\"", "tab\there"]
         func tree(depth: Int) -> Node {
             let source = SourceLocation(file: "random", line: 1, column: 1)

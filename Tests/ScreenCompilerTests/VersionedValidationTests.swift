@@ -45,7 +45,7 @@ import Testing
     /// accepted exactly when Foundation's `URLComponents` finds an https URL with a host (or http to
     /// localhost): the quick path for plain https URLs agrees with the full parse.
     @Test func urlCheckAgreesWithURLComponents() {
-        var random = SplitMix64(seed: 2028)
+        var random = SplitMix64(seed: PropertyScale.seed(2028))
         func pick(_ characters: [Character], upTo length: UInt64) -> String {
             String(
                 (0..<Int(random.next() % (length + 1))).map { _ in

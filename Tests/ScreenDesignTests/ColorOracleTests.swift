@@ -33,7 +33,7 @@ import Testing
 
     static func components(_ color: AppColor) -> [Double] { [color.red, color.green, color.blue] }
 
-    @Test func contrastRatiosDeltaEAndLabAgreeWithTheOracle() throws {
+    @Test(.integration("colour-science")) func contrastRatiosDeltaEAndLabAgreeWithTheOracle() throws {
         let first = Self.colors(400, seed: 43)
         let second = Self.colors(400, seed: 4343)
         // Near-identical pairs too, where ΔE's hue terms are most delicate.

@@ -182,7 +182,7 @@ struct JSONEscapingTests {
     }
 
     @Test func randomStringsMatchTheReferenceRules() {
-        var random = SplitMix64(seed: 2028)
+        var random = SplitMix64(seed: PropertyScale.seed(2028))
         for _ in 0..<5_000 {
             let length = Int(random.next() % 48)
             var scalars = String.UnicodeScalarView()

@@ -119,7 +119,7 @@ struct JSONNumberFormattingTests {
     }
 
     @Test func randomDoublesAreValidAndRoundTrip() {
-        var generator = SplitMix64(seed: 0x5C4E_E4B1_7000_0001)
+        var generator = SplitMix64(seed: PropertyScale.seed(0x5C4E_E4B1_7000_0001))
         for _ in 0..<20_000 {
             let value = Double(bitPattern: generator.next())
             guard value.isFinite else { continue }
@@ -140,7 +140,7 @@ struct JSONNumberFormattingTests {
     }
 
     @Test func integersMatchDescription() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SplitMix64(seed: PropertyScale.seed(42))
         for _ in 0..<10_000 {
             let value = Int(truncatingIfNeeded: generator.next()) >> Int(generator.next() % 64)
             #expect(integerText(value) == value.description)

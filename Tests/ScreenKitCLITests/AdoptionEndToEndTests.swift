@@ -9,13 +9,14 @@ import Testing
 /// screen, freeze, commit, then gate an allowed and a breaking change on branches against `main`,
 /// decode the build output with the strict client, and pass the gate of init's CI workflow after a
 /// checkout that converts line endings. Slow (a fresh package build): about a minute.
-@Suite(.serialized) struct AdoptionEndToEndTests {
+@Suite(.integration("builds a new package"), .serialized) struct AdoptionEndToEndTests {
     struct Shell {
         let folder: URL
 
         /// Runs a command in the package folder; returns its exit status and combined output.
         @discardableResult
         func run(_ arguments: [String], timeout: TimeInterval = 900) async throws -> (status: Int32, output: String) {
+            try TestTier.requireLaunchable("/usr/bin/env", arguments)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments

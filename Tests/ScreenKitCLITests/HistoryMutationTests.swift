@@ -111,8 +111,10 @@ import Testing
     }
 
     @Test func everyMutationThatChangesAFrozenByteIsRejectedAndNoneCrashesOrHangs() throws {
-        let mutations = Self.mutations(perSignature: 6, seed: 0x5C12_EE4B)
-        #expect(mutations.count >= 2_000)
+        // Full scale: six instances of every field signature (over 2,000 cases); default: one.
+        let perSignature = PropertyScale.cases(full: 6, reduced: 1)
+        let mutations = Self.mutations(perSignature: perSignature, seed: PropertyScale.seed(0x5C12_EE4B))
+        #expect(mutations.count >= 330 * perSignature)
         let outcomes = Outcomes(count: mutations.count)
         DispatchQueue.concurrentPerform(iterations: mutations.count) { index in
             outcomes.set(index, Self.run(mutations[index]))
@@ -160,7 +162,9 @@ import Testing
         #expect(try Git.run(["add", "-A"], in: folder) == 0)
         #expect(try Git.run(["commit", "-q", "-m", "base"], in: folder) == 0)
         let history = contract.appendingPathComponent("history")
-        let sample = Self.mutations(perSignature: 1, seed: 7).enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+        let sample = Self.mutations(perSignature: 1, seed: PropertyScale.seed(7)).enumerated().filter {
+            $0.offset % 10 == 0
+        }.map(\.element)
         #expect(sample.count >= 40)
         for mutation in sample {
             let file = history.appendingPathComponent("\(mutation.version).json")

@@ -42,7 +42,8 @@ import Testing
         return copy
     }
 
-    @Test func theWorkflowMatchesTheSchemaAndItsExpressionsAndScriptsParse() throws {
+    @Test(.integration("actionlint, zizmor and check-jsonschema"))
+    func theWorkflowMatchesTheSchemaAndItsExpressionsAndScriptsParse() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (status, output) = try check(workflow)
         #expect(status == 0, "\(output)")
@@ -138,7 +139,8 @@ import Testing
         return (actionlint, zizmor)
     }
 
-    @Test(arguments: variants) func initsWorkflowsPassActionlintAndZizmor(_ variant: Variant) async throws {
+    @Test(.integration("actionlint, zizmor and check-jsonschema"), arguments: variants)
+    func initsWorkflowsPassActionlintAndZizmor(_ variant: Variant) async throws {
         let package = try await Self.initialize(variant)
         defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
         let (actionlint, zizmor) = try Self.lint(package)
@@ -159,7 +161,8 @@ import Testing
 
     /// Every whole workflow the documentation shows (a ```yaml block with `jobs:`) passes both
     /// tools as well: an adopter copies them as they are.
-    @Test func everyWorkflowTheDocumentationShowsPassesActionlintAndZizmor() throws {
+    @Test(.integration("actionlint, zizmor and check-jsonschema"))
+    func everyWorkflowTheDocumentationShowsPassesActionlintAndZizmor() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-doc-lint-\(UUID())")
         let workflows = folder.appendingPathComponent(".github/workflows")
         try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
@@ -195,7 +198,8 @@ import Testing
     }
 
     /// The tools are not vacuous: each finds the flaw in a copy that has it.
-    @Test func theLintersFindAMovableTagARetainedTokenAndABadExpression() async throws {
+    @Test(.integration("actionlint, zizmor and check-jsonschema"))
+    func theLintersFindAMovableTagARetainedTokenAndABadExpression() async throws {
         let package = try await Self.initialize(Self.variants[0])
         defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
         let file = package.appendingPathComponent(".github/workflows/screens.yml")

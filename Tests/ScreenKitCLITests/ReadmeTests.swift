@@ -38,6 +38,19 @@ import Testing
         #expect(script.split(separator: "\n").contains("swift test"))
     }
 
+    /// CI runs both tiers, and the README says how to run the second and what it adds.
+    @Test func theCIScriptRunsTheIntegrationTierAndTheREADMEExplainsIt() throws {
+        let script = try String(contentsOf: ExampleApp.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let lines = script.split(separator: "\n").map(String.init)
+        let export = try #require(lines.firstIndex(of: "export \(TestTier.variable)=1"), "CI sets the integration tier")
+        #expect(export < (lines.firstIndex(of: "swift test") ?? -1), "before the tests run")
+        #expect(Self.readme.contains("`\(TestTier.command)`"))
+        let setUp = Self.readme.components(separatedBy: "\n## Set-up\n").dropFirst().first ?? ""
+        let section = setUp.components(separatedBy: "\n## ").first ?? ""
+        for tier in ["| default |", "| integration |"] { #expect(section.contains(tier), "the tier table has \(tier)") }
+        #expect(section.contains("CI") && section.contains("both tiers"))
+    }
+
     @Test func theLimitsTableStatesTheLimitsInTheCode() throws {
         let section = try String(
             contentsOf: ExampleApp.root.appendingPathComponent(

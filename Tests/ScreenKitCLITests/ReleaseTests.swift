@@ -57,7 +57,8 @@ import Testing
         return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
-    @Test func theReleaseScriptTagsTheVersionAndAURLAdopterResolvesIt() async throws {
+    @Test(.integration("resolves and builds an adopter package"))
+    func theReleaseScriptTagsTheVersionAndAURLAdopterResolvesIt() async throws {
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-release-\(UUID())")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workspace) }

@@ -7,7 +7,7 @@ import Testing
 /// The Swift rules against an independent implementation: Python Babel's (`Tests/Support/
 /// plural_oracle.py`), run on Babel's bundled copy of the same CLDR release, for every locale
 /// Babel knows and every number of `numbers`.
-@Suite struct PluralRulesOracleTests {
+@Suite(.integration("Babel")) struct PluralRulesOracleTests {
     /// 0…200, larger integers around CLDR's boundaries, negatives, and decimals whose visible
     /// fraction digits matter (`1` and `1.0`, `2.1` and `2.10`).
     static let numbers: [String] =

@@ -6,7 +6,7 @@ import Testing
 /// The one way the tests get a program from outside the toolchain: a tool that is here is found;
 /// one that cannot be had skips the tests that need it with the reason and the install command,
 /// listed once at the end, unless `SCREENKIT_REQUIRE_TOOLS=1` requires it.
-@Suite struct ExternalToolTests {
+@Suite(.integration("provisions tools with apt-get")) struct ExternalToolTests {
     /// A tool no machine has, from a Debian package that does not exist.
     static let absent = ExternalTool(
         name: "screenkit-absent", executables: [["screenkit-absent-tool"]],

@@ -10,7 +10,7 @@ import Testing
 /// it runs): into an empty bucket and over an earlier publish. After every kill the bucket invariant
 /// holds (the pointer names an intact manifest whose objects all exist and hash to their names, or
 /// there is no pointer yet), and a re-run completes and publishes the build.
-@Suite struct PublishKillTests {
+@Suite(.integration("kill -9 loops of the built screenkit")) struct PublishKillTests {
     let screenkit = BuiltProducts.executable("screenkit")
 
     /// Starts `screenkit publish --to file://<bucket>` in the repository (the example app).

@@ -7,7 +7,7 @@ extension S3IntegrationTests {
     /// A bounded read is a ranged GET: the store sends at most one byte past the limit, the entity
     /// tag is the whole object's (the pointer's compare-and-swap still works), and an empty object
     /// (which has no byte 0 to range over) reads as empty.
-    @Test func aBoundedReadFetchesAtMostOneBytePastTheLimit() async throws {
+    @Test(.integration("the S3 test server")) func aBoundedReadFetchesAtMostOneBytePastTheLimit() async throws {
         try await server.control("POST", "/__fault__/reset")
         let bucket = try server.bucket(prefix: "\(prefix)-bounded")
         let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 5_000)

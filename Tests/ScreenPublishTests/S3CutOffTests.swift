@@ -18,7 +18,8 @@ extension S3IntegrationTests {
     /// A publish cut off by the proxy at each request index in turn — the request forwarded but
     /// its answer never sent, and every later request dropped — leaves the bucket invariant true,
     /// over an empty prefix and over an earlier publish; a re-run completes.
-    @Test func aPublishCutOffAtEachRequestLeavesAConsistentBucketAndARerunCompletes() async throws {
+    @Test(.integration("the S3 test server"))
+    func aPublishCutOffAtEachRequestLeavesAConsistentBucketAndARerunCompletes() async throws {
         var cuts: [Bool: Int] = [:]
         for overEarlier in [false, true] {
             var index = 0

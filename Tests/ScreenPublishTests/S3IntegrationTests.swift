@@ -11,7 +11,7 @@ import Testing
 /// The publish protocol against a real S3-protocol server (moto, SigV4 checked) on loopback.
 ///
 /// Serialized: the proxy's counters and injected faults are shared by every test.
-@Suite(.serialized) struct S3IntegrationTests {
+@Suite(.integration("the S3 test server"), .serialized) struct S3IntegrationTests {
     let server: S3TestServer
     let prefix = "it-\(UUID().uuidString.prefix(8).lowercased())"
 

@@ -3,7 +3,7 @@ import ScreenTestSupport
 import Testing
 
 /// `swift test` provisions the S3 test server's Python packages itself.
-@Suite struct TestPythonTests {
+@Suite(.integration("installs the pinned Python packages")) struct TestPythonTests {
     @Test func theInterpreterTheTestsUseImportsTheServerModules() throws {
         let python = try TestPython.interpreter.get()
         #expect(TestPython.canImport(python: python))

@@ -48,7 +48,7 @@ import Testing
         Golden.expect(Array(Self.knownMix().exposition().utf8), matches: "metrics/known-mix.prom")
     }
 
-    @Test func prometheusOwnParserReadsTheExactValues() throws {
+    @Test(.integration("prometheus_client")) func prometheusOwnParserReadsTheExactValues() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-\(UUID()).prom")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(Self.knownMix().exposition().utf8).write(to: file)
@@ -87,7 +87,7 @@ import Testing
 
     @Test func aFloodOfDistinctHeadersAndIDsDoesNotGrowTheSeries() {
         let metrics = ContractHealthMetrics(catalogScreens: ["home"], limits: .init(current: 2))
-        var random = SplitMix64(seed: 27)
+        var random = SplitMix64(seed: PropertyScale.seed(27))
         for index in 0..<200_000 {
             let header = String(random.next() % 100_000)
             let id = "screen-\(random.next() % 1_000_000)"

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Headless Chromium (``ExternalTool/chromium``): tests that need it declare `.needs(.chromium)`
 /// and take its path from ``Browser/chromium()``.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs commands with their output in a file.
 public enum ChildProcess {
@@ -27,6 +28,7 @@ public enum ChildProcess {
     public static func start(
         _ arguments: [String], output: URL, in folder: URL? = nil, environment: [String: String]? = nil
     ) throws -> Process {
+        try TestTier.requireLaunchable("/usr/bin/env", arguments)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

@@ -107,7 +107,10 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
 
     /// The tool's absolute paths, one per executable, in the order declared; provisioned if need be.
     @discardableResult
-    public func require() throws -> [String] { try outcome.get() }
+    public func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try TestTier.require(name, sourceLocation: sourceLocation)
+        return try outcome.get()
+    }
 
     /// Why the tool is missing and how to get it, for skip messages and failures.
     public var reason: String {
@@ -273,9 +276,12 @@ extension Trait where Self == ConditionTrait {
     /// Runs the test only where `tool` is here (provisioned if need be) or `SCREENKIT_REQUIRE_TOOLS=1`
     /// requires it; otherwise it is skipped with the reason and the install command, and listed at
     /// the end of the run.
+    /// Every tool is of the integration tier: a default run skips the test as `.integration` does,
+    /// without looking for the tool.
     public static func needs(_ tool: ExternalTool, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
-        .enabled(
-            if: tool.isEnabled(for: "\(sourceLocation.fileID):\(sourceLocation.line)"),
-            Comment(rawValue: tool.skipComment), sourceLocation: sourceLocation)
+        let place = "\(sourceLocation.fileID):\(sourceLocation.line)"
+        guard TestTier.isIntegration else { return .integration("needs \(tool.name)", sourceLocation: sourceLocation) }
+        return .enabled(
+            if: tool.isEnabled(for: place), Comment(rawValue: tool.skipComment), sourceLocation: sourceLocation)
     }
 }

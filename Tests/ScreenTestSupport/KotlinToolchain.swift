@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Debian's Kotlin compiler (1.3.31, the oldest Kotlin the generated models promise) and Android's
 /// `org.json` jar (``ExternalTool/kotlin``), for compiling a generated Kotlin model with a driver and running it on the JVM.

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenEdge
+import Testing
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -51,8 +52,18 @@ public enum TestPython {
     public static let environment = supportFolder.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/screenkit-test-python")
 
-    /// The interpreter to use (an absolute path), provisioned once per test process.
-    public static let interpreter: Result<String, Unavailable> = provide()
+    /// The interpreter to use (an absolute path), provisioned once per test process. The pinned
+    /// packages are of the integration tier: a default-tier test that asks fails (`TestTier`).
+    public static var interpreter: Result<String, Unavailable> {
+        if let forgotten = TestTier.forgotten("the pinned Python packages (Tests/Support/requirements.txt)") {
+            Issue.record(Comment(rawValue: forgotten.description))
+            return .failure(Unavailable(description: forgotten.description))
+        }
+        return provided
+    }
+
+    /// The interpreter, provisioned on first use.
+    private static let provided: Result<String, Unavailable> = provide()
 
     /// Starts providing ``interpreter`` on a thread of its own, once: called where a run begins its
     /// slow set-up (the first look for an external tool, the example servers' build), so that a
@@ -61,9 +72,9 @@ public enum TestPython {
     public static func provideInTheBackground() {
         backgroundLock.lock()
         defer { backgroundLock.unlock() }
-        guard !backgroundStarted else { return }
+        guard !backgroundStarted, TestTier.isIntegration else { return }
         backgroundStarted = true
-        Thread.detachNewThread { _ = interpreter }
+        Thread.detachNewThread { _ = provided }
     }
 
     private static let backgroundLock = NSLock()
@@ -178,6 +189,12 @@ public enum TestPython {
     public static func run(_ executable: String, _ arguments: [String], workingDirectory: String? = nil) -> (
         status: Int32, output: String
     ) {
+        if let program = TestTier.integrationProgram(executable, arguments),
+            let forgotten = TestTier.forgotten("`\(program)`")
+        {
+            Issue.record(Comment(rawValue: forgotten.description))
+            return (-1, forgotten.description)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

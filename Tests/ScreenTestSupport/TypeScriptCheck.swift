@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Generated TypeScript, proven in a real compiler: Debian's tsc (`node-typescript`, tsc 4.8;
 /// ``ExternalTool/typeScript``, so tests that use it declare `.needs(.typeScript)`) compiles a module with a driver under `--strict

@@ -11,7 +11,8 @@ import Testing
 /// profile writes them into one document, which the strict layouts client decodes for each device;
 /// the flat format publishes each at `screens/<id>.<device>`; bad layouts are clear errors.
 @Suite struct DeviceLayoutTests {
-    @Test func everyLayoutsVariantDecodesForEachDeviceAndVersionOneKnowsEveryType() throws {
+    @Test(.integration("the reference clients"))
+    func everyLayoutsVariantDecodesForEachDeviceAndVersionOneKnowsEveryType() throws {
         let result = ProfileExample.layouts.compile()
         #expect(!result.hasErrors, "\(result.diagnostics)")
         #expect(result.screens.map(\.id) == ["home"])

@@ -145,7 +145,9 @@ import Testing
 
     // MARK: JSON Schema
 
-    @Test func everyVariantIsValidAgainstItsVersionsSchemaAndTheWrongShapesAreNot() throws {
+    @Test(.integration("Python's jsonschema")) func everyVariantIsValidAgainstItsVersionsSchemaAndTheWrongShapesAreNot()
+        throws
+    {
         for run in Self.runs {
             let schema = EnvelopeSchema.variant(run.contract, version: run.version, profile: run.profile)
             let (status, output) = try ClientArtifacts.validate(schema, run.payloads)
@@ -169,7 +171,8 @@ import Testing
 
     // MARK: Swift
 
-    @Test func eachSwiftModelDecodesEveryVariantAndRefusesTheWrongShapes() throws {
+    @Test(.integration("compiles the generated Swift models"))
+    func eachSwiftModelDecodesEveryVariantAndRefusesTheWrongShapes() throws {
         let folder = try ClientArtifacts.folder("event-model")
         defer { try? FileManager.default.removeItem(at: folder) }
         for run in Self.runs {

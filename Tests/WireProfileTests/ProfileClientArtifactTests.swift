@@ -187,7 +187,7 @@ import Testing
 
     // MARK: JSON Schema, with a real validator
 
-    @Test(arguments: ProfileExample.all)
+    @Test(.integration("Python's jsonschema"), arguments: ProfileExample.all)
     func everyVariantIsValidAgainstItsVersionsSchemaAndEveryFullEnvelopeAgainstTheFullSchema(
         _ example: ProfileExample
     ) throws {
@@ -207,7 +207,7 @@ import Testing
         #expect(status == 0, "\(example.name) full: \(output)")
     }
 
-    @Test(arguments: ProfileExample.all)
+    @Test(.integration("Python's jsonschema"), arguments: ProfileExample.all)
     func theSchemaRefusesTheWrongShapes(_ example: ProfileExample) throws {
         let wrong = try Self.wrongShapes(example)
         #expect(!wrong.isEmpty)
@@ -222,7 +222,7 @@ import Testing
 
     // MARK: The Swift client model, compiled and run
 
-    @Test(arguments: ProfileExample.all)
+    @Test(.integration("compiles the generated Swift models"), arguments: ProfileExample.all)
     func eachVersionsModelCompilesWithoutWarningsDecodesEveryVariantAndRefusesTheWrongShapes(
         _ example: ProfileExample
     ) throws {
@@ -265,7 +265,7 @@ import Testing
 
     /// Widgets with a history whose version 1 froze the flat format and whose version 2 froze the
     /// widgets profile, `profileSince` 2: version 1's artifacts describe the flat bytes.
-    @Test func aVersionBeforeProfileSinceIsDescribedInTheProfileItFroze() throws {
+    @Test(.integration("Python's jsonschema")) func aVersionBeforeProfileSinceIsDescribedInTheProfileItFroze() throws {
         var catalog = WidgetsApp.catalog
         catalog.profileSince = 2
         var contracts = ProfileExample.widgets.history.versions.map(\.contract)
@@ -292,7 +292,7 @@ import Testing
     /// The widgets app in a shape with envelope members (a constant, a per-screen value), the flat
     /// fields under their keys and the root node itself at a nested path: both artifacts require
     /// the members, the constant's value and every field.
-    @Test func envelopeMembersAndFieldsAreDescribedAndRequired() throws {
+    @Test(.integration("Python's jsonschema")) func envelopeMembersAndFieldsAreDescribedAndRequired() throws {
         var profile = WidgetsApp.profile
         profile.name = "widgets, in a page"
         profile.envelope.members = [.constant("kind", "widgets"), .screenValue("matchedRoute", from: "route")]
@@ -366,9 +366,11 @@ import Testing
 
     /// The composition app with its named slots tagged (and node IDs), as members of the node, or
     /// under a key: both artifacts follow, and refuse a slot list where the other placement puts it.
-    @Test(arguments: [
-        WireProfile.SlotPlacement.tagged("slot"), .members, .under("slots"),
-    ])
+    @Test(
+        .integration("Python's jsonschema"),
+        arguments: [
+            WireProfile.SlotPlacement.tagged("slot"), .members, .under("slots"),
+        ])
     func namedSlotsAreDescribedWhereTheProfilePutsThem(_ slots: WireProfile.SlotPlacement) throws {
         var profile = CompositionApp.profile
         profile.nodes.slots = slots
@@ -421,7 +423,7 @@ import Testing
 
     /// In a profile that lists device layouts, each layout holds the root node, or with
     /// `rootChildrenOnly` its children's list: both artifacts say which.
-    @Test(arguments: [false, true])
+    @Test(.integration("Python's jsonschema"), arguments: [false, true])
     func eachLayoutHoldsTheRootOrItsChildren(_ childrenOnly: Bool) throws {
         var profile = LayoutsApp.profile
         profile.envelope.rootChildrenOnly = childrenOnly
@@ -621,7 +623,9 @@ enum ClientArtifacts {
             """
     }
 
-    @Test(arguments: ProfileExample.all) func aTextRendererRendersEveryVariant(_ example: ProfileExample) throws {
+    @Test(.integration("compiles a renderer"), arguments: ProfileExample.all) func aTextRendererRendersEveryVariant(
+        _ example: ProfileExample
+    ) throws {
         let folder = try ClientArtifacts.folder("profile-renderer-\(example.name)")
         defer { try? FileManager.default.removeItem(at: folder) }
         for version in 1...example.history.versions.count {

@@ -67,6 +67,7 @@ enum ReferenceClient {
     /// Writes each payload to a file and decodes them all with `client` and `options`; the exit
     /// status and what the client printed.
     static func run(_ client: String, _ options: [String], payloads: [(String, [UInt8])]) throws -> (Int32, String) {
+        try TestTier.require("the reference clients (a second build, of Tests/ReferenceClients)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-clients-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -124,7 +124,7 @@ enum Exact {
         #expect(decoded == 4)
     }
 
-    @Test func theCompositionInsideDecodesWithTheCompositionClient() throws {
+    @Test(.integration("the reference clients")) func theCompositionInsideDecodesWithTheCompositionClient() throws {
         let result = ProfileExample.route.compile()
         for version in [1, 2] {
             let payloads = try result.screens.map { screen -> (String, [UInt8]) in

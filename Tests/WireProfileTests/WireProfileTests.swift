@@ -70,7 +70,8 @@ import Testing
         }
     }
 
-    @Test func everyWidgetsVariantDecodesWithTheWidgetsClientAndVersionOneLacksTheBadge() throws {
+    @Test(.integration("the reference clients"))
+    func everyWidgetsVariantDecodesWithTheWidgetsClientAndVersionOneLacksTheBadge() throws {
         let result = ProfileExample.widgets.compile()
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let payloads = result.screens.flatMap { screen in
@@ -87,7 +88,8 @@ import Testing
         #expect(!v1.contains("\"id\"") && !v1.contains("fallback"))
     }
 
-    @Test func everySpecVariantDecodesWithTheRegistryOfItsVersionAndSkipsNothing() throws {
+    @Test(.integration("the reference clients"))
+    func everySpecVariantDecodesWithTheRegistryOfItsVersionAndSkipsNothing() throws {
         let result = ProfileExample.componentSpec.compile()
         #expect(!result.hasErrors, "\(result.diagnostics)")
         for screen in result.screens {
@@ -111,7 +113,8 @@ import Testing
         }
     }
 
-    @Test func everyCompositionVariantDecodesWithTheCompositionClientAndSkipsNothing() throws {
+    @Test(.integration("the reference clients"))
+    func everyCompositionVariantDecodesWithTheCompositionClientAndSkipsNothing() throws {
         let result = ProfileExample.composition.compile()
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let home = try #require(result.screens.first)
