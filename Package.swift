@@ -186,7 +186,7 @@ let package = Package(
             dependencies: [
                 "ScreenKitCLI", "ScreenCompiler", "ScreenClients", "ScreenContract", "ScreenCrypto", "ScreenJSON",
                 "ExampleScreens",
-                "ScreenTestSupport", "ScreenEdge",
+                "ScreenTestSupport", "ScreenEdge", "ScreenAnalytics",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -96,10 +96,11 @@ public enum CountsFile {
                 }
             }
             let responses = try count(table, row, 5, of: CountsQuery.healthColumns)
-            let each = fallbacks.reduce(1) { $0 &+ min($1.count, 1 << 20) }
+            let each = fallbacks.reduce(1) { $0 &+ min($1.count, ResponseRecord.maximumFallbackCount) }
             let (added, overflow) = responses.multipliedReportingOverflow(by: each)
             total = overflow ? Int.max : total.addingReportingOverflow(added).overflow ? Int.max : total + added
-            guard total <= maximumTotal, fallbacks.allSatisfy({ $0.count <= 1 << 20 }) else {
+            guard total <= maximumTotal, fallbacks.allSatisfy({ $0.count <= ResponseRecord.maximumFallbackCount })
+            else {
                 throw Invalid(
                     description: "line \(row.line): the counts sum past \(maximumTotal) responses and fallbacks")
             }

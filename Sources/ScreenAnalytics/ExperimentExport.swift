@@ -56,6 +56,14 @@ public struct ExportReader: Sendable {
     var withoutUnit = 0
     var exposures = 0
     var goals = 0
+    /// Lines whose event is `response` that are not valid response records (what `health` skips
+    /// too): skipped, never exposures.
+    public private(set) var skippedRecords = 0
+    /// The first of them: `edge.log: line 7: client " 1" is not none, malformed or a version`.
+    public private(set) var firstSkippedRecord: String?
+    /// The experiments exposure lines name, whichever was asked for (the first 50), so that a
+    /// misspelt name can be told apart from an experiment nobody was exposed to yet.
+    public private(set) var experimentsSeen: Set<String> = []
     private var splitter: LineSplitter
 
     /// A reader for `experiment`'s exposures and `goal` events.
@@ -86,59 +94,92 @@ public struct ExportReader: Sendable {
     /// Reads one line.
     private mutating func read(_ line: (number: Int, bytes: [UInt8]), name: String) throws(ReadError) {
         lines += 1
+        let bytes = Array(LineSplitter.object(in: line.bytes))
         do {
-            try read(try JSONObjectReader.document(Array(LineSplitter.object(in: line.bytes)), maximumDepth: 4))
+            let object = try JSONObjectReader.document(bytes, maximumDepth: 4)
+            // A router's or server's response record is read as `health` reads it: one that is
+            // not a valid record is skipped and counted, never an exposure.
+            if try object.string("event") == "response" {
+                do {
+                    try ResponseRecord.checkLine(bytes)
+                    try read(try ResponseRecord(object: object))
+                } catch {
+                    skippedRecords += 1
+                    if firstSkippedRecord == nil {
+                        firstSkippedRecord = "\(name): line \(line.number): \(error.description)"
+                    }
+                }
+                return
+            }
+            try read(object)
         } catch {
             throw ReadError(description: "\(name): line \(line.number): \(error.description)")
         }
     }
 
-    /// Reads one line's object.
+    /// Reads one response record: an exposure when it served the screen (a 200 or 304) with an
+    /// arm of the experiment assigned to its unit.
+    private mutating func read(_ record: ResponseRecord) throws(JSONFormatError) {
+        guard record.status == 200 || record.status == 304 else { return }
+        for name in record.experiments.keys { see(name) }
+        guard let arm = record.experiments[experiment] else { return }
+        guard let unit = record.unit else {
+            withoutUnit += 1
+            return
+        }
+        try expose(unit, arm: arm, at: record.nanoseconds)
+    }
+
+    /// Reads one line's object (an event, not a response record).
     private mutating func read(_ object: JSONObjectReader) throws(JSONFormatError) {
         let event = try object.string("event")
         let timeText = try object.string("time")
         guard let time = RFC3339.nanoseconds(timeText) else {
             throw JSONFormatError("time \"\(timeText.prefix(40))\" is not an RFC 3339 timestamp")
         }
-        // A router's or server's response record is an exposure when it served the screen.
-        let status = event == "response" ? try object.optionalInt("status") : nil
-        let isResponse = status == 200 || status == 304
-        guard event == exposureEvent || event == goal || isResponse else { return }
-        let isExposure = event == exposureEvent || isResponse
+        guard event == exposureEvent || event == goal else { return }
+        let isExposure = event == exposureEvent
         var arm: String? = nil
         if isExposure {
             if let named = try object.optionalString("experiment") {
+                see(named)
                 arm = named == experiment ? try object.string("arm") : nil
-            } else {
-                arm = try object.optionalObject("experiments")?.optionalString(experiment)
+            } else if let experiments = try object.optionalObject("experiments") {
+                for member in experiments.members { see(member.key) }
+                arm = try experiments.optionalString(experiment)
             }
         }
         guard let unit = try object.optionalString("unit") else {
-            // A response that serves no arm of the experiment (another screen) exposes nobody:
-            // it is not a line left out.
-            if !(event == "response" && arm == nil) { withoutUnit += 1 }
+            withoutUnit += 1
             return
         }
         if event == goal {
             goals += 1
             try update(unit) { $0.lastGoal = max($0.lastGoal, time) }
         }
-        if isExposure {
-            guard let arm else { return }
-            exposures += 1
-            let index =
-                armIndex[arm]
-                ?? {
-                    armNames.append(arm)
-                    armIndex[arm] = Int32(armNames.count - 1)
-                    return Int32(armNames.count - 1)
-                }()
-            try update(unit) { state in
-                if state.arm >= 0, state.arm != index { state.crossed = true }
-                if time < state.exposedAt {
-                    state.exposedAt = time
-                    state.arm = index
-                }
+        if isExposure, let arm { try expose(unit, arm: arm, at: time) }
+    }
+
+    /// Notes an experiment an exposure line names.
+    private mutating func see(_ name: String) {
+        if experimentsSeen.count < 50 { experimentsSeen.insert(name) }
+    }
+
+    /// Counts an exposure of `unit` to `arm` at `time`.
+    private mutating func expose(_ unit: String, arm: String, at time: Int64) throws(JSONFormatError) {
+        exposures += 1
+        let index =
+            armIndex[arm]
+            ?? {
+                armNames.append(arm)
+                armIndex[arm] = Int32(armNames.count - 1)
+                return Int32(armNames.count - 1)
+            }()
+        try update(unit) { state in
+            if state.arm >= 0, state.arm != index { state.crossed = true }
+            if time < state.exposedAt {
+                state.exposedAt = time
+                state.arm = index
             }
         }
     }

@@ -4,7 +4,7 @@ import ScreenJSON
 extension ExperimentReport {
     /// The report as text for a terminal: the split check first, then one row per arm, then notes.
     public var text: String {
-        var lines = ["experiment \(experiment) · goal \(goal) · control \(control)", sampleRatioLine]
+        var lines = ["experiment \(experiment) · goal \(goal) · control arm: \(control)", sampleRatioLine]
         let header = ["arm", "weight", "units", "converted", "rate", "95% interval", "lift", "relative lift", "p"]
         let rows = [header] + arms.map(cells)
         var widths = Array(repeating: 0, count: header.count)

@@ -136,7 +136,7 @@ public struct ExperimentReport: Sendable {
         for arm in arms where arm.name != control {
             guard let lift = arm.lift, let rate = arm.rate, lift.low <= 0, lift.high >= 0 else { continue }
             var warning =
-                "the lift of \(arm.name) (\(signed(lift.value * 100)) pp) is inside its 95% interval [\(signed(lift.low * 100)), \(signed(lift.high * 100))] pp, which holds no effect: the data cannot tell \(arm.name) from \(control)"
+                "the lift of \(arm.name) (\(signed(lift.value * 100)) pp) has a 95% interval [\(signed(lift.low * 100)), \(signed(lift.high * 100))] pp that includes zero: the data cannot tell \(arm.name) from \(control)"
             let ratio = weights[arm.name].flatMap { arm in weights[control].map { Double(arm) / Double($0) } } ?? 1
             if let plan = try? SamplePlan(baseline: base, target: rate, ratio: ratio > 0 ? ratio : 1) {
                 warning +=

@@ -33,7 +33,8 @@ struct LineSplitter: Sendable {
                     lines.append(line)
                 }
             } else if !skipping {
-                if pending.count == maximumLineBytes {
+                // A line's bound is on its text: the CR of a CR LF ending may be its byte past it.
+                if pending.count > maximumLineBytes || (pending.count == maximumLineBytes && byte != 0x0D) {
                     guard skipsLongLines else { return (lines, true) }
                     skipping = true
                     skippedLongLines += 1

@@ -17,6 +17,9 @@ public struct ResponseRecord: Sendable, Hashable {
     /// The longest record line: the unit is at most 256 bytes, every other field bounded by the
     /// contract (8 KiB).
     public static let maximumLineBytes = 8 * 1024
+    /// The largest fallback count one record may give an element (2^20): no object applies more
+    /// fallbacks than it has nodes, and counting a bounded number never overflows.
+    public static let maximumFallbackCount = 1 << 20
 
     /// One contract element the served object falls back for, and how many times.
     public struct Fallback: Sendable, Hashable {
@@ -64,10 +67,12 @@ public struct ResponseRecord: Sendable, Hashable {
     /// Throws a ``JSONFormatError`` saying what is wrong: not JSON, over ``maximumLineBytes``,
     /// another format or event, a field missing or of the wrong type or out of range.
     public init(line: [UInt8]) throws(JSONFormatError) {
-        guard line.count <= Self.maximumLineBytes else {
-            throw JSONFormatError("a record longer than \(Self.maximumLineBytes) bytes")
-        }
-        let object = try JSONObjectReader.document(line, maximumDepth: 4)
+        try Self.checkLine(line)
+        try self.init(object: try JSONObjectReader.document(line, maximumDepth: 4))
+    }
+
+    /// The record in `object`, read from a line that ``checkLine(_:)`` accepted.
+    init(object: JSONObjectReader) throws(JSONFormatError) {
         let format = try object.int("format")
         guard format == Self.format else {
             throw JSONFormatError("record format \(format) is not one this ScreenKit reads (\(Self.format))")
@@ -98,11 +103,28 @@ public struct ResponseRecord: Sendable, Hashable {
         fallbacks = try Self.fallbacks(object)
     }
 
-    /// The `fallbacks` member of `object`: each element with a count from 1.
+    /// Checks what a record line must be before its JSON is read: at most ``maximumLineBytes``
+    /// bytes, and ASCII, as the format writes every other character as a `\u` escape (any other
+    /// byte is a broken line, never text to repair).
+    static func checkLine<C: Collection<UInt8>>(_ line: C) throws(JSONFormatError) {
+        guard line.count <= maximumLineBytes else {
+            throw JSONFormatError("longer than \(maximumLineBytes) bytes")
+        }
+        if let index = line.firstIndex(where: { $0 >= 0x80 }) {
+            let column = line.distance(from: line.startIndex, to: index) + 1
+            throw JSONFormatError(
+                "a byte that is not ASCII (0x\(String(line[index], radix: 16, uppercase: true))) at column \(column)")
+        }
+    }
+
+    /// The `fallbacks` member of `object`: each element with a count from 1 to
+    /// ``maximumFallbackCount``.
     static func fallbacks(_ object: JSONObjectReader) throws(JSONFormatError) -> [Fallback] {
         try (object.optionalObjects("fallbacks") ?? []).map { (fallback) throws(JSONFormatError) in
             let count = try fallback.int("count")
-            guard count > 0 else { throw JSONFormatError("a fallback count of \(count)") }
+            guard count > 0, count <= maximumFallbackCount else {
+                throw JSONFormatError("a fallback count of \(count) (1 to \(maximumFallbackCount))")
+            }
             return Fallback(element: try fallback.string("element"), count: count)
         }
     }

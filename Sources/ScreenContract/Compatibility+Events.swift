@@ -9,12 +9,15 @@ extension Compatibility {
     ) -> [ContractChange] {
         var changes: [ContractChange] = []
         let added = new.events.filter { old.event($0.name) == nil }
+        let frozen = Set(members.latest?.events.map(\.name) ?? [])
         var renameTargets: Set<String> = []
         for before in old.events {
             let element = "event:\(before.name)"
             guard let after = new.event(before.name) else {
                 // Gone, and an event with exactly its params appeared: the name changed.
-                if let target = added.first(where: { $0.params == before.params && !renameTargets.contains($0.name) }) {
+                if let target = added.first(where: {
+                    $0.params == before.params && !renameTargets.contains($0.name) && !frozen.contains($0.name)
+                }) {
                     renameTargets.insert(target.name)
                     changes.append(
                         change(

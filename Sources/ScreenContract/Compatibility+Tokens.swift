@@ -3,11 +3,13 @@ import ScreenKit
 /// The additive-only rule for the design system's colour tokens.
 extension Compatibility {
     /// Tokens removed, renamed, added or repurposed, and their literal fallbacks changed, old to new.
-    static func tokenChanges(from old: Contract, to new: Contract, oldFile: SourceLocation?, removedAt: SourceLocation?)
-        -> [ContractChange]
-    {
+    static func tokenChanges(
+        from old: Contract, to new: Contract, oldFile: SourceLocation?, removedAt: SourceLocation?,
+        latest: Contract? = nil
+    ) -> [ContractChange] {
         var changes: [ContractChange] = []
         let added = new.tokens.filter { old.token($0.name) == nil }
+        let frozen = Set(latest?.tokens.map(\.name) ?? [])
         var renameTargets: Set<String> = []
         for before in old.tokens {
             let element = "token:\(before.name)"
@@ -15,6 +17,7 @@ extension Compatibility {
                 // Gone, and a token with exactly its literals appeared: the name changed.
                 if let target = added.first(where: {
                     $0.light == before.light && $0.dark == before.dark && !renameTargets.contains($0.name)
+                        && !frozen.contains($0.name)
                 }) {
                     renameTargets.insert(target.name)
                     changes.append(

@@ -34,10 +34,13 @@ public enum Compatibility {
     /// different profile in `new` is a new shape for newer clients, not a change to `old`'s bytes.
     /// `catalog` (the live catalog's Swift declaration) locates what `new` no longer declares: a
     /// removed component, action kind, event or token is restored in the catalog's lists. An enum's
-    /// changes are located at the first prop, field or param of `new` that it types.
+    /// changes are located at the first prop, field or param of `new` that it types. `latest`, the
+    /// newest frozen contract when `old` is an older one, keeps a rename guess to what the change
+    /// itself adds: an element frozen since `old` (in `latest`) is never taken for a removed one's
+    /// new name.
     public static func changes(
         from old: Contract, to new: Contract, oldFile: SourceLocation?, newShape: Bool = false,
-        catalog: SourceLocation? = nil
+        catalog: SourceLocation? = nil, latest: Contract? = nil
     ) -> [ContractChange] {
         let removedAt = catalog ?? oldFile
         var changes = ProfileCompatibility.changes(from: old, to: new, oldFile: removedAt, newShape: newShape)
@@ -51,7 +54,7 @@ public enum Compatibility {
                         + "restore its contract name: `static let contractName = \"\(frozen)\"` in \(current)",
                     at: enumSites[current] ?? removedAt))
         }
-        let members = MemberComparison(renames: renames, oldFile: oldFile)
+        let members = MemberComparison(renames: renames, oldFile: oldFile, latest: latest)
         for before in old.components {
             guard let after = new.component(before.type) else {
                 changes.append(
@@ -154,7 +157,7 @@ public enum Compatibility {
                     "action kind \"\(after.kind)\" was added (fallback: \(after.fallback.rawValue))", at: after.source))
         }
         changes += eventChanges(from: old, to: new, members: members, oldFile: oldFile, removedAt: removedAt)
-        changes += tokenChanges(from: old, to: new, oldFile: oldFile, removedAt: removedAt)
+        changes += tokenChanges(from: old, to: new, oldFile: oldFile, removedAt: removedAt, latest: latest)
         return changes
     }
 
@@ -253,6 +256,20 @@ public enum Compatibility {
     struct MemberComparison {
         let renames: [String: String]
         let oldFile: SourceLocation?
+        /// The newest frozen contract, whose elements are never rename targets (see `changes`).
+        var latest: Contract? = nil
+
+        /// The keys `owner` has in ``latest`` (none without it).
+        func frozenKeys(_ owner: String, _ rules: MemberRules) -> Set<String> {
+            guard let latest else { return [] }
+            let members: [PropSchema]? =
+                switch rules.prefix {
+                case "prop": latest.component(owner)?.props
+                case "field": latest.action(owner)?.fields
+                default: latest.event(owner)?.params
+                }
+            return Set((members ?? []).map(\.key))
+        }
 
         /// The type's canonical name with every renamed enum under its new name.
         func renamed(_ type: PropType) -> String {
@@ -271,6 +288,7 @@ public enum Compatibility {
             var changes: [ContractChange] = []
             let beforeKeys = Set(before.map(\.key))
             let added = after.filter { !beforeKeys.contains($0.key) }
+            let frozen = frozenKeys(owner, rules)
             var renameTargets = Set<String>()
             for old in before {
                 let element = "\(rules.prefix):\(owner).\(old.key)"
@@ -278,7 +296,7 @@ public enum Compatibility {
                 guard let new = after.first(where: { $0.key == old.key }) else {
                     if let target = added.first(where: {
                         $0.type.name == renamed(old.type) && $0.presence == old.presence
-                            && !renameTargets.contains($0.key)
+                            && !renameTargets.contains($0.key) && !frozen.contains($0.key)
                     }) {
                         renameTargets.insert(target.key)
                         changes.append(

@@ -55,7 +55,7 @@ public enum ContractGate {
         for frozen in history.versions {
             for change in Compatibility.changes(
                 from: frozen.contract, to: live, oldFile: frozen.location, newShape: frozen.version < since,
-                catalog: catalog.source)
+                catalog: catalog.source, latest: history.latest?.contract)
             where change.isBreaking && seen.insert(change.rule.id + " " + change.element).inserted {
                 breaking.append(change)
             }

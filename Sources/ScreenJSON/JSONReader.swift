@@ -206,24 +206,41 @@ public enum JSONReader {
             return value
         }
 
+        /// `utf8` as a string; RFC 8259 text is UTF-8, so a byte sequence that is not (an overlong
+        /// form, an encoded surrogate, a code point past U+10FFFF, a cut-off sequence) is an error,
+        /// never repaired into U+FFFD.
+        func validated<C: Collection<UInt8>>(_ utf8: C) throws(JSONReadError) -> String {
+            guard let text = String(validating: utf8, as: UTF8.self) else {
+                throw error("a string that is not valid UTF-8")
+            }
+            return text
+        }
+
         mutating func string() throws(JSONReadError) -> String {
             offset += 1  // the opening quote
             // Most strings hold no escape: find the closing quote and decode the run as it is.
             var end = offset
+            var ascii = true
             while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
                 bytes[end] >= 0x20
             {
+                if bytes[end] >= 0x80 { ascii = false }
                 end += 1
             }
             if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                defer { offset = end + 1 }
-                return String(decoding: bytes[offset..<end], as: UTF8.self)
+                if ascii {
+                    defer { offset = end + 1 }
+                    return String(decoding: bytes[offset..<end], as: UTF8.self)
+                }
+                let text = try validated(bytes[offset..<end])
+                offset = end + 1
+                return text
             }
             var utf8: [UInt8] = []
             while true {
                 guard let byte = next else { throw error("a string is not closed") }
                 offset += 1
-                if byte == UInt8(ascii: "\"") { return String(decoding: utf8, as: UTF8.self) }
+                if byte == UInt8(ascii: "\"") { return try validated(utf8[...]) }
                 guard byte >= 0x20 else {
                     offset -= 1
                     throw error("a control character in a string must be escaped")

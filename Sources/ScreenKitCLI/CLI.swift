@@ -35,6 +35,7 @@ public enum CLI {
         }
         var rest = Array(arguments.dropFirst())
         var label = name
+        let parent = command
         if !command.subcommands.isEmpty, let first = rest.first, !first.hasPrefix("-") {
             guard let sub = command.subcommands.first(where: { $0.name == first }) else {
                 terminal.printError("error: unknown \(name) subcommand '\(first)'\n\n\(command.help)")
@@ -45,6 +46,14 @@ public enum CLI {
             rest.removeFirst()
         }
         do throws(CommandError) {
+            if !command.subcommands.isEmpty, !rest.contains(where: { $0 == "-h" || $0 == "--help" }) {
+                throw CommandError.usage(
+                    "\(name) needs a subcommand: \(command.subcommands.map(\.name).joined(separator: ", "))")
+            }
+            if let misplaced = Self.misplacedOption(rest, of: command, among: parent.subcommands) {
+                throw CommandError.usage(
+                    "\(misplaced.option) belongs to \(name) \(misplaced.owner), not \(command.name)")
+            }
             var parsed = try Arguments(
                 rest, valueOptions: command.valueOptions.union(command.usesConfig ? ["--config"] : []),
                 flags: command.flags.union(command.usesConfig ? ["--verbose"] : []))
@@ -92,9 +101,27 @@ public enum CLI {
         ExperimentCommand.command, StringsCommand.command, WebRuntimeCommand.command, ExplainCommand.command,
     ]
 
+    /// The first option of `words` that `command` does not take but one of its sibling
+    /// subcommands does, with that sibling's name: told apart from an unknown option.
+    static func misplacedOption(_ words: [String], of command: Command, among siblings: [Command]) -> (
+        option: String, owner: String
+    )? {
+        guard siblings.contains(where: { $0.name == command.name }) else { return nil }
+        let own = command.valueOptions.union(command.flags).union(command.usesConfig ? ["--config", "--verbose"] : [])
+        for word in words where word.hasPrefix("--") {
+            let option = String(word.split(separator: "=", maxSplits: 1)[0])
+            guard !own.contains(option) else { continue }
+            if let owner = siblings.first(where: { $0.valueOptions.contains(option) || $0.flags.contains(option) }) {
+                return (option, owner.name)
+            }
+        }
+        return nil
+    }
+
     static var usage: String {
         var text = """
-            OVERVIEW: Compile server-driven UI screens written in Swift to versioned JSON envelopes.
+            OVERVIEW: Compile server-driven UI screens written in Swift to versioned JSON
+            envelopes.
 
             USAGE: screenkit <command> [options]
 
@@ -112,9 +139,9 @@ public enum CLI {
               --version     Print screenkit's version.
               -h, --help    Show this help.
 
-            Every command but init and explain reads the project's \(ProjectConfig.fileName), found by
-            walking up from the working folder (or named with --config FILE); flags override it, and
-            --verbose says which config was used.
+            Every command but init and explain reads the project's \(ProjectConfig.fileName),
+            found by walking up from the working folder (or named with --config FILE);
+            flags override it, and --verbose says which config was used.
             See 'screenkit <command> --help' for a command's options.
             """
         return text
@@ -152,9 +179,10 @@ struct Command: Sendable {
     /// The help lines of the options every command that compiles the catalog takes.
     static let contractAndConfigOptions = """
           --contract DIR    The contract folder (default: the config's "contract", else
-                            Screens/Contract). A named folder that does not exist is an error (exit 3).
-          --config FILE     The config file (default: the nearest screenkit.json at or above the
-                            working folder); flags override it.
+                            Screens/Contract). A named folder that does not exist is an
+                            error (exit 3).
+          --config FILE     The config file (default: the nearest screenkit.json at or
+                            above the working folder); flags override it.
           --verbose         Say which config file was used.
           -h, --help        Show this help.
         """

@@ -49,6 +49,28 @@ import Testing
         #expect(said == "wrote the report of promo-order to report.md\n")
     }
 
+    /// A misspelt name is an error listing what exists, not an empty table; an experiment the
+    /// catalog declares with no exposure yet is still a report.
+    @Test func anExperimentNobodyDeclaresOrWasExposedToIsAnError() async throws {
+        try write(Self.healthy, to: "export.jsonl")
+        let (code, out, errors) = await run([
+            "experiment", "report", "export.jsonl", "--experiment", "promo-ordr", "--goal", "add_to_cart_tapped",
+        ])
+        #expect(code == .usage)
+        #expect(out.isEmpty)
+        #expect(
+            errors.contains(
+                "no experiment \"promo-ordr\" was found: the catalog declares cart-reminder, promo-order, and the exposures read name promo-order"
+            ), "\(errors)")
+        try write(
+            Array(#"{"event":"add_to_cart_tapped","time":"2026-11-28T07:00:00Z","unit":"u"}"#.utf8), to: "none.jsonl")
+        let (declared, report, _) = await run([
+            "experiment", "report", "none.jsonl", "--experiment", "promo-order", "--goal", "add_to_cart_tapped",
+        ])
+        #expect(declared == .success)
+        #expect(report.contains("control arm: control") && report.contains("no exposure of promo-order was found"))
+    }
+
     @Test func aBrokenSplitExitsOneBeforeAnyoneReadsTheLift() async throws {
         try write(Self.broken, to: "export.jsonl")
         let (code, out, errors) = await run([
@@ -109,7 +131,13 @@ import Testing
             #expect(out.isEmpty, "\(arguments)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.txt").path))
         }
-        let (help, usage, _) = await run(["experiment", "--help"])
+        let (help, usage, _) = await run(["experiment", "report", "--help"])
         #expect(help == .success && usage.contains("USAGE: screenkit experiment report FILE..."))
+        #expect(!usage.contains("--baseline"), "the report's help is the report's alone")
+        let (planHelp, plan, _) = await run(["experiment", "plan", "--help"])
+        #expect(planHelp == .success && plan.contains("USAGE: screenkit experiment plan --baseline RATE"))
+        #expect(!plan.contains("--goal"))
+        let (overview, subcommands, _) = await run(["experiment", "--help"])
+        #expect(overview == .success && subcommands.contains("  report ") && subcommands.contains("  plan "))
     }
 }

@@ -114,7 +114,7 @@ import Testing
         let plan = try SamplePlan(baseline: try #require(report.arms[0].rate), target: try #require(arm.rate))
         #expect(
             report.warnings == [
-                "the lift of shipping-first (\(lift.value >= 0 ? "+" : "")\(String(format: "%.2f", lift.value * 100)) pp) is inside its 95% interval [\(String(format: "%+.2f", lift.low * 100)), \(String(format: "%+.2f", lift.high * 100))] pp, which holds no effect: the data cannot tell shipping-first from control; detecting a lift this size (α 0.05, power 0.8) needs about \(plan.control) units in control and \(plan.treatment) in shipping-first"
+                "the lift of shipping-first (\(lift.value >= 0 ? "+" : "")\(String(format: "%.2f", lift.value * 100)) pp) has a 95% interval [\(String(format: "%+.2f", lift.low * 100)), \(String(format: "%+.2f", lift.high * 100))] pp that includes zero: the data cannot tell shipping-first from control; detecting a lift this size (α 0.05, power 0.8) needs about \(plan.control) units in control and \(plan.treatment) in shipping-first"
             ], "\(report.warnings)")
         #expect(report.text.contains("\nwarning: the lift of shipping-first"))
         #expect(report.markdown.contains("\n- ⚠️ the lift of shipping-first"))

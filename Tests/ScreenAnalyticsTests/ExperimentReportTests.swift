@@ -171,8 +171,8 @@ import Testing
     /// or a response serving an arm of the experiment; another screen's response is not one.
     @Test func onlyLinesThatWouldCountAreLeftOutForWantOfAUnit() throws {
         let lines = [
-            #"{"format":1,"event":"response","time":"2026-11-28T08:00:00Z","screen":"recipe","client":"2","served":2,"status":200}"#,
-            #"{"format":1,"event":"response","time":"2026-11-28T08:00:00Z","screen":"home","client":"2","served":2,"status":200,"experiments":{"promo-order":"control"}}"#,
+            #"{"format":1,"event":"response","time":"2026-11-28T08:00:00Z","source":"nginx","screen":"recipe","client":"2","served":2,"status":200}"#,
+            #"{"format":1,"event":"response","time":"2026-11-28T08:00:00Z","source":"nginx","screen":"home","client":"2","served":2,"status":200,"experiments":{"promo-order":"control"}}"#,
             #"{"event":"add_to_cart_tapped","time":"2026-11-28T08:00:00Z"}"#,
             #"{"event":"exposure","time":"2026-11-28T08:00:00Z","experiment":"promo-order","arm":"control"}"#,
         ]
@@ -180,6 +180,7 @@ import Testing
         try reader.read(Array((lines.joined(separator: "\n") + "\n").utf8), name: "log")
         try reader.finish("log")
         #expect(reader.observations.linesWithoutUnit == 3)
+        #expect(reader.skippedRecords == 0, "\(reader.firstSkippedRecord ?? "")")
     }
 
     @Test func theChunkingDoesNotMatter() throws {

@@ -66,7 +66,7 @@ import Testing
         #expect {
             _ = try ResponseRecord(line: long)
         } throws: { error in
-            (error as? JSONFormatError)?.description == "a record longer than 8192 bytes"
+            (error as? JSONFormatError)?.description == "longer than 8192 bytes"
         }
     }
 

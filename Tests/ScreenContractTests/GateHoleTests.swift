@@ -42,6 +42,34 @@ import Testing
         #expect(try Self.errors(after: F.with(Self.titled)).isEmpty)
     }
 
+    // MARK: Rename guesses
+
+    /// A prop frozen in v2 removed while a prop of the same type was added and frozen in v3: the
+    /// gate reports the removal once, never a rename to the v3 prop (which this change did not add).
+    @Test func aRenameGuessPairsOnlyWhatTheChangeAdds() throws {
+        let base: [PropSchema] = [
+            .required("content", .string), PropSchema("style", .enumeration(F.style), .defaulted("body")),
+            .optional("color", .color),
+        ]
+        let fixture = try F()
+        try fixture.freeze(F.with(F.text(base)))
+        try fixture.freeze(F.with(F.text(base + [.optional("subtitle", .string)])))
+        try fixture.freeze(F.with(F.text(base + [.optional("subtitle", .string), .optional("badge", .string)])))
+        let live = F.with(F.text(base + [.optional("badge", .string)]))
+        let errors = ContractGate.check(live: live, history: fixture.history()).diagnostics.filter {
+            $0.severity == .error
+        }
+        #expect(errors.map(\.rule) == ["prop-removed"], "\(errors.map(\.message))")
+        #expect(errors.first?.message.contains("\"text.subtitle\" was removed") == true)
+        // Within one change a rename is still named as one.
+        let renamed = F.with(F.text(base + [.optional("caption", .string), .optional("badge", .string)]))
+        let renameErrors = ContractGate.check(live: renamed, history: fixture.history()).diagnostics.filter {
+            $0.severity == .error
+        }
+        #expect(renameErrors.map(\.rule) == ["prop-renamed"], "\(renameErrors.map(\.message))")
+        #expect(renameErrors.first?.message.contains("renamed to \"caption\"") == true)
+    }
+
     // MARK: Wire-safe changes pass
 
     @Test func requiredToDefaultedAndBackIsAllowed() throws {

@@ -20,6 +20,18 @@ import Testing
         }
     }
 
+    /// RFC 8259 text is UTF-8: a string holding bytes that are not (a stray byte, an overlong
+    /// form, an encoded surrogate, a code point past U+10FFFF, a cut-off sequence) is refused in
+    /// both of the reader's string paths, never repaired into U+FFFD; valid UTF-8 reads as it is.
+    @Test(arguments: [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]])
+    func aStringThatIsNotUTF8IsRefused(bad: [UInt8]) throws {
+        for (prefix, suffix) in [("{\"s\":\"a", "b\"}"), ("{\"s\":\"\\n", "\"}")] {
+            let bytes = Array(prefix.utf8) + bad + Array(suffix.utf8)
+            #expect(throws: JSONReadError.self, "\(prefix) \(bad)") { try JSONReader.read(bytes) }
+        }
+        #expect(try JSONReader.read(Array(#"["ü€😀", "\nü"]"#.utf8)) == .array([.string("ü€😀"), .string("\nü")]))
+    }
+
     @Test func stringsNumbersAndOrderAreKept() throws {
         let text = #"{"b":1,"a":[true,false,null,-0.25,1e+21],"s":"q\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00\u2028"}"#
         let value = try JSONReader.read(Array(text.utf8))

@@ -7,27 +7,32 @@ import ScreenKit
 enum BuildCommand {
     static let command = Command(
         name: "build",
-        summary: "Compile every screen to versioned envelopes, a manifest and a pointer.",
+        summary: "Compile every screen to envelopes, a manifest and a pointer.",
         help: """
-            OVERVIEW: Validate every screen and the contract, then write the output folder as the
-            exact image of what `publish` uploads:
+            OVERVIEW: Validate every screen and the contract, then write the output folder
+            as the exact image of what `publish` uploads:
 
-              objects/<sha256>.json           every distinct envelope (full and per-version variants)
+              objects/<sha256>.json           every distinct envelope (full and per-version
+                                              variants)
               manifests/<sha256>.json         the manifest: every screen's variants by hash
               pointer.json                    names the current manifest
-              screens/<id>                    the variant for the screen's oldest supported contract
+              screens/<id>                    the variant for the screen's oldest supported
+                                              contract
               contracts/<k>/screens/<id>      the variant for clients of contract k
               locales/<locale>/…              with String Catalogs: screens/<id> and
-                                              contracts/<k>/screens/<id> in each configured locale
+                                              contracts/<k>/screens/<id> in each configured
+                                              locale
 
-            The output folder is replaced as a whole, and only when everything compiled: on any
-            error nothing is written.
+            The output folder is replaced as a whole, and only when everything compiled: on
+            any error nothing is written.
 
-            USAGE: screenkit build [--out DIR] [--pretty] [--contract DIR] [--config FILE] [--verbose]
+            USAGE: screenkit build [--out DIR] [--pretty] [--contract DIR] [--config FILE]
+                     [--verbose]
 
             OPTIONS:
               --out DIR         Output folder (default: the config's "output", else dist).
-              --pretty          Indented JSON for review instead of the compact published bytes.
+              --pretty          Indented JSON for review instead of the compact published
+                                bytes.
             \(Command.contractAndConfigOptions)
             """,
         valueOptions: ["--out", "--contract"],

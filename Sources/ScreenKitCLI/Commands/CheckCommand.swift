@@ -9,53 +9,59 @@ enum CheckCommand {
         name: "check",
         summary: "Run every screen and contract rule; fail on breaking changes.",
         help: """
-            OVERVIEW: Run every rule over the screens for every supported client version, and check
-            the live contract against every frozen version of its history (additive-only).
-            Reports all problems together. The json and markdown forms include the compatibility
-            matrix: for every screen and client version, whether it renders fully or with which
-            fallbacks.
+            OVERVIEW: Run every rule over the screens for every supported client version,
+            and check the live contract against every frozen version of its history
+            (additive-only). Reports all problems together. The json and markdown forms
+            include the compatibility matrix: for every screen and client version, whether
+            it renders fully or with which fallbacks.
 
-            USAGE: screenkit check [--format text|json|github|markdown] [--against GIT_REF] [--contract DIR]
-                                   [--baseline DIR [--screenshots OUTDIR [--screenshot-url BASE]
-                                   [--chromium PATH]]] [--preview-url URL] [--allow-empty-history]
-                                   [--config FILE] [--verbose]
+            USAGE: screenkit check [--format text|json|github|markdown] [--against GIT_REF]
+                     [--contract DIR]
+                     [--baseline DIR [--screenshots OUTDIR [--screenshot-url BASE]
+                       [--chromium PATH]]]
+                     [--preview-url URL] [--allow-empty-history] [--config FILE] [--verbose]
 
             OPTIONS:
               --format F        text (default): path:line:col: error: [RULE] message
                                 json: a stable document with a format number
                                 github: workflow annotations for GitHub Actions
                                 markdown: a summary for a pull-request comment
-              --against REF     Also prove the history at REF (e.g. origin/main) is a byte-identical
-                                prefix of the local history, so a deleted or edited version is caught.
+              --against REF     Also prove the history at REF (e.g. origin/main) is a
+                                byte-identical prefix of the local history, so a deleted or
+                                edited version is caught.
               --contract DIR    The contract folder (default: the config's "contract", else
-                                Screens/Contract): DIR/history/N.json and DIR/exemptions.json. A
-                                named folder that does not exist is an error (exit 3).
-              --baseline DIR    A `build` output of the base branch: the report lists the screens
-                                whose published output changed, per client version.
+                                Screens/Contract): DIR/history/N.json and
+                                DIR/exemptions.json. A named folder that does not exist is
+                                an error (exit 3).
+              --baseline DIR    A `build` output of the base branch: the report lists the
+                                screens whose published output changed, per client version.
               --screenshots OUTDIR
-                                With --baseline: draw each changed screen's affected contract
-                                versions before (the baseline's objects) and after (this build)
-                                with headless Chromium into OUTDIR/<screen>@<k>-before.png and
-                                -after.png, listed in the markdown report. Without Chromium no
-                                pictures are taken, and the report and standard error say so
-                                (the exit status is unaffected).
+                                With --baseline: draw each changed screen's affected
+                                contract versions before (the baseline's objects) and after
+                                (this build) with headless Chromium into
+                                OUTDIR/<screen>@<k>-before.png and -after.png, listed in the
+                                markdown report. Without Chromium no pictures are taken, and
+                                the report and standard error say so (the exit status is
+                                unaffected).
               --screenshot-url BASE
-                                Where OUTDIR's images are served, for the report (default: OUTDIR/).
+                                Where OUTDIR's images are served, for the report (default:
+                                OUTDIR/).
               --chromium PATH   The browser (default: SCREENKIT_CHROMIUM, else chromium,
                                 chromium-browser or google-chrome on PATH).
-              --preview-url U   Where `screenkit preview` pages are served (default: the config's
-                                "previewURL", else preview); the markdown report links each
-                                changed screen's page.
+              --preview-url U   Where `screenkit preview` pages are served (default: the
+                                config's "previewURL", else preview); the markdown report
+                                links each changed screen's page.
               --allow-empty-history
-                                Pass without any frozen contract version (contract-history-missing
-                                is otherwise an error): screens are checked, the contract is not.
-              --config FILE     The config file (default: the nearest screenkit.json at or above
-                                the working folder).
+                                Pass without any frozen contract version
+                                (contract-history-missing is otherwise an error): screens
+                                are checked, the contract is not.
+              --config FILE     The config file (default: the nearest screenkit.json at or
+                                above the working folder).
               --verbose         Say which config file was used.
               -h, --help        Show this help.
 
-            Exit codes: 0 clean, 1 violations, 2 usage, 3 I/O (e.g. git failed, a named contract
-            folder that does not exist).
+            Exit codes: 0 clean, 1 violations, 2 usage, 3 I/O (e.g. git failed, a named
+            contract folder that does not exist).
             """,
         valueOptions: [
             "--format", "--against", "--contract", "--baseline", "--preview-url", "--screenshots", "--screenshot-url",

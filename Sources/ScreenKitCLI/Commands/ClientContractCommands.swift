@@ -15,14 +15,16 @@ enum ClientContractCommands {
         name: "schema",
         summary: "The JSON Schema of the envelopes one version's clients receive.",
         help: """
-            OVERVIEW: Print (or write) the JSON Schema (draft 2020-12) of the envelopes clients of a
-            frozen contract version receive, in the wire profile they decode (the one the version
-            froze, or the catalog's from its profileSince on): every component and prop, action and
-            enum value that version knows, strict about unknown keys. With --full: the full
-            envelope (the live contract in the catalog's profile, inline fallbacks allowed).
-            `build` and `publish` write every version's schema to contracts/<K>/schema.json too.
+            OVERVIEW: Print (or write) the JSON Schema (draft 2020-12) of the envelopes
+            clients of a frozen contract version receive, in the wire profile they decode
+            (the one the version froze, or the catalog's from its profileSince on): every
+            component and prop, action and enum value that version knows, strict about
+            unknown keys. With --full: the full envelope (the live contract in the catalog's
+            profile, inline fallbacks allowed). `build` and `publish` write every version's
+            schema to contracts/<K>/schema.json too.
 
-            USAGE: screenkit contract schema [--version K | --full] [--out FILE] [--contract DIR]
+            USAGE: screenkit contract schema [--version K | --full] [--out FILE]
+                     [--contract DIR]
 
             OPTIONS:
               --version K       The frozen version (default: the newest).
@@ -57,25 +59,28 @@ enum ClientContractCommands {
         name: "codegen",
         summary: "A Swift or TypeScript client model of one frozen version.",
         help: """
-            OVERVIEW: Print (or write) one Swift source file a client app drops in: Decodable models
-            of a frozen contract version (components as an enum over typed data structs, defaults
-            applied, wrapped values unwrapped, actions, enums) that decode exactly what ScreenKit
-            writes for that version, in the wire profile its clients decode, and reject what it does
-            not know; then its renderer interface (ScreenModelRenderer: one requirement per
-            component, over the app's own output type; ScreenModelActionHandler: one per action
-            kind), so the app's compiler refuses a renderer that misses one; and, for a version
-            with colour tokens, ScreenModel.ColorToken, each token with its colour's name in the
-            app (screenkit.json's iosColorNames and androidColorNames). Plain Foundation;
+            OVERVIEW: Print (or write) one Swift source file a client app drops in:
+            Decodable models of a frozen contract version (components as an enum over typed
+            data structs, defaults applied, wrapped values unwrapped, actions, enums) that
+            decode exactly what ScreenKit writes for that version, in the wire profile its
+            clients decode, and reject what it does not know; then its renderer interface
+            (ScreenModelRenderer: one requirement per component, over the app's own output
+            type; ScreenModelActionHandler: one per action kind), so the app's compiler
+            refuses a renderer that misses one; and, for a version with colour tokens,
+            ScreenModel.ColorToken, each token with its colour's name in the app
+            (screenkit.json's iosColorNames and androidColorNames). Plain Foundation;
             compiles on Linux.
 
-            With typescript: one TypeScript module with readonly types (nodes a union on `type`,
-            actions on `kind`, enums string-literal unions) and `decode(json: unknown)`, as strict,
-            its errors naming the JSON path; no runtime dependency. With kotlin: one Kotlin file
-            with data classes, sealed classes and enum classes and a decoder over org.json (as
-            Android ships it), as strict; Kotlin 1.3 to 2.x.
+            With typescript: one TypeScript module with readonly types (nodes a union on
+            `type`, actions on `kind`, enums string-literal unions) and `decode(json:
+            unknown)`, as strict, its errors naming the JSON path; no runtime dependency.
+            With kotlin: one Kotlin file with data classes, sealed classes and enum classes
+            and a decoder over org.json (as Android ships it), as strict; Kotlin 1.3 to 2.x.
 
-            USAGE: screenkit contract codegen swift|typescript [--version K] [--out FILE] [--contract DIR]
-                   screenkit contract codegen kotlin [--version K] [--package NAME] [--out FILE]
+            USAGE: screenkit contract codegen swift|typescript [--version K] [--out FILE]
+                     [--contract DIR]
+                   screenkit contract codegen kotlin [--version K] [--package NAME]
+                     [--out FILE]
 
             OPTIONS:
               swift|typescript|kotlin
@@ -124,17 +129,18 @@ enum ClientContractCommands {
         name: "serves",
         summary: "Whether every screen still serves clients of one version.",
         help: """
-            OVERVIEW: For a mobile CI: given the contract version an app was built for, check that
-            every screen still serves it (each screen's minContract is at most K). Reads the
-            catalog, or with --published what was built or published: a build folder (dist/) or the
-            bucket's public base URL (its pointer.json and manifest). Exits 1 naming each screen
-            the app can no longer fetch.
+            OVERVIEW: For a mobile CI: given the contract version an app was built for,
+            check that every screen still serves it (each screen's minContract is at most
+            K). Reads the catalog, or with --published what was built or published: a build
+            folder (dist/) or the bucket's public base URL (its pointer.json and manifest).
+            Exits 1 naming each screen the app can no longer fetch.
 
             USAGE: screenkit contract serves K [--published DIR|URL]
 
             OPTIONS:
               K                 The contract version the app was built for.
-              --published P     A build folder or an http(s) base URL instead of the catalog.
+              --published P     A build folder or an http(s) base URL instead of the
+                                catalog.
               -h, --help        Show this help.
             """,
         valueOptions: ["--published"],

@@ -14,12 +14,13 @@ enum ContractCommand {
             USAGE: screenkit contract <subcommand> [options]
 
             SUBCOMMANDS:
-              show      The contract as canonical JSON, or a Markdown reference with the version
-                        each element was introduced in.
+              show      The contract as canonical JSON, or a Markdown reference with the
+                        version each element was introduced in.
               diff      Every change between two versions, classified breaking or allowed.
               freeze    Append the next frozen version when every change is allowed.
               start     Start a history from the standard version your shipped clients know.
-              embed     Write the history as Swift source, for a server that renders at request time.
+              embed     Write the history as Swift source, for a server that renders at
+                        request time.
               schema    The JSON Schema of the envelopes one version's clients receive.
               codegen   A Swift client model (Decodable) of one frozen version.
               serves    Whether every screen still serves an app built for one version.
@@ -43,9 +44,10 @@ enum ContractCommand {
 
     static let common = """
           --contract DIR    The contract folder (default: the config's "contract", else
-                            Screens/Contract). A named folder that does not exist is an error (exit 3).
-          --config FILE     The config file (default: the nearest screenkit.json at or above the
-                            working folder).
+                            Screens/Contract). A named folder that does not exist is an
+                            error (exit 3).
+          --config FILE     The config file (default: the nearest screenkit.json at or
+                            above the working folder).
           --verbose         Say which config file was used.
           -h, --help        Show this help.
         """
@@ -54,11 +56,13 @@ enum ContractCommand {
         name: "show",
         summary: "The contract as canonical JSON or a Markdown reference.",
         help: """
-            OVERVIEW: Print the contract as canonical JSON (the frozen file's exact bytes for a
-            frozen version), or as a Markdown catalog reference listing the version each component,
-            prop, enum value and action was introduced in. Without --version: the live contract.
+            OVERVIEW: Print the contract as canonical JSON (the frozen file's exact bytes
+            for a frozen version), or as a Markdown catalog reference listing the version
+            each component, prop, enum value and action was introduced in. Without
+            --version: the live contract.
 
-            USAGE: screenkit contract show [--version N] [--format json|markdown] [--contract DIR]
+            USAGE: screenkit contract show [--version N] [--format json|markdown]
+                     [--contract DIR]
 
             OPTIONS:
               --version N       A frozen version instead of the live contract.
@@ -74,11 +78,11 @@ enum ContractCommand {
         name: "diff",
         summary: "Every change between two versions, classified.",
         help: """
-            OVERVIEW: Every change between two versions (default: newest frozen -> live), classified
-            breaking or allowed with rule IDs. Exits 1 if any change is breaking.
+            OVERVIEW: Every change between two versions (default: newest frozen -> live),
+            classified breaking or allowed with rule IDs. Exits 1 if any change is breaking.
 
-            USAGE: screenkit contract diff [--from N] [--to N|live] [--format text|json|github|markdown]
-                                           [--contract DIR]
+            USAGE: screenkit contract diff [--from N] [--to N|live]
+                     [--format text|json|github|markdown] [--contract DIR]
 
             OPTIONS:
               --from N          The frozen version to compare from (default: the newest).
@@ -95,13 +99,14 @@ enum ContractCommand {
         name: "freeze",
         summary: "Append the next frozen version.",
         help: """
-            OVERVIEW: Append version N+1 to the history when the live contract differs from version N
-            and every change is allowed (additive, with fallbacks). Refuses a breaking contract and
-            writes nothing when unchanged. Commit the new file.
+            OVERVIEW: Append version N+1 to the history when the live contract differs from
+            version N and every change is allowed (additive, with fallbacks). Refuses a
+            breaking contract and writes nothing when unchanged. Commit the new file.
 
-            An empty history is refused: start it from the standard version your shipped clients
-            decode with `screenkit contract start --standard K`. Only when the clients decode exactly
-            today's live contract, freeze it as version 1 with --initial.
+            An empty history is refused: start it from the standard version your shipped
+            clients decode with `screenkit contract start --standard K`. Only when the
+            clients decode exactly today's live contract, freeze it as version 1 with
+            --initial.
 
             USAGE: screenkit contract freeze [--initial] [--contract DIR]
 
@@ -122,12 +127,14 @@ enum ContractCommand {
         name: "start",
         summary: "Start a history from the shipped standard baseline.",
         help: """
-            OVERVIEW: Write the first versions of a new contract history: the standard catalog's
-            frozen files 1 to K, byte for byte, where K is the standard version your shipped
+            OVERVIEW: Write the first versions of a new contract history: the standard
+            catalog's frozen files 1 to K, byte for byte, where K is the standard version
+            your shipped
             clients decode (1: the original vocabulary; \(StandardBaseline.latest): today's standard catalog).
             Your own components and later standard additions are then pending: give them
-            fallbacks and `screenkit contract freeze` them as the next version. Set the catalog's
-            minContract (or the config's "minContract") to K. Refuses a folder that holds a history.
+            fallbacks and `screenkit contract freeze` them as the next version. Set the
+            catalog's minContract (or the config's "minContract") to K. Refuses a folder
+            that holds a history.
 
             USAGE: screenkit contract start --standard K [--contract DIR]
 
@@ -147,18 +154,21 @@ enum ContractCommand {
         name: "embed",
         summary: "Write the history as Swift source for a server binary.",
         help: """
-            OVERVIEW: Write the frozen history as a Swift file declaring `public enum NAME` with the
-            files' exact bytes, so a server renders with `ScreenRenderer(history: .embedded(NAME.files))`
-            and needs no files when deployed. Regenerate after each freeze; --check exits 1 while the
-            file is stale (run it in CI).
+            OVERVIEW: Write the frozen history as a Swift file declaring `public enum NAME`
+            with the files' exact bytes, so a server renders with `ScreenRenderer(history:
+            .embedded(NAME.files))` and needs no files when deployed. Regenerate after each
+            freeze; --check exits 1 while the file is stale (run it in CI).
 
-            USAGE: screenkit contract embed [--out FILE] [--name NAME] [--check] [--contract DIR]
+            USAGE: screenkit contract embed [--out FILE] [--name NAME] [--check]
+                     [--contract DIR]
 
             OPTIONS:
-              --out FILE        The Swift file (default: EmbeddedContractHistory.swift beside the
-                                contract folder, e.g. Screens/EmbeddedContractHistory.swift).
+              --out FILE        The Swift file (default: EmbeddedContractHistory.swift
+                                beside the contract folder, e.g.
+                                Screens/EmbeddedContractHistory.swift).
               --name NAME       The enum's name (default: EmbeddedContractHistory).
-              --check           Write nothing; exit 1 when FILE differs from what would be written.
+              --check           Write nothing; exit 1 when FILE differs from what would be
+                                written.
 
             """ + common,
         valueOptions: ["--out", "--name", "--contract"],

@@ -9,13 +9,19 @@ enum CountsOptions {
 
     /// Their help.
     static let help = """
-          --sql DIALECT     Print the SQL that computes these counts where the logs are (duckdb,
-                            athena for Athena/Presto/Trino, bigquery) instead of reading logs.
-          --from SOURCE     With --sql, what the query reads: DuckDB's JSON Lines files (a path
-                            or glob; default *.jsonl), the others' table with one string column
-                            `line` per log line (default screenkit_logs).
-          --counts FILE     Read the counts the query returned, saved as CSV with its header,
-                            instead of logs: the same figures, computed from the aggregates.
+          --sql DIALECT     Print the SQL that computes these counts where the logs are
+                            (duckdb, athena for Athena/Presto/Trino, bigquery) instead
+                            of reading logs.
+          --from SOURCE     With --sql, what the query reads: DuckDB's JSON Lines files
+                            (a path or glob; default *.jsonl), the others' table with
+                            one string column `line` per log line (default
+                            screenkit_logs).
+          --counts FILE     Read the counts the query returned, saved as CSV with its
+                            header, instead of logs: the same figures, computed from the
+                            aggregates. At most 16 MiB and 100,000 rows: a health
+                            result has a row per screen, client version, version
+                            served, status and set of fallbacks; query a period or some
+                            screens at a time when it grows past that.
         """
 
     /// What a command reads its figures from.

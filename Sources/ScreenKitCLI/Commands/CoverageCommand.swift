@@ -9,31 +9,33 @@ enum CoverageCommand {
         name: "coverage",
         summary: "Which share of installed clients gets each screen in full, with fallbacks or not at all.",
         help: """
-            OVERVIEW: Read a build folder's or a bucket's manifest and a file of installed client
-            versions with their shares (or the edge logs' observed ones), and report per screen the
-            share of clients that get the full payload, get fallbacks (listing the contract
-            elements, e.g. component:productCard), or cannot fetch the screen (their contract is
-            below its minContract). With
-            --min-full-share, exit 1 naming each screen whose full share is below it: a gate before
-            `screenkit publish`.
+            OVERVIEW: Read a build folder's or a bucket's manifest and a file of installed
+            client versions with their shares (or the edge logs' observed ones), and report
+            per screen the share of clients that get the full payload, get fallbacks
+            (listing the contract elements, e.g. component:productCard), or cannot fetch the
+            screen (their contract is below its minContract). With --min-full-share, exit 1
+            naming each screen whose full share is below it: a gate before `screenkit
+            publish`.
 
             USAGE: screenkit contract coverage (--installs FILE | --observed LOG...)
-                                               [--published DIR|URL] [--format text|markdown|json]
-                                               [--min-full-share S] [--out FILE] [--contract DIR]
+                     [--published DIR|URL] [--format text|markdown|json]
+                     [--min-full-share S] [--out FILE] [--contract DIR]
 
             OPTIONS:
-              --installs FILE   The installed clients: CSV with the header app_version,contract,share
-                                (columns in any order, others ignored) or JSON
-                                {"format": 1, "clients": [{"appVersion", "contract", "share"}]}.
-                                Shares are decimals from 0 to 1 summing to 1 (± 0.01); each app
-                                version once; a contract newer than the manifest's (but frozen in
-                                this checkout) is served the newest payload, with a note.
+              --installs FILE   The installed clients: CSV with the header
+                                app_version,contract,share (columns in any order, others
+                                ignored) or JSON {"format": 1, "clients": [{"appVersion",
+                                "contract", "share"}]}. Shares are decimals from 0 to 1
+                                summing to 1 (± 0.01); each app version once; a contract
+                                newer than the manifest's (but frozen in this checkout) is
+                                served the newest payload, with a note.
               --observed LOG... Instead of an installs file, the client versions the edge
                                 routers observed: their response records (`screenkit edge
                                 --records`; `-` for standard input), read in chunks. Each
-                                contract version a client declared is one client, its share the
-                                share of responses declaring it (a log has no app versions);
-                                responses without a version are left out, with a note.
+                                contract version a client declared is one client, its share
+                                the share of responses declaring it (a log has no app
+                                versions); responses without a version are left out, with a
+                                note.
               --published P     A build folder (default: the config's "output", else dist),
                                 file:///absolute/path or s3://bucket/prefix.
               --endpoint URL    An S3-compatible endpoint for s3:// (default: the config's).
@@ -41,17 +43,19 @@ enum CoverageCommand {
                                 AWS_REGION, AWS_DEFAULT_REGION or us-east-1).
               --format F        text (default), markdown (for a pull request) or json.
               --min-full-share S
-                                Exit 1 when a screen's full share is below S (0 to 1, e.g. 0.95).
+                                Exit 1 when a screen's full share is below S (0 to 1, e.g.
+                                0.95).
               --out FILE        Write the report to FILE instead of printing it (nothing is
                                 written when the command fails before the report).
 
             """ + ContractCommand.common + """
 
-                The fallback elements come from compiling this checkout: when its variants do not hash
-                to the manifest's objects (a build of another commit), they are reported as unknown.
-                Exit codes: 0 reported (every screen at or above the minimum), 1 a screen below
-                --min-full-share, 2 usage or an invalid installs file, 3 a file, log or bucket that
-                cannot be read, or logs without a record.
+                The fallback elements come from compiling this checkout: when its variants do
+                not hash to the manifest's objects (a build of another commit), they are
+                reported as unknown.
+                Exit codes: 0 reported (every screen at or above the minimum), 1 a screen
+                below --min-full-share, 2 usage or an invalid installs file, 3 a file, log or
+                bucket that cannot be read, or logs without a record.
                 """,
         valueOptions: [
             "--installs", "--published", "--endpoint", "--region", "--format", "--min-full-share", "--out",

@@ -8,56 +8,64 @@ import ScreenJSON
 enum EdgeCommand {
     static let command = Command(
         name: "edge",
-        summary: "Write the edge router that answers from the bucket as the renderer would.",
+        summary: "Write the edge router that answers as the renderer would.",
         help: """
-            OVERVIEW: Read a build folder (its pointer, manifest and objects) and write the edge
-            router that answers GET /screens/<id> from the bucket exactly as ScreenRenderer.respond
-            does for a catalog screen: the version for the ScreenKit-Contract header (406 and 404
-            with the same problem documents), the locale for Accept-Language, the arm of each
-            experiment for the request's unit, If-None-Match, and the same headers:
+            OVERVIEW: Read a build folder (its pointer, manifest and objects) and write the
+            edge router that answers GET /screens/<id> from the bucket exactly as
+            ScreenRenderer.respond does for a catalog screen: the version for the
+            ScreenKit-Contract header (406 and 404 with the same problem documents), the
+            locale for Accept-Language, the arm of each experiment for the request's unit,
+            If-None-Match, and the same headers:
 
-              screenkit-edge.mjs             fetch handler: Cloudflare Workers, Deno, Node 18+
-              screenkit-edge-njs.js          nginx njs module (js_content), signs a private bucket
-              screenkit-edge-nginx.conf      nginx maps (http block) with which nginx answers the
-                                             plainest requests itself, without JavaScript (none
-                                             with --records)
-              screenkit-edge-lambda.js       Lambda@Edge handlers for CloudFront: viewer request
-                                             (URI rewrite to the object) and viewer response
-                                             (the renderer's headers in place of the object's)
-              table.json                     the routing table every router holds, for nginx to
-                                             preload (js_preload_object screenkit_table)
+              screenkit-edge.mjs             fetch handler: Cloudflare Workers, Deno, Node
+                                             18+
+              screenkit-edge-njs.js          nginx njs module (js_content), signs a private
+                                             bucket
+              screenkit-edge-nginx.conf      nginx maps (http block) with which nginx
+                                             answers the plainest requests itself, without
+                                             JavaScript (none with --records)
+              screenkit-edge-lambda.js       Lambda@Edge handlers for CloudFront: viewer
+                                             request (URI rewrite to the object) and viewer
+                                             response (the renderer's headers in place of
+                                             the object's)
+              table.json                     the routing table every router holds, for nginx
+                                             to preload (js_preload_object screenkit_table)
 
-            The files are the same bytes for the same manifest and options; run it after every
-            build and deploy them with the bucket (`screenkit publish --edge` uploads them beside
-            the manifest, named by the pointer).
+            The files are the same bytes for the same manifest and options; run it after
+            every build and deploy them with the bucket (`screenkit publish --edge` uploads
+            them beside the manifest, named by the pointer).
 
-            With --records, every router also writes one response record per screen response (a
-            JSON line: screen, declared and served contract, status, locale, unit, arms, object,
-            fallbacks) where its platform keeps logs: nginx through a js_set variable for an access
-            log, the fetch handler through a callback (console.log on Workers), Lambda@Edge to
-            CloudWatch Logs. The fallbacks come from compiling the catalog, which must be the one
-            the build folder was built from.
+            With --records, every router also writes one response record per screen response
+            (a JSON line: screen, declared and served contract, status, locale, unit, arms,
+            object, fallbacks) where its platform keeps logs: nginx through a js_set
+            variable for an access log, the fetch handler through a callback (console.log on
+            Workers), Lambda@Edge to CloudWatch Logs. The fallbacks come from compiling the
+            catalog, which must be the one the build folder was built from.
 
-            USAGE: screenkit edge [--from DIR] [--out DIR] [--unit-header NAME | --unit-cookie NAME |
-                                  --unit-query NAME] [--allow-overrides] [--records] [--config FILE]
+            USAGE: screenkit edge [--from DIR] [--out DIR]
+                     [--unit-header NAME | --unit-cookie NAME | --unit-query NAME]
+                     [--allow-overrides] [--records] [--config FILE]
 
             OPTIONS:
-              --from DIR          The build folder (default: the config's "output", else dist).
-              --out DIR           Where to write the router (default: edge); replaced as a whole.
-              --unit-header NAME  The experiment unit (a user or device ID) is this request header.
+              --from DIR          The build folder (default: the config's "output", else
+                                  dist).
+              --out DIR           Where to write the router (default: edge); replaced as a
+                                  whole.
+              --unit-header NAME  The experiment unit (a user or device ID) is this request
+                                  header.
               --unit-cookie NAME  … or this cookie.
-              --unit-query NAME   … or this query parameter.
-                                  Default: the config's "edge" ("header:X-User-ID", "cookie:uid",
-                                  "query:user" or "none"). Without one, every experiment serves its
-                                  control.
+              --unit-query NAME   … or this query parameter. Default: the config's "edge"
+                                  ("header:X-User-ID", "cookie:uid", "query:user" or
+                                  "none"). Without one, every experiment serves its control.
               --allow-overrides   Honour the ScreenKit-Arm header (QA and staging only).
               --records           Write a response record per screen response (see above).
               --config FILE       The config file (default: the nearest screenkit.json).
               --verbose           Say which config file was used.
               -h, --help          Show this help.
 
-            Exit codes: 0 written, 1 the catalog does not compile (--records), 2 usage, 3 a build
-            folder that cannot be read or was built from another catalog (run screenkit build).
+            Exit codes: 0 written, 1 the catalog does not compile (--records), 2 usage, 3 a
+            build folder that cannot be read or was built from another catalog (run
+            screenkit build).
             """,
         valueOptions: ["--from", "--out", "--unit-header", "--unit-cookie", "--unit-query"],
         flags: ["--allow-overrides", "--records"],

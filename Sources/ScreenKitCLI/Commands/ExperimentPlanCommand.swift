@@ -10,29 +10,44 @@ enum ExperimentPlanCommand {
     /// Its flags.
     static let flags: Set<String> = ["--relative"]
 
-    /// Its part of `experiment --help`.
-    static let help = """
-        screenkit experiment plan --baseline RATE --mde EFFECT [--relative] [--alpha A]
-                                  [--power P] [--experiment NAME] [--format text|json] [--out FILE]
+    /// `screenkit experiment plan`.
+    static let command = Command(
+        name: "plan",
+        summary: "The units each arm needs to detect an effect.",
+        help: """
+            OVERVIEW: The units each arm needs so that a two-sided test of two proportions
+            detects the effect (the normal approximation on Cohen's h, as statsmodels'
+            NormalIndPower solves it).
 
-        The units each arm needs so that a two-sided test of two proportions detects the effect
-        (the normal approximation on Cohen's h, as statsmodels' NormalIndPower solves it):
-          --baseline RATE        The control's conversion rate, 0 to 1 (e.g. 0.12).
-          --mde EFFECT           The minimum detectable effect: the other arm's rate minus the
-                                 baseline (0.02 = 2 percentage points; negative for a drop).
-          --relative             Read --mde as a share of the baseline (0.1 = +10 %).
-          --alpha A              The significance level (default 0.05).
-          --power P              The chance of detecting the effect when it is there (default 0.8).
-          --experiment NAME      Split the units by this experiment's declared weights (default:
-                                 two arms, equal).
-        """
+            USAGE: screenkit experiment plan --baseline RATE --mde EFFECT [--relative]
+                     [--alpha A] [--power P] [--experiment NAME] [--format text|json]
+                     [--out FILE]
+
+            OPTIONS:
+              --baseline RATE        The control's conversion rate, 0 to 1 (e.g. 0.12).
+              --mde EFFECT           The minimum detectable effect: the other arm's rate
+                                     minus the baseline (0.02 = 2 percentage points;
+                                     negative for a drop).
+              --relative             Read --mde as a share of the baseline (0.1 = +10 %).
+              --alpha A              The significance level (default 0.05).
+              --power P              The chance of detecting the effect when it is there
+                                     (default 0.8).
+              --experiment NAME      Split the units by this experiment's declared weights
+                                     (default: two arms, equal).
+              --format FORMAT        text (default) or json.
+              --out FILE             Write the plan to FILE instead of printing it.
+              -h, --help             Show this help.
+
+            Exit codes: 0 planned, 2 usage.
+            """,
+        valueOptions: valueOptions.union(["--experiment", "--format", "--out"]),
+        flags: flags,
+        usesConfig: false,
+        run: { arguments, context throws(CommandError) in try run(arguments, context) }
+    )
 
     static func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandError) -> ExitCode {
-        if arguments.positional.count > 1 { throw .usage("plan takes no files; got '\(arguments.positional[1])'") }
-        for option in ["--goal", "--control", "--exposure-event"] + Array(CountsOptions.valueOptions)
-        where arguments.isGiven(option) {
-            throw .usage("\(option) belongs to experiment report, not plan")
-        }
+        if let file = arguments.positional.first { throw .usage("plan takes no files; got '\(file)'") }
         let format = try ExperimentFormat.parse(arguments.value("--format"))
         guard format != .markdown else { throw .usage("plan writes text or json") }
         guard let baselineText = arguments.value("--baseline") else { throw .usage("plan needs --baseline RATE") }

@@ -8,7 +8,8 @@ enum ExplainCommand {
         name: "explain",
         summary: "Explain a rule: why it exists and how to fix a violation.",
         help: """
-            OVERVIEW: Print a rule's reason and how to fix a violation; without a rule, list all rules.
+            OVERVIEW: Print a rule's reason and how to fix a violation; without a rule, list
+            all rules.
 
             USAGE: screenkit explain [RULE]
 

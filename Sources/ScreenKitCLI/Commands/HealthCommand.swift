@@ -7,37 +7,41 @@ import ScreenRendering
 enum HealthCommand {
     static let command = Command(
         name: "health",
-        summary: "Count the contract's health from edge logs: responses, fallbacks, clients too old.",
+        summary: "Count the contract's health (fallbacks, old clients) in logs.",
         help: """
-            OVERVIEW: Read the response records the edge routers log (`screenkit edge --records`:
-            nginx's access log, the fetch handler's callback, Lambda@Edge's CloudWatch Logs) and
-            count them as a Swift server's ContractHealthMetrics counts its responses: responses by
-            screen, contract version served and status; the contract versions clients declare;
-            responses that applied a fallback and the fallbacks by contract element; clients too
-            old (406) by screen and declared version. The Prometheus output is the text the
-            server's /metrics writes for the same counters, so a team can push it to a
-            Pushgateway or compare it with a server's scrape.
+            OVERVIEW: Read the response records the edge routers log (`screenkit edge
+            --records`: nginx's access log, the fetch handler's callback, Lambda@Edge's
+            CloudWatch Logs) and count them as a Swift server's ContractHealthMetrics counts
+            its responses: responses by screen, contract version served and status; the
+            contract versions clients declare; responses that applied a fallback and the
+            fallbacks by contract element; clients too old (406) by screen and declared
+            version. The Prometheus output is the text the server's /metrics writes for the
+            same counters, so a team can push it to a Pushgateway or compare it with a
+            server's scrape.
 
-            Logs are read in chunks, one line at a time (up to 8 KiB a line): memory stays bounded
-            whatever their size. A line that is not a record (another service's, a broken one,
-            one too long) is skipped and counted, and the first is named; a CloudWatch line
-            (time, request ID and level before the record) is read from its record.
+            Logs are read in chunks, one line at a time (up to 8 KiB a line): memory stays
+            bounded whatever their size. A line that is not a record (another service's, a
+            broken one, one too long) is skipped and counted, and the first is named; a
+            CloudWatch line (time, request ID and level before the record) is read from its
+            record.
 
-            Client versions up to the newest frozen contract version + 16 are told apart, as the
-            server's metrics do; higher ones are "newer". The screens are the catalog's.
+            Client versions up to the newest frozen contract version + 16 are told apart, as
+            the server's metrics do; higher ones are "newer". The screens are the catalog's.
 
             Logs too large for one process stay where they are: --sql prints the query that
             counts them in DuckDB, Athena or BigQuery, and --counts reads its result.
 
             USAGE: screenkit health LOG... [--format text|markdown|prometheus] [--out FILE]
-                                          [--contract DIR] [--config FILE] [--verbose]
-                   screenkit health --sql duckdb|athena|bigquery [--from SOURCE] [--out FILE]
+                     [--contract DIR] [--config FILE] [--verbose]
+                   screenkit health --sql duckdb|athena|bigquery [--from SOURCE]
+                     [--out FILE]
                    screenkit health --counts FILE [--format F] [--out FILE]
 
             OPTIONS:
               LOG...            The logs, read in order (`-` for standard input).
               --format FORMAT   text (default), markdown or prometheus.
-              --out FILE        Write the figures (or the query) to FILE instead of printing them.
+              --out FILE        Write the figures (or the query) to FILE instead of printing
+                                them.
             \(CountsOptions.help)
             \(Command.contractAndConfigOptions)
 

@@ -5,53 +5,61 @@ import ScreenContract
 enum InitCommand {
     static let command = Command(
         name: "init",
-        summary: "Create a new package of screens, with a config and a contract history.",
+        summary: "Create a package of screens with a config and a contract history.",
         help: """
-            OVERVIEW: Write a new Swift package in DIR that builds and passes `check` with no edits:
-            Package.swift depending on ScreenKit, a `Screens` target with one screen and one custom
-            component, the `screenkit` executable, screenkit.json, .gitignore, .gitattributes, a
-            GitHub Actions workflow, a README and a contract history started from the standard
-            version your shipped clients know.
+            OVERVIEW: Write a new Swift package in DIR that builds and passes `check` with
+            no edits: Package.swift depending on ScreenKit, a `Screens` target with one
+            screen and one custom component, the `screenkit` executable, screenkit.json,
+            .gitignore, .gitattributes, a GitHub Actions workflow, a README and a contract
+            history started from the standard version your shipped clients know.
 
               Package.swift                     depends on ScreenKit (a path or a URL)
-              screenkit.json                    the project config (contract, output, minContract)
+              screenkit.json                    the project config (contract, output,
+                                                minContract)
               Sources/screenkit/main.swift      the command line linked with your screens
               Screens/App.swift                 the catalog: components and screens
               Screens/WelcomeScreen.swift       an example screen
               Screens/Components/Banner.swift   an example custom component with a fallback
               Screens/Contract/history/*.json   standard versions 1…K, byte for byte
-              .github/workflows/screens.yml     CI: the gate and review report on pull requests;
-                                                build (and publish) on the default branch
+              .github/workflows/screens.yml     CI: the gate and review report on pull
+                                                requests; build (and publish) on the default
+                                                branch
               .github/dependabot.yml            keeps the workflow's pinned actions current
-              .gitattributes                    keeps Screens/Contract byte-exact on checkout
+              .gitattributes                    keeps Screens/Contract byte-exact on
+                                                checkout
 
             DIR must not exist or be empty; nothing is written unless everything is.
 
             USAGE: screenkit init DIR [--name NAME] [--standard K] [--no-publish]
-                                      [--screenkit-path PATH | --screenkit-url URL [--screenkit-version V |
-                                       --screenkit-branch B | --screenkit-revision COMMIT]]
+                     [--screenkit-path PATH | --screenkit-url URL [--screenkit-version V |
+                       --screenkit-branch B | --screenkit-revision COMMIT]]
 
             OPTIONS:
               --name NAME             The package name (default: DIR's last component).
-              --standard K            The standard contract version the shipped clients decode
+              --standard K            The standard contract version the shipped clients
+                                      decode
                                       (default 1: the original vocabulary; \(StandardBaseline.latest) is today's).
-              --screenkit-path PATH   Depend on a ScreenKit checkout by path (written relative to DIR
-                                      when the two share a folder below /, else absolute).
+              --screenkit-path PATH   Depend on a ScreenKit checkout by path (written
+                                      relative to DIR when the two share a folder below /,
+                                      else absolute).
               --screenkit-url URL     Depend on ScreenKit by git URL …
-              --screenkit-version V   … from version V, a tag of that repository (default \(CLI.version));
-              --screenkit-branch B    … or on branch B, where the repository has no release tag;
+              --screenkit-version V   … from version V, a tag of that repository
+                                      (default \(CLI.version));
+              --screenkit-branch B    … or on branch B, where the repository has no release
+                                      tag;
               --screenkit-revision C  … or on commit C.
-              --no-publish            A workflow that builds on the default branch but publishes
-                                      to no bucket (screens served by a Swift server only).
+              --no-publish            A workflow that builds on the default branch but
+                                      publishes to no bucket (screens served by a Swift
+                                      server only).
               -h, --help              Show this help.
 
             Without --screenkit-path or --screenkit-url, the package depends by path on the
-            ScreenKit checkout this screenkit was built from, when it still exists.
-            With --screenkit-url and a version, init asks the repository for that tag
-            (git ls-remote): SwiftPM resolves a version only from a tag, and a tag does not
-            travel with every copy of a repository. When the tag is not there, init says so and
-            how to pin a branch or a commit instead.
-            Then: cd DIR && swift run screenkit build && swift run screenkit check
+            ScreenKit checkout this screenkit was built from, when it still exists. With
+            --screenkit-url and a version, init asks the repository for that tag (git
+            ls-remote): SwiftPM resolves a version only from a tag, and a tag does not
+            travel with every copy of a repository. When the tag is not there, init says so
+            and how to pin a branch or a commit instead. Then: cd DIR && swift run screenkit
+            build && swift run screenkit check
             """,
         valueOptions: [
             "--name", "--standard", "--screenkit-path", "--screenkit-url", "--screenkit-version", "--screenkit-branch",

@@ -6,46 +6,54 @@ import ScreenPreview
 enum PreviewCommand {
     static let command = Command(
         name: "preview",
-        summary: "Write HTML previews of every screen for every supported client version.",
+        summary: "Write HTML previews of every screen for every client version.",
         help: """
-            OVERVIEW: Render every screen as the clients of each supported contract version will see
-            it — from the same variants that are published, fallbacks applied — side by side, one
-            self-contained page per screen plus index.html. Fallbacks, dropped nodes and mapped
-            values are outlined and labelled. A screen with experiments or flags shows every
-            combination of their arms, the control first, each with every version side by side;
-            the index names its experiments. With String Catalogs configured, a screen that uses
-            localized strings also has a page per locale, DIR/<locale>/<screen>.html, and one in
-            the pseudo-locale, DIR/pseudo/<screen>.html (every localized string accented, 40 %
-            longer and [bracketed], so text that is not localized or is cut off shows at a
-            glance), each linking the others. No JavaScript and no network fetches: images are
-            drawn as labelled placeholders.
+            OVERVIEW: Render every screen as the clients of each supported contract version
+            will see it — from the same variants that are published, fallbacks applied —
+            side by side, one self-contained page per screen plus index.html. Fallbacks,
+            dropped nodes and mapped values are outlined and labelled. A screen with
+            experiments or flags shows every combination of their arms, the control first,
+            each with every version side by side; the index names its experiments. With
+            String Catalogs configured, a screen that uses localized strings also has a page
+            per locale, DIR/<locale>/<screen>.html, and one in the pseudo-locale,
+            DIR/pseudo/<screen>.html (every localized string accented, 40 % longer and
+            [bracketed], so text that is not localized or is cut off shows at a glance),
+            each linking the others. No JavaScript and no network fetches: images are drawn
+            as labelled placeholders.
 
-            USAGE: screenkit preview [--out DIR] [--contract DIR] [--config FILE] [--verbose]
+            USAGE: screenkit preview [--out DIR] [--contract DIR] [--config FILE]
+                     [--verbose]
                    screenkit preview --watch [--port N] [--host ADDRESS] [options above]
 
-            With --watch, the site is also served on a loopback port (it prints "listening on
-            http://127.0.0.1:PORT"), and when a file under the screens folder (the contract
-            folder's parent) or the contract changes, the package is rebuilt with its own build
-            (swift build --product screenkit, then the new binary's preview) and the open pages
-            reload; a failed build is shown in the page with its diagnostics. ^C stops it. Only
-            the served pages carry the reload script; the files written stay script-free.
+            With --watch, the site is also served on a loopback port (it prints "listening
+            on http://127.0.0.1:PORT"), and when a file under the screens folder (the
+            contract folder's parent) or the contract changes, the package is rebuilt with
+            its own build (swift build --product screenkit, then the new binary's preview)
+            and the open pages reload; a failed build is shown in the page with its
+            diagnostics. ^C stops it. Only the served pages carry the reload script; the
+            files written stay script-free.
 
             OPTIONS:
-              --out DIR         Output folder (default: the config's "preview", else preview); replaced
-                                as a whole.
+              --out DIR         Output folder (default: the config's "preview", else
+                                preview); replaced as a whole.
               --contract DIR    The contract folder (default: the config's "contract", else
-                                Screens/Contract). A named folder that does not exist is an error (exit 3).
-              --config FILE     The config file (default: the nearest screenkit.json at or above the
-                                working folder); flags override it.
+                                Screens/Contract). A named folder that does not exist is an
+                                error (exit 3).
+              --config FILE     The config file (default: the nearest screenkit.json at or
+                                above the working folder); flags override it.
               --verbose         Say which config file was used.
-              --watch           Serve, rebuild on a change and reload the open pages (see above).
-              --port N          The port to serve on with --watch (default 8420; 0 picks a free one).
-              --host ADDRESS    The IPv4 address to serve on with --watch (default 127.0.0.1).
+              --watch           Serve, rebuild on a change and reload the open pages (see
+                                above).
+              --port N          The port to serve on with --watch (default 8420; 0 picks a
+                                free one).
+              --host ADDRESS    The IPv4 address to serve on with --watch (default
+                                127.0.0.1).
               --rebuild-command CMD
-                                The rebuild run by /bin/sh in the package root with --watch, with
-                                SCREENKIT_PREVIEW_OUT and SCREENKIT_PREVIEW_CONTRACT set (default:
-                                swift build --product screenkit, then the built binary's preview
-                                --out "$SCREENKIT_PREVIEW_OUT" --contract "$SCREENKIT_PREVIEW_CONTRACT").
+                                The rebuild run by /bin/sh in the package root with --watch,
+                                with SCREENKIT_PREVIEW_OUT and SCREENKIT_PREVIEW_CONTRACT
+                                set (default: swift build --product screenkit, then the
+                                built binary's preview --out "$SCREENKIT_PREVIEW_OUT"
+                                --contract "$SCREENKIT_PREVIEW_CONTRACT").
               -h, --help        Show this help.
             """,
         valueOptions: ["--out", "--contract", "--port", "--host", "--rebuild-command"],

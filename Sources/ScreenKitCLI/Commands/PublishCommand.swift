@@ -7,48 +7,55 @@ import ScreenPublish
 enum PublishCommand {
     static let command = Command(
         name: "publish",
-        summary: "Publish to a bucket: immutable objects, then the manifest, then the pointer.",
+        summary: "Publish to a bucket: objects, the manifest, then the pointer.",
         help: """
-            OVERVIEW: Compile everything (pending contract elements are errors here), then publish
-            the bucket image: content-addressed objects first (create-only; an existing object must
-            have the same bytes), then the manifest, then the pointer with compare-and-swap, then
-            the short-lived client aliases. A re-run with nothing changed uploads nothing.
+            OVERVIEW: Compile everything (pending contract elements are errors here), then
+            publish the bucket image: content-addressed objects first (create-only; an
+            existing object must have the same bytes), then the manifest, then the pointer
+            with compare-and-swap, then the short-lived client aliases. A re-run with
+            nothing changed uploads nothing.
 
-            With --edge (or the config's "edge"), the edge router of the published manifest (see
-            `screenkit edge --help`) is uploaded too, content-addressed at edge/<sha256>/<file>, and
-            the pointer names its files: deploy the router the pointer names.
+            With --edge (or the config's "edge"), the edge router of the published manifest
+            (see `screenkit edge --help`) is uploaded too, content-addressed at
+            edge/<sha256>/<file>, and the pointer names its files: deploy the router the
+            pointer names.
 
-            USAGE: screenkit publish --to URL [--endpoint URL] [--region R] [--dry-run] [--timeout S]
-                                     [--attempts N] [--edge] [--unit-header NAME | --unit-cookie NAME |
-                                     --unit-query NAME] [--allow-overrides] [--records] [--contract DIR]
-                                     [--config FILE] [--verbose]
+            USAGE: screenkit publish --to URL [--endpoint URL] [--region R] [--dry-run]
+                     [--timeout S] [--attempts N] [--edge]
+                     [--unit-header NAME | --unit-cookie NAME | --unit-query NAME]
+                     [--allow-overrides] [--records] [--contract DIR] [--config FILE]
+                     [--verbose]
 
             OPTIONS:
-              --to URL          file:///absolute/path, or s3://bucket/prefix (default: the config's
-                                "bucket").
-              --endpoint URL    An S3-compatible endpoint (R2, MinIO, GCS, a local server); path-style
-                                addressing (default: the config's "endpoint"; without one: AWS,
-                                virtual-hosted style).
-              --region R        The signing region (default: the config's "region", else AWS_REGION,
-                                AWS_DEFAULT_REGION or us-east-1).
-              --dry-run         Print the plan (what would be uploaded, what already exists); change
-                                nothing. For s3:// it still reads the bucket, so it needs credentials.
-              --timeout S       Seconds one request may take before it is retried (default: 30).
+              --to URL          file:///absolute/path, or s3://bucket/prefix (default: the
+                                config's "bucket").
+              --endpoint URL    An S3-compatible endpoint (R2, MinIO, GCS, a local server);
+                                path-style addressing (default: the config's "endpoint";
+                                without one: AWS, virtual-hosted style).
+              --region R        The signing region (default: the config's "region", else
+                                AWS_REGION, AWS_DEFAULT_REGION or us-east-1).
+              --dry-run         Print the plan (what would be uploaded, what already
+                                exists); change nothing. For s3:// it still reads the
+                                bucket, so it needs credentials.
+              --timeout S       Seconds one request may take before it is retried (default:
+                                30).
               --attempts N      Attempts per request, retries included (default: 5).
-              --edge            Publish the edge router too (default: when the config has "edge").
+              --edge            Publish the edge router too (default: when the config has
+                                "edge").
               --unit-header NAME
               --unit-cookie NAME
-              --unit-query NAME The router's experiment unit, as for `screenkit edge` (each implies
-                                --edge; default: the config's "edge").
-              --allow-overrides The router honours the ScreenKit-Arm header (QA buckets only;
-                                implies --edge).
+              --unit-query NAME The router's experiment unit, as for `screenkit edge` (each
+                                implies --edge; default: the config's "edge").
+              --allow-overrides The router honours the ScreenKit-Arm header (QA buckets
+                                only; implies --edge).
               --records         The router writes a response record per screen response, as
                                 `screenkit edge --records` (implies --edge).
             \(Command.contractAndConfigOptions)
 
             Credentials for s3:// come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
-            AWS_SESSION_TOKEN. Exit codes: 0 published (or up to date), 1 refused (errors, a contract
-            history mismatch, a conflicting object or pointer), 2 usage, 3 bucket or environment failure.
+            AWS_SESSION_TOKEN. Exit codes: 0 published (or up to date), 1 refused (errors, a
+            contract history mismatch, a conflicting object or pointer), 2 usage, 3 bucket
+            or environment failure.
             """,
         valueOptions: [
             "--to", "--endpoint", "--region", "--contract", "--timeout", "--attempts", "--unit-header", "--unit-cookie",

@@ -6,14 +6,16 @@ import ScreenContract
 enum StringsCommand {
     static let command = Command(
         name: "strings",
-        summary: "Embed the String Catalogs in a server that renders at request time.",
+        summary: "Embed the String Catalogs in a server that renders per request.",
         help: """
-            OVERVIEW: Work with the String Catalogs (.xcstrings) screenkit.json names in "strings".
+            OVERVIEW: Work with the String Catalogs (.xcstrings) screenkit.json names in
+            "strings".
 
             USAGE: screenkit strings <subcommand> [options]
 
             SUBCOMMANDS:
-              embed     Write the catalogs as Swift source, for a server that renders at request time.
+              embed     Write the catalogs as Swift source, for a server that renders at
+                        request time.
 
             See 'screenkit strings <subcommand> --help' for its options.
             """,
@@ -28,25 +30,28 @@ enum StringsCommand {
         name: "embed",
         summary: "Write the String Catalogs as Swift source for a server binary.",
         help: """
-            OVERVIEW: Write the String Catalogs screenkit.json names ("strings") as a Swift file
-            declaring `public enum NAME` with each catalog's table and exact bytes, so a server
-            localizes with `ScreenRenderer.Strings(catalogs: NAME.catalogs, locales: […])` and needs
-            no files when deployed. Each catalog is read and checked first. Regenerate after changing
-            a catalog; --check exits 1 while the file is stale (run it in CI).
+            OVERVIEW: Write the String Catalogs screenkit.json names ("strings") as a Swift
+            file declaring `public enum NAME` with each catalog's table and exact bytes, so
+            a server localizes with `ScreenRenderer.Strings(catalogs: NAME.catalogs,
+            locales: […])` and needs no files when deployed. Each catalog is read and
+            checked first. Regenerate after changing a catalog; --check exits 1 while the
+            file is stale (run it in CI).
 
-            USAGE: screenkit strings embed [--out FILE] [--name NAME] [--check] [--contract DIR]
-                                           [--config FILE] [--verbose]
+            USAGE: screenkit strings embed [--out FILE] [--name NAME] [--check]
+                     [--contract DIR] [--config FILE] [--verbose]
 
             OPTIONS:
-              --out FILE        The Swift file (default: NAME.swift beside the contract folder, e.g.
-                                Screens/EmbeddedStringCatalogs.swift: in the Screens target, where
-                                the catalogs themselves are left out).
+              --out FILE        The Swift file (default: NAME.swift beside the contract
+                                folder, e.g. Screens/EmbeddedStringCatalogs.swift: in the
+                                Screens target, where the catalogs themselves are left out).
               --name NAME       The enum's name (default: EmbeddedStringCatalogs).
-              --check           Write nothing; exit 1 when FILE differs from what would be written.
+              --check           Write nothing; exit 1 when FILE differs from what would be
+                                written.
             \(Command.contractAndConfigOptions)
 
-            Exit codes: 0 written (or up to date), 1 stale (--check) or a catalog that cannot be
-            read as one, 2 usage or no "strings" in the config, 3 a missing or unreadable file.
+            Exit codes: 0 written (or up to date), 1 stale (--check) or a catalog that
+            cannot be read as one, 2 usage or no "strings" in the config, 3 a missing or
+            unreadable file.
             """,
         valueOptions: ["--out", "--name", "--contract"],
         flags: ["--check"],

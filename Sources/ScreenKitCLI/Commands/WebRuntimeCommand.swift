@@ -5,13 +5,14 @@ enum WebRuntimeCommand {
         name: "web-runtime",
         summary: "The web runtime: one ES module that renders screens in a browser.",
         help: """
-            OVERVIEW: Print (or write) screenkit-web.mjs, the web runtime: one ES module without
-            dependencies that fetches a screen (ScreenKit-Contract, Accept-Language, the unit,
-            If-None-Match), renders the standard components to accessible DOM and the app's own
-            through the renderer functions it is given (typed by the TypeScript module of
-            `screenkit contract codegen typescript`), binds the screen's state, runs its actions
-            and sends its analytics events and exposures to POST /events in batches. The same
-            bytes for every project: the contract's types come from the generated module.
+            OVERVIEW: Print (or write) screenkit-web.mjs, the web runtime: one ES module
+            without dependencies that fetches a screen (ScreenKit-Contract, Accept-Language,
+            the unit, If-None-Match), renders the standard components to accessible DOM and
+            the app's own through the renderer functions it is given (typed by the
+            TypeScript module of `screenkit contract codegen typescript`), binds the
+            screen's state, runs its actions and sends its analytics events and exposures to
+            POST /events in batches. The same bytes for every project: the contract's types
+            come from the generated module.
 
             USAGE: screenkit web-runtime [--out FILE]
 

@@ -54,14 +54,18 @@ extension ChunkedFiles {
         try read(
             files, context, chunk: { data, name in reader.read(data, name: name, each) },
             end: { reader.finish($0, each) })
-        if reader.skipped > 0, let first = reader.firstSkipped {
-            context.terminal.printError(
-                "warning: \(reader.skipped) line\(reader.skipped == 1 ? "" : "s") skipped (not response records); the first: \(first)"
-            )
-        }
+        warnSkipped(reader.skipped, first: reader.firstSkipped, context)
         guard reader.records > 0 else {
             throw .failure("no response record in \(files.count == 1 ? "the log" : "any of the \(files.count) logs")")
         }
         return reader.records
+    }
+
+    /// Warns that `count` lines were skipped as not response records, naming the first: what
+    /// every command that reads records says.
+    static func warnSkipped(_ count: Int, first: String?, _ context: CommandContext) {
+        guard count > 0, let first else { return }
+        context.terminal.printError(
+            "warning: \(count) line\(count == 1 ? "" : "s") skipped (not response records); the first: \(first)")
     }
 }
