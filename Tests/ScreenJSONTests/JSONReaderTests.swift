@@ -23,7 +23,8 @@ import Testing
     /// RFC 8259 text is UTF-8: a string holding bytes that are not (a stray byte, an overlong
     /// form, an encoded surrogate, a code point past U+10FFFF, a cut-off sequence) is refused in
     /// both of the reader's string paths, never repaired into U+FFFD; valid UTF-8 reads as it is.
-    @Test(arguments: [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]])
+    @Test(
+        arguments: [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]])
     func aStringThatIsNotUTF8IsRefused(bad: [UInt8]) throws {
         for (prefix, suffix) in [("{\"s\":\"a", "b\"}"), ("{\"s\":\"\\n", "\"}")] {
             let bytes = Array(prefix.utf8) + bad + Array(suffix.utf8)
