@@ -21,6 +21,7 @@ let readers: [(name: String, products: [String])] = [
     ("fuzz-event-batch", ["ScreenRendering", "ScreenContract", "ScreenJSON", "ScreenKit"]),
     ("fuzz-experiment-export", ["ScreenAnalytics"]),
     ("fuzz-response-record", ["ScreenAnalytics"]),
+    ("fuzz-health", ["ScreenAnalytics", "ScreenRendering"]),
     ("fuzz-counts-file", ["ScreenAnalytics"]),
     ("fuzz-colorset", ["ScreenDesign"]),
     ("fuzz-android-colors", ["ScreenDesign"]),

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=60
 all=(fuzz-contract-file fuzz-history fuzz-history-folder fuzz-exemptions fuzz-sunsets fuzz-config fuzz-installs
   fuzz-pointer fuzz-manifest fuzz-string-catalog fuzz-accept-language fuzz-event-batch
-  fuzz-experiment-export fuzz-response-record fuzz-counts-file fuzz-colorset fuzz-android-colors)
+  fuzz-experiment-export fuzz-response-record fuzz-health fuzz-counts-file fuzz-colorset fuzz-android-colors)
 targets=("${all[@]}")
 build=1
 build_only=0
@@ -47,7 +47,7 @@ dictionary() {
     fuzz-accept-language) echo accept-language ;;
     fuzz-event-batch) echo event-batch ;;
     fuzz-experiment-export) echo experiment-export ;;
-    fuzz-response-record) echo response-record ;;
+    fuzz-response-record|fuzz-health) echo response-record ;;
     fuzz-counts-file) echo counts ;;
     fuzz-colorset|fuzz-android-colors) echo colors ;;
   esac
