@@ -302,6 +302,8 @@ public struct Compiler: Sendable {
         }
         var screens: [CompiledScreen] = []
         var seen: Set<Diagnostic> = []
+        // A pending element is the same whichever arm a node is in: said once per node.
+        var pendingSeen: Set<String> = []
         var armsBySource: [Int: [SourceLocation: [(experiment: String, arm: String)]]] = [:]
         for (job, outcome) in zip(jobs, outcomes.values) {
             guard let arms = job.arms else {
@@ -318,6 +320,12 @@ public struct Compiler: Sendable {
                     return map
                 }()
             for var diagnostic in outcome.diagnostics {
+                if diagnostic.rule == ScreenRules.contractPending.id {
+                    if pendingSeen.insert(diagnostic.message + "\u{0}" + (diagnostic.nodePath ?? "")).inserted {
+                        collector.report(diagnostic)
+                    }
+                    continue
+                }
                 let applied = (diagnostic.location.flatMap { bySource[$0] } ?? []).filter {
                     arms[$0.experiment] == $0.arm
                 }
@@ -550,7 +558,8 @@ public struct Compiler: Sendable {
     }
 
     /// What the newest frozen version lacks is pending: reported once per element and screen, at
-    /// the Swift line of the first node that uses it, saying what every client gets meanwhile.
+    /// the Swift line and path of the first node that uses it (named by its ID), saying what every
+    /// client gets meanwhile. A screen with experiments reports it once, not once per arm.
     private func reportPending(
         _ downgrades: [Downgrade], screen: Screen, flat: FlatScreen, options: CompileOptions,
         into collector: inout DiagnosticCollector
@@ -565,15 +574,19 @@ public struct Compiler: Sendable {
                 switch downgrade {
                 case .eventRemoved, .eventParamRemoved: "no client sends it: it is left out of every envelope"
                 case .tokenReplaced: "every client gets the token's light literal"
+                case .propRemoved: "every client gets the node without it (a prop has no fallback)"
+                case .fieldRemoved: "every client gets the action without it (a field has no fallback)"
+                case .enumMapped(_, _, _, let to): "every client gets \"\(to)\", the value it falls back to"
                 default: "every client gets its fallback"
                 }
             let node = places[downgrade.nodeID]
             collector.report(
                 ScreenRules.contractPending.diagnostic(
-                    "screen \"\(screen.id)\" uses \(downgrade.element), which is not frozen yet; \(meanwhile)",
+                    "screen \"\(screen.id)\" uses \(downgrade.element) at node \"\(downgrade.nodeID)\", which is not "
+                        + "frozen yet; \(meanwhile)",
                     severity: options.pendingIsError ? .error : .warning,
                     at: node.map { flat.source(of: $0) } ?? screen.source,
-                    path: screen.id))
+                    path: node.map { NodePath(flat: flat, index: $0).description } ?? screen.id))
         }
     }
 }

@@ -223,7 +223,7 @@ import Testing
             tokens: [accent])
         let build = Compiler(catalog: catalog).compile(CompileOptions(history: [v1]))
         let pending = build.diagnostics.filter { $0.rule == "contract-pending" }
-        let byElement = Dictionary(pending.map { ($0.message.split(separator: " ")[3].dropLast(), $0) }) { first, _ in
+        let byElement = Dictionary(pending.map { ($0.message.split(separator: " ")[3], $0) }) { first, _ in
             first
         }
         #expect(byElement["component:chip"]?.location?.line == chipLine, "\(pending)")
@@ -236,6 +236,50 @@ import Testing
         #expect(
             byElement["token:brand.accent"]?.message.hasSuffix("every client gets the token's light literal") == true)
         #expect(pending.allSatisfy { $0.location?.file == #filePath })
+    }
+
+    /// A pending warning names the node (in its message and its path), is said once per node
+    /// whatever the experiment arms, and promises no fallback to a prop, which has none.
+    @Test func aPendingWarningNamesTheNodeOnceAndSaysWhatAPropsClientsGet() {
+        let v1 = Contract.live(Catalog(screens: [])).0
+        let catalog = Catalog(
+            components: StandardCatalog.components + [Chip.self],
+            screens: [
+                Screen("s") {
+                    Column(id: "list") {
+                        Experiment("e") {
+                            Arm("a", weight: 50) { Chip("x").id("chip").fallback(Text("x")) }
+                            Arm("b", weight: 50) { Chip("x").id("chip").fallback(Text("x")) }
+                        }
+                    }
+                }
+            ])
+        let build = Compiler(catalog: catalog).compile(CompileOptions(history: [v1]))
+        let pending = build.diagnostics.filter { $0.rule == "contract-pending" }
+        #expect(pending.count == 1, "\(pending.map(\.message))")
+        #expect(pending.first?.message.contains(#"uses component:chip at node "chip""#) == true, "\(pending)")
+        #expect(pending.first?.nodePath?.hasSuffix("chip") == true, "\(String(describing: pending.first?.nodePath))")
+        // A prop the newest frozen version lacks: clients get the node without it.
+        let frozen = Contract.live(Catalog(components: StandardCatalog.components + [Chip.self], screens: [])).0
+        let badged = Catalog(
+            components: StandardCatalog.components + [BadgedChip.self], screens: [Screen("t") { BadgedChip() }])
+        let props = Compiler(catalog: badged).compile(CompileOptions(history: [frozen])).diagnostics
+        #expect(props.map(\.rule) == ["contract-pending"], "\(props.map(\.message))")
+        #expect(
+            props.first?.message.hasSuffix("every client gets the node without it (a prop has no fallback)") == true,
+            "\(props.map(\.message))")
+    }
+
+    /// `chip` with a prop the frozen `chip` lacks.
+    struct BadgedChip: Component {
+        static let schema = ComponentSchema(
+            type: "chip", props: [.required("label", .string), .optional("badge", .string)])
+        var node: Node
+        init(file: String = #filePath, line: Int = #line, column: Int = #column) {
+            node = Self.makeNode(
+                id: nil, props: [Prop(key: "label", value: .string("x")), Prop(key: "badge", value: .string("new"))],
+                source: SourceLocation(file: file, line: line, column: column))
+        }
     }
 
     @Test func withoutAHistoryTheLiveContractStandsInWithAWarning() {
