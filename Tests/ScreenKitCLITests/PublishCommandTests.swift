@@ -2,6 +2,7 @@ import ExampleScreens
 import Foundation
 import ScreenCompiler
 import ScreenContract
+import ScreenEdge
 import ScreenKit
 import ScreenKitCLI
 import Testing
@@ -129,6 +130,49 @@ import Testing
         let (usage, _, usageErrors) = await run(["publish", "--to", target, "--unit-query", "a b"])
         #expect(usage == .usage)
         #expect(usageErrors.contains("is not a header, cookie or parameter name"))
+    }
+
+    /// `"records": true` beside `"edge"` makes `publish` upload the router that writes records, as
+    /// `--records` does (never silently one that logs nothing), and `--verbose` says which unit and
+    /// records setting each command used and where they came from.
+    @Test func theConfigsRecordsKeyIsTheRecordsFlag() async throws {
+        let (flagged, _, flagErrors) = await run([
+            "publish", "--to", target, "--edge", "--unit-cookie", "uid", "--records", "--dry-run",
+        ])
+        #expect(flagged == .success, "\(flagErrors)")
+        try Data(#"{"format": 1, "edge": "cookie:uid", "records": true}"#.utf8).write(
+            to: folder.appendingPathComponent("screenkit.json"))
+        let (code, out, errors) = await run(["publish", "--to", target, "--verbose"])
+        #expect(code == .success, "\(errors)")
+        #expect(
+            errors.contains(
+                #"screenkit publish: router: unit cookie:uid (config "edge"), records on (config "records"), overrides off"#
+            ), "\(errors)")
+        #expect(errors.contains("edge cookie:uid with records"), "the config's summary says it too: \(errors)")
+        let pointer = try #require(
+            Pointer.decode([UInt8](try Data(contentsOf: bucket.appendingPathComponent("pointer.json")))))
+        let njs = try String(
+            contentsOf: bucket.appendingPathComponent(
+                "edge/\(pointer.edge[EdgeRouter.njsFile] ?? "")/\(EdgeRouter.njsFile)"),
+            encoding: .utf8)
+        #expect(njs.contains("function skRecordString("), "the uploaded router writes records")
+        #expect(out.contains("edge router \(EdgeRouter.njsFile)"), "\(out)")
+        #expect(await run(["build"]).0 == .success)
+        let (edge, _, edgeErrors) = await run(["edge", "--verbose", "--unit-header", "X-User-ID"])
+        #expect(edge == .success, "\(edgeErrors)")
+        #expect(
+            edgeErrors.contains(
+                #"screenkit edge: router: unit header:X-User-ID (flag), records on (config "records"), overrides off"#),
+            "\(edgeErrors)")
+        // A records setting without a router, or not a boolean, is a usage error naming the key.
+        for (config, message) in [
+            (#"{"format": 1, "records": true}"#, #""records" is a setting of the edge router: it needs "edge""#),
+            (#"{"format": 1, "edge": "none", "records": "yes"}"#, #""records" must be true or false"#),
+        ] {
+            try Data(config.utf8).write(to: folder.appendingPathComponent("screenkit.json"))
+            let (usage, _, usageErrors) = await run(["publish", "--to", target])
+            #expect(usage == .usage && usageErrors.contains(message), "\(usageErrors)")
+        }
     }
 
     /// What the bucket holds decides the exit status: a tampered object is a violation (1), a

@@ -87,7 +87,20 @@ enum EdgeCommand {
         }
         return EdgeRouter.Options(
             unit: sources.first ?? context.config?.edge?.unit, allowsOverrides: arguments.flag("--allow-overrides"),
-            records: arguments.flag("--records"))
+            records: arguments.flag("--records") || context.config?.edge?.records == true)
+    }
+
+    /// What the router was written with and where each setting came from, for `--verbose`:
+    /// `router: unit cookie:uid (config), records on (config), overrides off`.
+    static func summary(_ options: EdgeRouter.Options, _ arguments: Arguments, _ context: CommandContext) -> String {
+        let unitFlag = ["--unit-header", "--unit-cookie", "--unit-query"].contains { arguments.value($0) != nil }
+        let unit =
+            options.unit.map { "unit \($0.kind):\($0.name) (\(unitFlag ? "flag" : "config \"edge\""))" }
+            ?? "no unit (every experiment serves its control)"
+        let records =
+            options.records
+            ? "records on (\(arguments.flag("--records") ? "--records" : "config \"records\""))" : "records off"
+        return "router: \(unit), \(records), overrides \(options.allowsOverrides ? "on" : "off")"
     }
 
     /// Whether `arguments` ask for an edge router (`--edge`, a unit source, `--allow-overrides` or `--records`).
@@ -105,6 +118,9 @@ enum EdgeCommand {
         let outPath = arguments.value("--out") ?? "edge"
         guard !outPath.isEmpty else { throw .usage("--out needs a folder") }
         let options = try options(arguments, context)
+        if arguments.flag("--verbose") {
+            context.terminal.printError("screenkit edge: \(summary(options, arguments, context))")
+        }
         guard let (hash, manifest) = BuildCommand.builtManifest(in: from) else {
             throw .failure(
                 "\(from.path): no build here (pointer.json and the manifest it names); run `screenkit build` first")

@@ -72,6 +72,12 @@ enum PublishCommand {
         let edge =
             EdgeCommand.isRequested(arguments) || context.config?.edge != nil
             ? try EdgeCommand.options(arguments, context) : nil
+        if arguments.flag("--verbose") {
+            context.terminal.printError(
+                "screenkit publish: "
+                    + (edge.map { EdgeCommand.summary($0, arguments, context) }
+                        ?? "no router (no \"edge\" in the config and no --edge)"))
+        }
         let compilation = try ContractLocation(arguments, context).compile(
             context.catalog, pendingIsError: true, requireHistory: true)
         context.report(compilation.diagnostics)

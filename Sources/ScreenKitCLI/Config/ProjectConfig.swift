@@ -14,7 +14,7 @@ import ScreenKit
 ///  "previewURL": "https://ci.example.com/preview", "bucket": "s3://shop-screens/app",
 ///  "endpoint": "https://minio.internal:9000", "region": "eu-west-1", "minContract": 1,
 ///  "strings": ["Screens/Localizable.xcstrings"], "locales": ["en", "de", "pl"],
-///  "untranslated": "error", "edge": "cookie:uid", "assetCatalogs": ["App/Assets.xcassets"],
+///  "untranslated": "error", "edge": "cookie:uid", "records": true, "assetCatalogs": ["App/Assets.xcassets"],
 ///  "androidResources": ["android/app/src/main/res"], "iosColorNames": {"brand.primary": "BrandPrimary"},
 ///  "androidColorNames": {}, "colorTolerance": 2, "errors": ["contrast-low"]}
 /// ```
@@ -28,8 +28,8 @@ public struct ProjectConfig: Sendable, Equatable {
     /// Every key a format-1 config may hold.
     public static let keys = [
         "format", "contract", "output", "preview", "previewURL", "bucket", "endpoint", "region", "minContract",
-        "strings", "locales", "untranslated", "edge", "assetCatalogs", "androidResources", "iosColorNames",
-        "androidColorNames", "colorTolerance", "errors",
+        "strings", "locales", "untranslated", "edge", "records", "assetCatalogs", "androidResources",
+        "iosColorNames", "androidColorNames", "colorTolerance", "errors",
     ]
     /// The most String Catalogs and locales a config may list.
     public static let maximumListCount = 64
@@ -194,6 +194,16 @@ public struct ProjectConfig: Sendable, Equatable {
                 )
             }
         }
+        switch object["records"] {
+        case nil: break
+        case .bool(let records)?:
+            guard config.edge != nil else {
+                throw invalid(
+                    "\"records\" is a setting of the edge router: it needs \"edge\" (a unit source or \"none\")")
+            }
+            config.edge?.records = records
+        default: throw invalid("\"records\" must be true or false")
+        }
         config.contract = try folder("contract")
         config.output = try folder("output")
         config.preview = try folder("preview")
@@ -263,11 +273,13 @@ public struct ProjectConfig: Sendable, Equatable {
         case number(Double)
         case list([String])
         case map([String: JSONValue])
+        case bool(Bool)
         case other
 
         init(_ value: JSONValue) {
             switch value {
             case .string(let text): self = .string(text)
+            case .bool(let value): self = .bool(value)
             case .number(let text): self = Double(text).flatMap { $0.isFinite ? .number($0) : nil } ?? .other
             case .array(let items):
                 let strings = items.compactMap(\.stringValue)
@@ -282,7 +294,7 @@ public struct ProjectConfig: Sendable, Equatable {
                     map[member.key] = member.value
                 }
                 self = .map(map)
-            case .bool, .null: self = .other
+            case .null: self = .other
             }
         }
     }
@@ -327,7 +339,10 @@ public struct ProjectConfig: Sendable, Equatable {
         if !strings.isEmpty { parts.append("strings \(strings.joined(separator: ", "))") }
         if !locales.isEmpty { parts.append("locales \(locales.joined(separator: ", "))") }
         if untranslatedIsWarning { parts.append("untranslated warning") }
-        if let edge { parts.append("edge " + (edge.unit.map { "\($0.kind):\($0.name)" } ?? "none")) }
+        if let edge {
+            parts.append(
+                "edge " + (edge.unit.map { "\($0.kind):\($0.name)" } ?? "none") + (edge.records ? " with records" : ""))
+        }
         if !assetCatalogs.isEmpty { parts.append("assetCatalogs \(assetCatalogs.joined(separator: ", "))") }
         if !androidResources.isEmpty { parts.append("androidResources \(androidResources.joined(separator: ", "))") }
         if !errors.isEmpty { parts.append("errors \(errors.joined(separator: ", "))") }
