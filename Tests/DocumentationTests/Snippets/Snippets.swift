@@ -212,6 +212,14 @@ enum AnalyticsSnippet {
         Button("Cold brew", id: "promo", action: .navigate(to: "product"))
         .track(.tap, PromoTapped(promo: "cold-brew", position: 1))
     // snippet: end
+
+    static let catalog =
+        // snippet: catalog-events
+        Catalog(
+            components: StandardCatalog.components,  // components: their types
+            screens: [Screen("home") { promo }],
+            events: [PromoTapped.schema])  // events: their schemas, not `PromoTapped.self`
+    // snippet: end
 }
 
 // snippet: color-tokens
