@@ -43,8 +43,10 @@ public enum KotlinClientModel {
         let names = Names(contract)
         var out = SourceLines()
         out.generatedHeader(
-            "kotlin --version \(version) --package \(package)", version: version, sha256: sha256, profile: nil)
+            "kotlin --version \(version) --package \(package)", version: version, sha256: sha256,
+            profile: shape.profile.isFlat ? nil : SwiftClientModel.escapedForComment(shape.profile.name))
         out.line("// Plain Kotlin (1.3 to 2.x) over org.json, which Android ships.")
+        for line in names.renamedLines(contract) { out.line(line) }
         out.line("@file:Suppress(\"unused\", \"MemberVisibilityCanBePrivate\", \"RemoveRedundantQualifierName\")")
         out.line("")
         out.line("package \(package)")
@@ -461,6 +463,28 @@ public enum KotlinClientModel {
             enumeration = Self.unique(contract.enums.map(\.name), suffix: "Enum", reserved: reserved)
             event = Self.unique(
                 contract.events.map(\.name), suffix: "Event", reserved: reserved, name: SwiftClientModel.eventTypeName)
+        }
+
+        /// A comment line per contract element whose Kotlin type is not its plain name (a name
+        /// Kotlin or this file already uses): `// Renamed: component "list" is ScreenModel.Component.ListComponent
+        /// (List is taken).`
+        func renamedLines(_ contract: Contract) -> [String] {
+            var lines: [String] = []
+            let kinds: [(String, [String], [String: String], String, (String) -> String)] = [
+                ("component", contract.components.map(\.type), component, "Component", SwiftClientModel.typeName),
+                ("action kind", contract.actions.map(\.kind), action, "Action", SwiftClientModel.typeName),
+                ("enum", contract.enums.map(\.name), enumeration, "", SwiftClientModel.typeName),
+                ("event", contract.events.map(\.name), event, "EventParams", SwiftClientModel.eventTypeName),
+            ]
+            for (kind, wires, names, parent, plain) in kinds {
+                for wire in wires {
+                    guard let name = names[wire], name != plain(wire) else { continue }
+                    let qualified = "ScreenModel." + (parent.isEmpty ? "" : parent + ".") + name
+                    lines.append(
+                        "// Renamed: \(kind) \"\(SwiftClientModel.escapedForComment(wire))\" is \(qualified) (\(plain(wire)) is taken).")
+                }
+            }
+            return lines
         }
 
         /// A type name per wire name, suffixed when reserved, numbered when taken.

@@ -93,7 +93,11 @@ extension SwiftClientModel {
             out.close("}")
         }
         out.close("}")
-        guard !contract.actions.isEmpty else { return }
+        guard !contract.actions.isEmpty else {
+            out.line("")
+            out.line("// Contract \(version) declares no action kinds: there is no ScreenModelActionHandler or perform(_:).")
+            return
+        }
         out.line("")
         out.line("/// Runs the actions of contract \(version): one requirement per action kind, each given its")
         out.line("/// typed fields. An app that declares contract \(version) and leaves a kind out does not compile.")

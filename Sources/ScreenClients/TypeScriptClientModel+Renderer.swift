@@ -89,7 +89,11 @@ extension TypeScriptClientModel {
             }
             out.close("}")
         }
-        guard !contract.actions.isEmpty else { return }
+        guard !contract.actions.isEmpty else {
+            out.line("")
+            out.line("// Contract \(version) declares no action kinds: there is no ActionHandler or perform().")
+            return
+        }
         out.line("")
         out.line("/**")
         out.line(" * Runs the actions of contract \(version): one function per action kind, given its typed fields")

@@ -293,3 +293,5 @@ extension ScreenModelRenderer {
         envelope.root.map(render)
     }
 }
+
+// Contract 1 declares no action kinds: there is no ScreenModelActionHandler or perform(_:).

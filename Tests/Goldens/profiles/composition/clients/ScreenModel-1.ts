@@ -398,3 +398,5 @@ export function render<Output>(renderer: Renderer<Output>, node: Node): Output {
 export function renderEnvelope<Output>(renderer: Renderer<Output>, envelope: Envelope): Output[] {
     return envelope.root.map((node) => render(renderer, node));
 }
+
+// Contract 1 declares no action kinds: there is no ActionHandler or perform().

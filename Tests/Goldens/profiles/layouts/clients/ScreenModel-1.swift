@@ -305,3 +305,5 @@ extension ScreenModelRenderer {
         }
     }
 }
+
+// Contract 1 declares no action kinds: there is no ScreenModelActionHandler or perform(_:).

@@ -337,3 +337,5 @@ extension ScreenModelRenderer {
         }
     }
 }
+
+// Contract 2 declares no action kinds: there is no ScreenModelActionHandler or perform(_:).

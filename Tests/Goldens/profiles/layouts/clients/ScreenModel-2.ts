@@ -404,3 +404,5 @@ export function render<Output>(renderer: Renderer<Output>, node: Node): Output {
     const draw = renderer[node.type] as unknown as (props: unknown, rendered: unknown, node: Node) => Output;
     return draw(node.props, rendered, node);
 }
+
+// Contract 2 declares no action kinds: there is no ActionHandler or perform().

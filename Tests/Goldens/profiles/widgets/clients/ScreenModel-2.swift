@@ -380,3 +380,5 @@ extension ScreenModelRenderer {
         envelope.root.map(render)
     }
 }
+
+// Contract 2 declares no action kinds: there is no ScreenModelActionHandler or perform(_:).
