@@ -129,6 +129,28 @@ import Testing
         try shell.edit(
             "Screens/App.swift", replacing: "screens: [WelcomeScreen.screen]",
             with: "screens: [WelcomeScreen.screen, OffersScreen.screen]")
+        // Getting Started shows what `contract diff` prints here, the checkout beside the package.
+        let diff = try await shell.screenkit("contract", "diff")
+        #expect(diff.status == 0, "\(diff.output)")
+        let checkout = ExampleApp.root.standardizedFileURL.pathComponents
+        let package = shell.folder.standardizedFileURL.pathComponents
+        var common = 0
+        while common < checkout.count, common < package.count, checkout[common] == package[common] { common += 1 }
+        let printed =
+            common <= 1
+            ? ExampleApp.root.standardizedFileURL.path
+            : (Array(repeating: "..", count: package.count - common) + checkout[common...]).joined(separator: "/")
+        let lines = diff.output.split(separator: "\n").map {
+            $0.replacingOccurrences(of: printed + "/", with: "../ScreenKit/")
+        }.filter { $0.contains(": note: [") || $0.hasPrefix("contract diff:") }
+        let article = try String(
+            contentsOf: ExampleApp.root.appendingPathComponent("Sources/ScreenKit/ScreenKit.docc/GettingStarted.md"),
+            encoding: .utf8)
+        let shown = article.components(separatedBy: "\n```\n").first { $0.contains("note: [component-added]") }?
+            .split(separator: "\n").map(String.init).filter {
+                $0.contains(": note: [") || $0.hasPrefix("contract diff:")
+            }
+        #expect(lines == shown, "Getting Started shows:\n\(shown ?? [])\n`contract diff` prints:\n\(lines)")
         let frozen = try await shell.screenkit("contract", "freeze")
         #expect(frozen.status == 0, "\(frozen.output)")
         #expect(frozen.output.contains("froze contract version 2 -> Screens/Contract/history/2.json"))

@@ -122,6 +122,19 @@ import Testing
         #expect(shown == (names ? message : "\(message) (at \(path))"))
     }
 
+    /// A diagnostic's place is relative to the working folder inside it, and beside it where the two
+    /// share a folder below `/` (a ScreenKit checkout next to the package, as Getting Started
+    /// makes one); a place that shares only `/` stays absolute.
+    @Test func aPlaceBesideThePackageIsRelativeToo() {
+        let formatter = DiagnosticFormatter(workingDirectory: "/work/shopapp")
+        #expect(formatter.relative("/work/shopapp/Screens/A.swift") == "Screens/A.swift")
+        #expect(
+            formatter.relative("/work/ScreenKit/Sources/ScreenKit/Standard/Text.swift")
+                == "../ScreenKit/Sources/ScreenKit/Standard/Text.swift")
+        #expect(formatter.relative("/opt/ScreenKit/Text.swift") == "/opt/ScreenKit/Text.swift")
+        #expect(formatter.relative("Screens/A.swift") == "Screens/A.swift", "a relative place is kept")
+    }
+
     /// Only paths inside the working folder, where a path starts, are made relative.
     @Test func placesInMessagesAreMadeRelativeWhereAPathStarts() {
         let formatter = DiagnosticFormatter(workingDirectory: "/work/app")

@@ -25,10 +25,16 @@ struct DiagnosticFormatter {
         return "\(text) (at \(path))"
     }
 
-    /// `path` relative to the working folder when it lies inside it.
+    /// `path` relative to the working folder: inside it, without a prefix; elsewhere in a folder
+    /// the two share below `/` (a ScreenKit checkout beside the package, `../ScreenKit/Sources/…`),
+    /// with `..`; otherwise absolute, as given.
     func relative(_ path: String) -> String {
         let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        if path.hasPrefix(base) { return String(path.dropFirst(base.count)) }
+        guard path.hasPrefix("/"), workingDirectory.hasPrefix("/") else { return path }
+        return InitCommand.relativePath(
+            from: URL(fileURLWithPath: workingDirectory).standardizedFileURL,
+            to: URL(fileURLWithPath: path).standardizedFileURL)
     }
 
     /// `text` with every absolute path inside the working folder (e.g. the place of another node a
