@@ -22,19 +22,46 @@ enum EdgeAdapterScript {
             acceptLanguage: request.headers.get("accept-language"), unit: unit, arm: request.headers.get("screenkit-arm"),
             ifNoneMatch: request.headers.get("if-none-match")
           }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skSHA256Hex });
-          var body = decision.body;
+          var body = decision.body, decided = decision;
           if (decision.object !== null) {
-            var upstream = await fetch(origin.replace(/\/+$/, "") + "/objects/" + decision.object + ".json");
-            if (upstream.status !== 200) decision = skBadGateway(decision.object, upstream.status);
-            body = decision.object !== null ? await upstream.arrayBuffer() : decision.body;
+            // A bucket that does not give the object — no answer in time, a refused connection, another
+            // status, a body cut off or not the object's bytes — is the renderer's problem document, 502.
+            var failure = null, upstream = null;
+            try {
+              upstream = await fetch(origin.replace(/\/+$/, "") + "/objects/" + decision.object + ".json",
+                typeof AbortSignal !== "undefined" && AbortSignal.timeout ? { signal: AbortSignal.timeout(SK_ORIGIN_TIMEOUT_MS) } : {});
+            } catch (error) { failure = "nothing"; }
+            if (failure === null && upstream.status !== 200) failure = upstream.status;
+            if (failure === null) {
+              try { body = await upstream.arrayBuffer(); } catch (error) { failure = "a body cut off"; }
+            }
+            if (failure === null && await skBytesSHA256Hex(body) !== decision.object) failure = "a body that is not the object";
+            if (failure !== null) { decision = skBadGateway(decision.object, failure); body = decision.body; }
           }
           var headers = new Headers();
           for (var i = 0; i < decision.headers.length; i++) headers.set(decision.headers[i][0], decision.headers[i][1]);
           //@record if (typeof onRecord === "function") {
           //@record   var route = { screen: id, contract: request.headers.get("screenkit-contract"), unit: unit, arm: request.headers.get("screenkit-arm") };
-          //@record   onRecord(skRecordLine(SCREENKIT_TABLE, skFacts(SCREENKIT_TABLE, route, decision, SCREENKIT_OPTIONS), "fetch"));
+          //@record   var facts = skFacts(SCREENKIT_TABLE, route, decided, SCREENKIT_OPTIONS);
+          //@record   facts.status = decision.status;
+          //@record   onRecord(skRecordLine(SCREENKIT_TABLE, facts, "fetch"));
           //@record }
           return new Response(body, { status: decision.status, headers: headers });
+        }
+
+        // How long the bucket may take to answer an object request.
+        var SK_ORIGIN_TIMEOUT_MS = 10000;
+
+        // SHA-256 of a body's bytes as hex: Web Crypto where the engine has it, else the table's own.
+        async function skBytesSHA256Hex(bytes) {
+          if (typeof crypto !== "undefined" && crypto.subtle) {
+            var digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), hex = "";
+            for (var i = 0; i < digest.length; i++) hex += (digest[i] < 16 ? "0" : "") + digest[i].toString(16);
+            return hex;
+          }
+          var text;
+          try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (error) { return ""; }
+          return skSHA256Hex(text);
         }
 
         // The decision alone, for tests and benchmarks: screenkitRoute(table, request, options).
@@ -187,7 +214,10 @@ enum EdgeAdapterScript {
         //   and answers 304s and problem documents itself;
         // - viewer response (`screenkit-edge-lambda.viewerResponse`): gives the viewer the renderer's
         //   headers (ETag, Cache-Control, Vary, Content-Language, ScreenKit-*) in place of the object's
-        //   (a year's max-age, the bucket's ETag and metadata), on every response, cached or not.
+        //   (a year's max-age, the bucket's ETag and metadata), on every response, cached or not;
+        // - origin response (`screenkit-edge-lambda.originResponse`, optional): a bucket that did not
+        //   give the object (any status but 200 and 304; CloudFront runs this trigger for errors, which
+        //   the viewer response never sees) answers the renderer's problem document, 502, uncached.
         // The first hands its decision to the second in the request header X-ScreenKit-Decision, which it
         // sets on every screen request and removes from any other.
         var skCrypto = require("crypto");
@@ -287,6 +317,21 @@ enum EdgeAdapterScript {
           if (name === "vary" || name === "content-language" || name.substring(0, 10) === "screenkit-") return true;
           return name.substring(0, 6) === "x-amz-" && name.substring(0, 9) !== "x-amz-cf-";
         }
+
+        exports.originResponse = async function (event) {
+          var cf = event.Records[0].cf, request = cf.request, response = cf.response;
+          if (response.status === "200" || response.status === "304") return response;
+          var uri = request.uri;
+          if (uri.substring(0, 9) !== "/objects/" || uri.substring(uri.length - 5) !== ".json") return response;
+          if (skLambdaHeader(request.headers, SK_DECISION, ", ") === null) return response;
+          var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status);
+          //@record skLambdaLog(request, "502");
+          var headers = {};
+          for (var i = 0; i < failed.headers.length; i++) {
+            headers[failed.headers[i][0].toLowerCase()] = [{ key: failed.headers[i][0], value: failed.headers[i][1] }];
+          }
+          return { status: "502", statusDescription: "Bad Gateway", headers: headers, body: failed.body, bodyEncoding: "text" };
+        };
 
         exports.viewerResponse = async function (event) {
           var cf = event.Records[0].cf, response = cf.response;

@@ -42,6 +42,47 @@ import Testing
         return (EdgeFixture.responses(in: answer), (answer as? [String: Any])?["asked"] as? [String] ?? [], records)
     }
 
+    /// A bucket that fails — refused, a 5xx, a body that is not the object, one cut off, no answer in
+    /// time — gets the renderer's 502 problem document from the fetch handler, never a thrown error,
+    /// and the response's record names the object and the 502, as nginx's router does.
+    @Test(.needs(.node), arguments: ["refused", "status", "wrong-body", "cut-off", "slow"])
+    func aFailingBucketIsTheRenderersBadGateway(mode: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "screenkit-edge-failure-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let router = try EdgeFixture.router(records: true)
+        for file in router.files { try Data(file.bytes).write(to: folder.appendingPathComponent(file.name)) }
+        let renderer = try EdgeFixture.renderer()
+        let requests = Array(
+            EdgeFixture.requests.filter { $0.ifNoneMatch == nil && $0.expected(from: renderer).status == 200 }
+                .prefix(mode == "slow" ? 1 : 3))
+        let answer = try EdgeFixture.runNode(
+            "edge_fetch_failure_harness.mjs", [folder.appendingPathComponent(EdgeRouter.fetchFile).path, mode],
+            requests: requests, in: folder)
+        let responses = EdgeFixture.responses(in: answer)
+        let records = ((answer as? [String: Any])?["records"] as? [Any] ?? []).map { $0 as? String }
+        try #require(responses.count == requests.count && records.count == requests.count)
+        let detail: String =
+            switch mode {
+            case "status": ".json answered 500"
+            case "wrong-body": ".json answered a body that is not the object"
+            case "cut-off": ".json answered a body cut off"
+            default: ".json answered nothing"
+            }
+        for (response, record) in zip(responses, records) {
+            #expect(response.status == 502, "\(mode)")
+            #expect(response.headers["content-type"] == "application/problem+json")
+            #expect(response.headers["cache-control"] == "no-store")
+            #expect(response.headers["etag"] == nil)
+            let problem = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            #expect(problem["type"] as? String == "urn:screenkit:problem:bucket-unavailable")
+            #expect((problem["detail"] as? String)?.hasSuffix(detail) == true, "\(mode): \(problem)")
+            let line = try #require(record, "\(mode): no record")
+            #expect(line.contains(#""status":502,"#) && line.contains(#""object":""#), "\(line)")
+        }
+    }
+
     @Test(.needs(.node)) func everyRequestGetsTheRenderersAnswer() throws {
         let renderer = try EdgeFixture.renderer()
         var requests = EdgeFixture.requests

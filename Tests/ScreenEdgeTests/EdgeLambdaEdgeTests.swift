@@ -44,6 +44,7 @@ import Testing
                 for (index, headers) in viewerResponses.enumerated() {
                     Self.expectRenderersHeaders(headers, expected, request, notModified: index == 2)
                 }
+                try Self.expectOriginResponses(answer, object: object, request)
             } else {
                 #expect(answer["status"] as? String == String(expected.status), "\(request)")
                 #expect((answer["statusDescription"] as? String)?.isEmpty == false, "\(request)")
@@ -59,6 +60,51 @@ import Testing
             }
         }
         #expect(rewritten > 100 && rewritten < results.count)
+    }
+
+    /// The origin-response trigger: the bucket's 200 passes as it is; its errors (S3's 403 and 404, a
+    /// 500, CloudFront's own 502 and 504) become the renderer's 502 problem document, uncached.
+    static func expectOriginResponses(_ answer: [String: Any], object: String, _ request: EdgeFixture.Request) throws {
+        let origins = answer["originResponses"] as? [[String: Any]] ?? []
+        try #require(origins.count == 6, "\(request)")
+        #expect(origins[0]["status"] as? String == "200" && origins[0]["body"] == nil, "the 200 passes: \(request)")
+        for (failed, status) in zip(origins.dropFirst(), ["403", "404", "500", "502", "504"]) {
+            #expect(failed["status"] as? String == "502", "\(status) for \(request)")
+            let body = Data((failed["body"] as? String ?? "").utf8)
+            let problem = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            #expect(problem["type"] as? String == "urn:screenkit:problem:bucket-unavailable")
+            #expect(problem["detail"] as? String == "objects/\(object).json answered \(status)")
+            let headers = failed["headers"] as? [String: [[String: String]]] ?? [:]
+            #expect(headers["content-type"]?.first?["value"] == "application/problem+json")
+            #expect(headers["cache-control"]?.first?["value"] == "no-store")
+        }
+    }
+
+    /// With records, the origin-response trigger logs each 502 it answers, naming the object.
+    @Test(.needs(.node)) func aBucketErrorIsLoggedAsThe502TheViewerGets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-le-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let router = try EdgeFixture.router(records: true)
+        let handler = folder.appendingPathComponent(EdgeRouter.lambdaEdgeFile)
+        try Data(try #require(router.files.first { $0.name == EdgeRouter.lambdaEdgeFile }).bytes).write(to: handler)
+        let renderer = try EdgeFixture.renderer()
+        let requests = Array(
+            EdgeFixture.requests.filter { $0.ifNoneMatch == nil && $0.expected(from: renderer).status == 200 }.prefix(4)
+        )
+        let results =
+            try EdgeFixture.runNode("edge_lambda_harness.mjs", [handler.path], requests: requests, in: folder)
+            as? [[String: Any]] ?? []
+        try #require(results.count == requests.count)
+        for (request, answer) in zip(requests, results) {
+            let logs = (answer["logs"] as? [String: Any])?["originResponses"] as? [[String]] ?? []
+            try #require(logs.count == 6, "\(request)")
+            #expect(logs[0].isEmpty, "the 200 is logged by the viewer response")
+            for lines in logs.dropFirst() {
+                #expect(lines.count == 1 && lines[0].contains(#""status":502,"#), "\(lines)")
+                #expect(lines.first?.contains(#""object":""#) == true, "\(lines)")
+            }
+        }
     }
 
     @Test(.needs(.node)) func theDecisionHeaderCannotBeForgedAndTheBucketsErrorsStayAsTheyAre() throws {

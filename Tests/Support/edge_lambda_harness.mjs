@@ -9,7 +9,8 @@
 // request as the viewer request returned it, a 200 with the request as the viewer sent it, and
 // CloudFront's own 304 (a revalidation of its copy); each result's headers are in `viewerResponses`,
 // in that order, beside the viewer request's result. What the handlers log (their response records)
-// is in `logs`, per trigger: `viewerRequest` and `viewerResponses`.
+// is in `logs`, per trigger: `viewerRequest`, `viewerResponses` and `originResponses` (the
+// origin-response trigger's results for the bucket's 200 and its errors, in `originResponses`).
 // Usage: node edge_lambda_harness.mjs HANDLER [UNIT_COOKIE] REQUESTS_JSON OUT_JSON
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -17,7 +18,7 @@ import { createRequire } from "node:module";
 const argv = process.argv.slice(2);
 const [handlerPath, unitCookie] = argv.length === 4 ? argv : [argv[0], null];
 const [requestsPath, outPath] = argv.slice(-2);
-const { handler, viewerResponse } = createRequire(import.meta.url)(handlerPath);
+const { handler, viewerResponse, originResponse } = createRequire(import.meta.url)(handlerPath);
 const results = [];
 let logged = [];
 console.log = (line) => { logged.push(line); };
@@ -69,6 +70,28 @@ for (const request of JSON.parse(fs.readFileSync(requestsPath, "utf8"))) {
       logged = [];
       result.viewerResponses.push(JSON.parse(JSON.stringify(await viewerResponse(answer))).headers);
       result.logs.viewerResponses.push(logged);
+    }
+    // The origin-response trigger: the bucket's 200 passes, its errors (S3's 403 and 404, a 500,
+    // CloudFront's own 502 and 504 for an origin it could not reach or that did not answer in time)
+    // become the renderer's 502.
+    result.originResponses = [];
+    result.logs.originResponses = [];
+    for (const status of ["200", "403", "404", "500", "502", "504"]) {
+      const answer = {
+        Records: [{
+          cf: {
+            config: { ...event.Records[0].cf.config, eventType: "origin-response" },
+            request: JSON.parse(JSON.stringify(result)),
+            response: { status, statusDescription: "", headers: bucketHeaders(0) },
+          },
+        }],
+      };
+      delete answer.Records[0].cf.request.viewerResponses;
+      delete answer.Records[0].cf.request.logs;
+      delete answer.Records[0].cf.request.originResponses;
+      logged = [];
+      result.originResponses.push(JSON.parse(JSON.stringify(await originResponse(answer))));
+      result.logs.originResponses.push(logged);
     }
   }
   results.push(result);

@@ -358,7 +358,10 @@ function skBadGateway(object, status) {
 //   and answers 304s and problem documents itself;
 // - viewer response (`screenkit-edge-lambda.viewerResponse`): gives the viewer the renderer's
 //   headers (ETag, Cache-Control, Vary, Content-Language, ScreenKit-*) in place of the object's
-//   (a year's max-age, the bucket's ETag and metadata), on every response, cached or not.
+//   (a year's max-age, the bucket's ETag and metadata), on every response, cached or not;
+// - origin response (`screenkit-edge-lambda.originResponse`, optional): a bucket that did not
+//   give the object (any status but 200 and 304; CloudFront runs this trigger for errors, which
+//   the viewer response never sees) answers the renderer's problem document, 502, uncached.
 // The first hands its decision to the second in the request header X-ScreenKit-Decision, which it
 // sets on every screen request and removes from any other.
 var skCrypto = require("crypto");
@@ -455,6 +458,20 @@ function skIsObjectHeader(name) {
   if (name === "vary" || name === "content-language" || name.substring(0, 10) === "screenkit-") return true;
   return name.substring(0, 6) === "x-amz-" && name.substring(0, 9) !== "x-amz-cf-";
 }
+
+exports.originResponse = async function (event) {
+  var cf = event.Records[0].cf, request = cf.request, response = cf.response;
+  if (response.status === "200" || response.status === "304") return response;
+  var uri = request.uri;
+  if (uri.substring(0, 9) !== "/objects/" || uri.substring(uri.length - 5) !== ".json") return response;
+  if (skLambdaHeader(request.headers, SK_DECISION, ", ") === null) return response;
+  var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status);
+  var headers = {};
+  for (var i = 0; i < failed.headers.length; i++) {
+    headers[failed.headers[i][0].toLowerCase()] = [{ key: failed.headers[i][0], value: failed.headers[i][1] }];
+  }
+  return { status: "502", statusDescription: "Bad Gateway", headers: headers, body: failed.body, bodyEncoding: "text" };
+};
 
 exports.viewerResponse = async function (event) {
   var cf = event.Records[0].cf, response = cf.response;

@@ -433,15 +433,40 @@ export async function handle(request, origin) {
     acceptLanguage: request.headers.get("accept-language"), unit: unit, arm: request.headers.get("screenkit-arm"),
     ifNoneMatch: request.headers.get("if-none-match")
   }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skSHA256Hex });
-  var body = decision.body;
+  var body = decision.body, decided = decision;
   if (decision.object !== null) {
-    var upstream = await fetch(origin.replace(/\/+$/, "") + "/objects/" + decision.object + ".json");
-    if (upstream.status !== 200) decision = skBadGateway(decision.object, upstream.status);
-    body = decision.object !== null ? await upstream.arrayBuffer() : decision.body;
+    // A bucket that does not give the object — no answer in time, a refused connection, another
+    // status, a body cut off or not the object's bytes — is the renderer's problem document, 502.
+    var failure = null, upstream = null;
+    try {
+      upstream = await fetch(origin.replace(/\/+$/, "") + "/objects/" + decision.object + ".json",
+        typeof AbortSignal !== "undefined" && AbortSignal.timeout ? { signal: AbortSignal.timeout(SK_ORIGIN_TIMEOUT_MS) } : {});
+    } catch (error) { failure = "nothing"; }
+    if (failure === null && upstream.status !== 200) failure = upstream.status;
+    if (failure === null) {
+      try { body = await upstream.arrayBuffer(); } catch (error) { failure = "a body cut off"; }
+    }
+    if (failure === null && await skBytesSHA256Hex(body) !== decision.object) failure = "a body that is not the object";
+    if (failure !== null) { decision = skBadGateway(decision.object, failure); body = decision.body; }
   }
   var headers = new Headers();
   for (var i = 0; i < decision.headers.length; i++) headers.set(decision.headers[i][0], decision.headers[i][1]);
   return new Response(body, { status: decision.status, headers: headers });
+}
+
+// How long the bucket may take to answer an object request.
+var SK_ORIGIN_TIMEOUT_MS = 10000;
+
+// SHA-256 of a body's bytes as hex: Web Crypto where the engine has it, else the table's own.
+async function skBytesSHA256Hex(bytes) {
+  if (typeof crypto !== "undefined" && crypto.subtle) {
+    var digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), hex = "";
+    for (var i = 0; i < digest.length; i++) hex += (digest[i] < 16 ? "0" : "") + digest[i].toString(16);
+    return hex;
+  }
+  var text;
+  try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (error) { return ""; }
+  return skSHA256Hex(text);
 }
 
 // The decision alone, for tests and benchmarks: screenkitRoute(table, request, options).
