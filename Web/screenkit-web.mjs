@@ -479,13 +479,28 @@ export function createScreenKit(options) {
   let headings = new Map();
 
   /**
-   * Draws `node` and its children.
+   * Draws `node` and its children. A node nothing here can draw — a type that is neither standard
+   * nor one of the app's `components`, or a standard one without a prop it requires — makes the
+   * screen one that cannot be shown (never an empty control): without `decode` too, the runtime
+   * checks what it draws.
    * @param {ScreenNode} node
+   * @param {string} [path] The node's JSON path, for `onError`.
    * @returns {HTMLElement}
    */
-  function draw(node) {
+  function draw(node, path = "$.root") {
     const custom = options.components && options.components[node.type];
-    const children = (node.children || []).map(draw);
+    if (!custom) {
+      if (!STANDARD_TYPES.has(node.type)) {
+        throw new UndrawableNode(`${path}.type: no component draws "${node.type}" (not standard, not in options.components)`);
+      }
+      for (const key of REQUIRED_PROPS[node.type] || []) {
+        const value = node.props ? node.props[key] : undefined;
+        if (value === undefined || value === null) {
+          throw new UndrawableNode(`${path}.${key}: the ${node.type} lacks its required "${key}"`);
+        }
+      }
+    }
+    const children = (node.children || []).map((child, index) => draw(child, `${path}.children[${index}]`));
     /** @type {HTMLElement} */
     let element;
     if (custom) {
@@ -618,11 +633,8 @@ export function createScreenKit(options) {
         }
         return element;
       }
-      default: {
-        const element = box("div", "unknown", children);
-        element.dataset.type = node.type;
-        return element;
-      }
+      default:
+        throw new UndrawableNode(`no component draws "${node.type}"`);
     }
   }
 
@@ -791,10 +803,13 @@ export function createScreenKit(options) {
     });
   }
 
+  /** @type {string | undefined} The screen `start` showed without a hash: Back to it shows it again. */
+  let startScreen;
   if (options.routing !== "none" && typeof window !== "undefined") {
     window.addEventListener("popstate", () => {
       const route = routeFromHash();
       if (route) void show(route.id, route.params);
+      else if (startScreen !== undefined) void show(startScreen, {});
     });
   }
 
@@ -805,6 +820,7 @@ export function createScreenKit(options) {
      */
     start(initial) {
       const route = options.routing === "none" ? undefined : routeFromHash();
+      startScreen = initial;
       return show(route ? route.id : initial, route ? route.params : {});
     },
     /**
@@ -942,8 +958,23 @@ function installStyles(tokens) {
   document.head.append(style);
 }
 
+/** The standard component types the runtime draws itself. */
+const STANDARD_TYPES = new Set([
+  "column", "lazyVStack", "row", "scrollView", "text", "image", "spacer", "divider", "button", "textField", "card",
+]);
+
+/** The props a standard component cannot be drawn without. */
+const REQUIRED_PROPS = /** @type {{[type: string]: string[]}} */ ({
+  text: ["content"], image: ["url"], button: ["label", "action"], textField: ["placeholder", "stateKey"],
+});
+
+/** A node the runtime cannot draw; its message (with the JSON path) goes to `onError`. */
+export class UndrawableNode extends Error {}
+
 /**
- * What a page shows when a screen cannot be: the problem's title and detail, and a retry button.
+ * What a page shows when a screen cannot be: the problem's title and detail (a server's problem
+ * document), or words for a person when the payload itself cannot be read or drawn — the JSON path
+ * of what failed goes to `onError`, never onto the screen — and a retry button.
  * @param {unknown} error
  * @param {() => void} retry
  */
@@ -958,7 +989,8 @@ function errorView(error, retry) {
     detail.textContent = error.detail;
   } else {
     heading.textContent = "This screen cannot be shown";
-    detail.textContent = error instanceof Error ? error.message : String(error);
+    detail.textContent = "It needs a newer version of this app, or the server sent something it cannot read. "
+      + "Try again later.";
   }
   const button = document.createElement("button");
   button.type = "button";

@@ -237,6 +237,66 @@ def run(browser, args, check, report):
     page.wait_for_function("() => document.querySelector('[role=alert]')?.textContent.includes('cannot be reached')")
     check("error: no network is shown as such", True)
 
+    # A screen the runtime cannot draw: with `decode`, words for a person on the page and the JSON
+    # path only for onError (the app logs it as a console warning).
+    broken = {"format": 1, "id": "broken", "contract": 4, "minContract": 1, "initialState": {}, "root": {
+        "type": "column", "id": "c", "children": [
+            {"type": "button", "id": "b", "action": {"type": "navigate", "destination": "home"}}]}}
+    unknown = {"format": 1, "id": "unknown", "contract": 4, "minContract": 1, "initialState": {}, "root": {
+        "type": "column", "id": "c", "children": [{"type": "carousel", "id": "k"}]}}
+    for name, envelope in [("broken", broken), ("unknown", unknown)]:
+        page.route(f"{base}/screens/{name}*", lambda route, request, envelope=envelope: route.fulfill(
+            status=200, body=json.dumps(envelope), headers={"Content-Type": "application/json", "ETag": '"x"'}))
+    warned = len(console)
+    page.evaluate("() => window.screenkit.show('broken')")
+    page.wait_for_function("() => document.querySelector('#screen [role=alert]') !== null", timeout=15000)
+    shown = page.inner_text("#screen")
+    check("decode: an undrawable screen says so in words, no JSON path on the page",
+          "cannot be shown" in shown and "$." not in shown and "newer version" in shown, shown)
+    check("decode: the JSON path goes to onError", any("$.root.children[0]" in line for line in console[warned:]),
+          console[warned:])
+    # Without `decode` the runtime checks what it draws: a button without its label and a type
+    # nothing draws are reported with their paths, and the page says the screen cannot be shown
+    # instead of drawing an empty button or an empty box.
+    undecoded = page.evaluate("""async () => {
+        const { createScreenKit } = await import('./screenkit-web.mjs');
+        const results = {};
+        for (const id of ['broken', 'unknown']) {
+          const errors = [];
+          const root = document.createElement('main');
+          document.body.append(root);
+          const kit = createScreenKit({ baseURL: location.origin, contract: 4, root, routing: 'none',
+            onError: (error) => errors.push(error.message) });
+          await kit.show(id);
+          results[id] = { errors, text: root.innerText,
+            buttons: [...root.querySelectorAll('button')].map((b) => b.textContent) };
+          root.remove();
+        }
+        return results;
+    }""")
+    check("no decode: a button without its label is reported with its path, never drawn empty",
+          any("$.root.children[0].label" in e for e in undecoded["broken"]["errors"])
+          and undecoded["broken"]["buttons"] == ["Try again"] and "cannot be shown" in undecoded["broken"]["text"],
+          undecoded["broken"])
+    check("no decode: a type nothing draws is reported, the page says so",
+          any('"carousel"' in e for e in undecoded["unknown"]["errors"])
+          and "cannot be shown" in undecoded["unknown"]["text"], undecoded["unknown"])
+
+    # Back after the first navigation of a page opened without a hash shows the first screen again.
+    fresh = context.new_page()
+    app_routes(fresh, base, args.app, [], [])
+    fresh.goto(f"{base}/app/index.html?user=ada")
+    wait_for_screen(fresh, "greeting")
+    fresh.get_by_role("button", name="Settings").click()
+    fresh.wait_for_function("() => location.hash === '#/settings'")
+    fresh.wait_for_selector("text=Notifications", timeout=15000)
+    fresh.go_back()
+    fresh.wait_for_function("() => location.hash === ''")
+    wait_for_screen(fresh, "greeting")
+    check("back: the first screen again after the first navigation (no hash at start)",
+          fresh.get_by_text("Notifications").count() == 0, fresh.inner_text("#screen")[:200])
+    fresh.close()
+
     # Accessibility: no serious or critical violation on the screens drawn.
     try:
         from axe_playwright_python.sync_playwright import Axe
