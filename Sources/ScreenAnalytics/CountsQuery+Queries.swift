@@ -26,6 +26,7 @@ extension CountsQuery {
                 \(text("$.unit")) AS unit,
                 \(time("$.time")) AS logged_at,
                 \(integer("$.status")) AS status,
+                CASE WHEN \(text("$.event")) = 'response' THEN \(validRecord) END AS valid_record,
                 CASE WHEN \(named) IS NOT NULL
                   THEN CASE WHEN \(named) = '\(name)' THEN \(text("$.arm")) END
                   ELSE \(text(member("$.experiments", name)))
@@ -34,7 +35,8 @@ extension CountsQuery {
             ),
             considered AS (
               SELECT * FROM log_lines
-              WHERE event = '\(exposure)' OR event = '\(goal)' OR (event = 'response' AND status IN (200, 304))
+              WHERE event = '\(exposure)' OR event = '\(goal)'
+                OR (event = 'response' AND valid_record AND status IN (200, 304))
             ),
             exposures AS (
               SELECT unit, logged_at, arm FROM considered
@@ -93,7 +95,7 @@ extension CountsQuery {
                 \(integer("$.status")) AS status,
                 CASE WHEN \(integer("$.status")) IN (200, 304) THEN \(json("$.fallbacks")) END AS fallbacks
               FROM \(relation)
-              WHERE \(text("$.event")) = 'response' AND \(integer("$.format")) = 1
+              WHERE \(validRecord)
             ) records
             GROUP BY screen, client, served, status, fallbacks
             ORDER BY screen, client, served, status, fallbacks;

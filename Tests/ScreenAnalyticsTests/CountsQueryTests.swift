@@ -241,4 +241,55 @@ import Testing
             prometheus.contains(#"screenkit_clients_too_old_total{screen="whats-new",client_version="1"} 60"#),
             "\(prometheus)")
     }
+
+    /// The records the reader refuses, each a variation of a valid one: what the SQL counts must be
+    /// what the reader counts on such a log.
+    static let hostileRecords: [String] = {
+        let valid =
+            #"{"format":1,"event":"response","time":"2026-11-28T07:00:00Z","source":"nginx","screen":"home","client":"1","served":1,"status":200,"unit":"u1","experiments":{"promo-order":"control"},"fallbacks":[{"element":"component:productCard","count":2}]}"#
+        func edit(_ from: String, _ to: String) -> String { valid.replacingOccurrences(of: from, with: to) }
+        return [
+            valid, edit(#""unit":"u1""#, #""unit":"u2""#), edit(#""served":1"#, #""served":1.0"#),
+            edit(#""format":1"#, #""format":2"#), edit(#""served":1"#, #""served":-1"#),
+            edit(#""client":"1""#, #""client":" 1""#), edit(#""client":"1""#, #""client":1"#),
+            edit(#""client":"1""#, #""client":"0""#), edit(#""source":"nginx""#, #""source":null"#),
+            edit(#""screen":"home""#, #""screen":{"id":"home"}"#), edit(#""count":2"#, #""count":"2""#),
+            edit(#""count":2"#, #""count":1048577"#), edit(#""count":2"#, #""count":0"#),
+            edit(#""count":2"#, #""count":2.5"#), edit(#""fallbacks":[{"#, #""fallbacks":[3,{"#),
+            edit(#""experiments":{"promo-order":"control"}"#, #""experiments":null"#),
+            edit(#""experiments":{"promo-order":"control"}"#, #""experiments":{"promo-order":1}"#),
+            edit(#""status":200"#, #""status":99"#),
+            edit(#""time":"2026-11-28T07:00:00Z""#, #""time":"2026-13-28T07:00:00Z""#),
+            edit(#""time":"2026-11-28T07:00:00Z""#, #""time":"2026-02-30T07:00:00Z""#),
+            edit(#""time":"2026-11-28T07:00:00Z""#, #""time":"yesterday""#),
+            edit(#""unit":"u1""#, #""unit":7"#), edit(#""source":"nginx""#, #""source":"ngïnx""#),
+            edit(#""unit":"u1""#, #""unit":"u1","locale":"\#(String(repeating: "a", count: 8200))""#),
+            edit(#""event":"response""#, #""event":"other""#),
+        ]
+    }()
+
+    /// On a log of records the reader refuses, DuckDB's counts are the reader's: the health figures
+    /// and the experiment report from the query's result equal the ones from the log itself.
+    @Test(.integration("DuckDB")) func duckdbCountsWhatTheReaderCountsOnAHostileLog() async throws {
+        try write(Self.hostileRecords.joined(separator: "\n") + "\n", to: "hostile.jsonl")
+        let (_, healthQuery, _) = await run(["health", "--sql", "duckdb", "--from", "hostile.jsonl"])
+        try duckdb(healthQuery, into: "health.csv")
+        let (code, fromLogs, logErrors) = await run(["health", "hostile.jsonl"])
+        #expect(code == .success && fromLogs.contains("3 responses"), "\(fromLogs) \(logErrors)")
+        let (countsCode, fromCounts, errors) = await run(["health", "--counts", "health.csv"])
+        #expect(countsCode == .success, "\(errors)")
+        #expect(fromCounts == fromLogs)
+        let (_, query, _) = await run(
+            ["experiment", "report", "--sql", "duckdb", "--from", "hostile.jsonl"] + Self.experiment)
+        try duckdb(query, into: "experiment.csv")
+        var reader = ExportReader(experiment: "promo-order", goal: "add_to_cart_tapped")
+        try reader.read(Array(try Data(contentsOf: folder.appendingPathComponent("hostile.jsonl"))), name: "h")
+        try reader.finish("h")
+        let counted = try CountsFile.experiment(
+            Array(try Data(contentsOf: folder.appendingPathComponent("experiment.csv"))))
+        #expect(
+            counted.arms.elementsEqual(reader.observations.arms) { $0 == $1 },
+            "\(counted.arms) ≠ \(reader.observations.arms)")
+        #expect(counted.exposureLines == reader.observations.exposureLines && counted.exposureLines == 3)
+    }
 }

@@ -7,6 +7,12 @@ WITH log_lines AS (
     json_extract_scalar(line, '$.unit') AS unit,
     TRY(from_iso8601_timestamp(json_extract_scalar(line, '$.time'))) AS logged_at,
     TRY_CAST(json_extract_scalar(line, '$.status') AS INTEGER) AS status,
+    CASE WHEN json_extract_scalar(line, '$.event') = 'response' THEN length(line) <= 8192 AND NOT regexp_like(line, '[^\x01-\x7F]')
+    AND TRY_CAST(json_extract_scalar(line, '$.format') AS INTEGER) = 1 AND json_extract_scalar(line, '$.event') = 'response'
+    AND regexp_like(coalesce(json_extract_scalar(line, '$.time'), ''), '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]{1,9})?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$')
+    AND regexp_like(coalesce(json_extract_scalar(line, '$.client'), ''), '^(none|malformed|[0-9]{1,4})$')
+    AND json_extract_scalar(line, '$.client') NOT IN ('0', '00', '000', '0000')
+    AND TRY_CAST(json_extract_scalar(line, '$.served') AS INTEGER) BETWEEN 0 AND 9999 AND TRY_CAST(json_extract_scalar(line, '$.status') AS INTEGER) BETWEEN 100 AND 599 END AS valid_record,
     CASE WHEN json_extract_scalar(line, '$.experiment') IS NOT NULL
       THEN CASE WHEN json_extract_scalar(line, '$.experiment') = 'promo-order' THEN json_extract_scalar(line, '$.arm') END
       ELSE json_extract_scalar(line, '$.experiments["promo-order"]')
@@ -15,7 +21,8 @@ WITH log_lines AS (
 ),
 considered AS (
   SELECT * FROM log_lines
-  WHERE event = 'exposure' OR event = 'add_to_cart_tapped' OR (event = 'response' AND status IN (200, 304))
+  WHERE event = 'exposure' OR event = 'add_to_cart_tapped'
+    OR (event = 'response' AND valid_record AND status IN (200, 304))
 ),
 exposures AS (
   SELECT unit, logged_at, arm FROM considered

@@ -7,6 +7,12 @@ WITH log_lines AS (
     JSON_VALUE(line, '$.unit') AS unit,
     SAFE_CAST(JSON_VALUE(line, '$.time') AS TIMESTAMP) AS logged_at,
     SAFE_CAST(JSON_VALUE(line, '$.status') AS INT64) AS status,
+    CASE WHEN JSON_VALUE(line, '$.event') = 'response' THEN LENGTH(line) <= 8192 AND NOT REGEXP_CONTAINS(line, r'[^\x01-\x7F]')
+    AND SAFE_CAST(JSON_VALUE(line, '$.format') AS INT64) = 1 AND JSON_VALUE(line, '$.event') = 'response'
+    AND REGEXP_CONTAINS(COALESCE(JSON_VALUE(line, '$.time'), ''), r'^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]{1,9})?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$')
+    AND REGEXP_CONTAINS(COALESCE(JSON_VALUE(line, '$.client'), ''), r'^(none|malformed|[0-9]{1,4})$')
+    AND JSON_VALUE(line, '$.client') NOT IN ('0', '00', '000', '0000')
+    AND SAFE_CAST(JSON_VALUE(line, '$.served') AS INT64) BETWEEN 0 AND 9999 AND SAFE_CAST(JSON_VALUE(line, '$.status') AS INT64) BETWEEN 100 AND 599 END AS valid_record,
     CASE WHEN JSON_VALUE(line, '$.experiment') IS NOT NULL
       THEN CASE WHEN JSON_VALUE(line, '$.experiment') = 'promo-order' THEN JSON_VALUE(line, '$.arm') END
       ELSE JSON_VALUE(line, '$.experiments."promo-order"')
@@ -15,7 +21,8 @@ WITH log_lines AS (
 ),
 considered AS (
   SELECT * FROM log_lines
-  WHERE event = 'exposure' OR event = 'add_to_cart_tapped' OR (event = 'response' AND status IN (200, 304))
+  WHERE event = 'exposure' OR event = 'add_to_cart_tapped'
+    OR (event = 'response' AND valid_record AND status IN (200, 304))
 ),
 exposures AS (
   SELECT unit, logged_at, arm FROM considered

@@ -10,7 +10,12 @@ FROM (
     TRY_CAST(json_extract_scalar(line, '$.status') AS INTEGER) AS status,
     CASE WHEN TRY_CAST(json_extract_scalar(line, '$.status') AS INTEGER) IN (200, 304) THEN json_format(json_extract(line, '$.fallbacks')) END AS fallbacks
   FROM screenkit_logs
-  WHERE json_extract_scalar(line, '$.event') = 'response' AND TRY_CAST(json_extract_scalar(line, '$.format') AS INTEGER) = 1
+  WHERE length(line) <= 8192 AND NOT regexp_like(line, '[^\x01-\x7F]')
+    AND TRY_CAST(json_extract_scalar(line, '$.format') AS INTEGER) = 1 AND json_extract_scalar(line, '$.event') = 'response'
+    AND regexp_like(coalesce(json_extract_scalar(line, '$.time'), ''), '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]{1,9})?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$')
+    AND regexp_like(coalesce(json_extract_scalar(line, '$.client'), ''), '^(none|malformed|[0-9]{1,4})$')
+    AND json_extract_scalar(line, '$.client') NOT IN ('0', '00', '000', '0000')
+    AND TRY_CAST(json_extract_scalar(line, '$.served') AS INTEGER) BETWEEN 0 AND 9999 AND TRY_CAST(json_extract_scalar(line, '$.status') AS INTEGER) BETWEEN 100 AND 599
 ) records
 GROUP BY screen, client, served, status, fallbacks
 ORDER BY screen, client, served, status, fallbacks;
