@@ -171,6 +171,25 @@ import Testing
         }
     }
 
+    /// Within a help's options, every description starts in the same column (an option too long
+    /// for it stands on a line of its own).
+    @Test func everyHelpsOptionDescriptionsShareOneColumn() {
+        let commands = CLI.commands.flatMap { [$0] + $0.subcommands }
+        for command in commands {
+            guard let options = command.help.components(separatedBy: "OPTIONS:\n").dropFirst().first else { continue }
+            var columns: Set<Int> = []
+            for line in options.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.isEmpty { break }
+                guard line.hasPrefix("  -") || line.hasPrefix("  FILE") || line.hasPrefix("  LOG"),
+                    let gap = line.dropFirst(2).range(of: "  ")
+                else { continue }
+                let rest = line[gap.upperBound...]
+                columns.insert(line.distance(from: line.startIndex, to: rest.firstIndex { $0 != " " } ?? rest.endIndex))
+            }
+            #expect(columns.count <= 1, "`\(command.name) --help`: descriptions start at columns \(columns.sorted())")
+        }
+    }
+
     @Test func everyCommandsHelpListsEveryOptionItAccepts() {
         let commands = CLI.commands.flatMap { [$0] + $0.subcommands }
         #expect(commands.count == 24)

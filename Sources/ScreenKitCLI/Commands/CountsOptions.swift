@@ -7,22 +7,32 @@ enum CountsOptions {
     /// The options.
     static let valueOptions: Set<String> = ["--sql", "--from", "--counts"]
 
-    /// Their help.
-    static let help = """
-          --sql DIALECT     Print the SQL that computes these counts where the logs are
-                            (duckdb, athena for Athena/Presto/Trino, bigquery) instead
-                            of reading logs.
-          --from SOURCE     With --sql, what the query reads: DuckDB's JSON Lines files
-                            (a path or glob; default *.jsonl), the others' table with
-                            one string column `line` per log line (default
-                            screenkit_logs).
-          --counts FILE     Read the counts the query returned, saved as CSV with its
-                            header, instead of logs: the same figures, computed from the
-                            aggregates. At most 16 MiB and 100,000 rows: a health
-                            result has a row per screen, client version, version
-                            served, status and set of fallbacks; query a period or some
-                            screens at a time when it grows past that.
-        """
+    /// Their help, descriptions from `column` (the command's own options' column), within 80
+    /// columns.
+    static func help(column: Int) -> String {
+        let entries = [
+            (
+                "--sql DIALECT",
+                "Print the SQL that computes these counts where the logs are (duckdb, athena for "
+                    + "Athena/Presto/Trino, bigquery) instead of reading logs."
+            ),
+            (
+                "--from SOURCE",
+                "With --sql, what the query reads: DuckDB's JSON Lines files (a path or glob; default "
+                    + "*.jsonl), the others' table with one string column `line` per log line (default "
+                    + "screenkit_logs)."
+            ),
+            (
+                "--counts FILE",
+                "Read the counts the query returned, saved as CSV with its header, instead of logs: the "
+                    + "same figures, computed from the aggregates. At most \(CountsFile.maximumBytes >> 20) MiB "
+                    + "and 100,000 rows: a health result has a row per screen, client version, version served, "
+                    + "status and set of fallbacks; query a period or some screens at a time when it grows past "
+                    + "that."
+            ),
+        ]
+        return entries.map { HelpText.option($0.0, $0.1, column: column) }.joined(separator: "\n")
+    }
 
     /// What a command reads its figures from.
     enum Source {

@@ -77,7 +77,7 @@ enum ExperimentCommand {
               --format FORMAT        text (default), markdown or json.
               --out FILE             Write the report (or the query) to FILE instead of
                                      printing it.
-            \(CountsOptions.help)
+            \(CountsOptions.help(column: 25))
               -h, --help             Show this help.
 
             Under the table, a warning says when the report cannot tell: an arm under

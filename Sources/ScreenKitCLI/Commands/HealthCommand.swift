@@ -42,7 +42,7 @@ enum HealthCommand {
               --format FORMAT   text (default), markdown or prometheus.
               --out FILE        Write the figures (or the query) to FILE instead of printing
                                 them.
-            \(CountsOptions.help)
+            \(CountsOptions.help(column: 20))
             \(Command.contractAndConfigOptions)
 
             Exit codes: 0 counted, 2 usage or an invalid counts file, 3 a log that cannot be
