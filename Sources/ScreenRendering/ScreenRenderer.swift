@@ -288,9 +288,19 @@ public struct ScreenRenderer: Sendable {
     {
         // Localized as the tree is flattened, before validation, so the rules and the writer only
         // ever see plain strings.
-        let localizer = Localizer(translations: translations, locale: locale ?? "en")
+        var localizer = Localizer(translations: translations, locale: locale ?? "en")
+        // What the checker could not see (strings built per request that no declaration names):
+        // noted as the strings are localized, named in the response and counted.
+        let findings = translations == nil ? nil : LocalizationFindings()
+        localizer.findings = findings
         var rendered = try renderLocalized(screen, for: client, localizer: localizer)
         rendered.locale = locale
+        if let findings, !findings.isEmpty {
+            rendered.localizationProblems = findings.rules
+            if !findings.untranslated.isEmpty, let source = translations?.sourceLanguage, locale != source {
+                rendered.fallbackLanguage = source
+            }
+        }
         return rendered
     }
 
@@ -388,6 +398,14 @@ public struct RenderedScreen: Sendable, Hashable {
     /// The configured locale the screen is written in (`Content-Language`); nil when the renderer
     /// has no String Catalogs.
     public internal(set) var locale: String?
+    /// The source language, when some strings of a screen built per request had no translation in
+    /// ``locale`` and were served in it: `Content-Language` names both, never claiming one
+    /// language for text in two.
+    public internal(set) var fallbackLanguage: String?
+    /// The localization rules a screen built per request broke where the checker could not see it
+    /// (`string-untranslated`, `string-arguments-mismatch`), counted by the observer; empty for
+    /// every screen the checker saw.
+    public internal(set) var localizationProblems: [String] = []
 
     init(screenID: String, bytes: [UInt8], servedVersion: Int, downgrades: [Downgrade]) {
         self.screenID = screenID

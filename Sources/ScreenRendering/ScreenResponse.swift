@@ -82,7 +82,10 @@ public struct ScreenResponse: Sendable, Hashable {
         headers.append(Header(name: "Cache-Control", value: experiments ? privateCaching : cacheControl))
         headers.append(Header(name: "Vary", value: vary))
         headers.append(Header(name: ClientContract.headerName, value: String(rendered.servedVersion)))
-        if let locale = rendered.locale { headers.append(Header(name: "Content-Language", value: locale)) }
+        if let locale = rendered.locale {
+            let languages = rendered.fallbackLanguage.map { "\(locale), \($0)" } ?? locale
+            headers.append(Header(name: "Content-Language", value: languages))
+        }
         if experiments {
             headers.append(
                 Header(

@@ -69,6 +69,52 @@ import Testing
         #expect(try Self.texts(in: rendered.bytes).contains("Nie masz jeszcze zamówień"))
     }
 
+    /// A string the checker never saw (built per request, not declared in `requestTimeStrings`):
+    /// a key German lacks is served in English and the response names both languages, never German
+    /// alone; a `String` given to `%lld` is served and counted; each is a counted request-time
+    /// problem. A screen whose strings are all translated is answered as before, counting none.
+    @Test func aStringTheCheckerNeverSawIsNamedHonestlyAndCounted() throws {
+        let metrics = ContractHealthMetrics(catalogScreens: ["orders"], limits: .init(current: Self.renderer.current))
+        let observed = Self.renderer.observed(by: metrics)
+        let missing = Screen("orders") {
+            Column(id: "list") {
+                Text(localized: LocalizedString("orders.count", defaultValue: "You have \(3) orders"), id: "count")
+                Text(localized: LocalizedString("orders.never-declared", defaultValue: "Not translated"), id: "new")
+            }
+        }
+        let english = observed.respond(missing, contractHeader: "2", ifNoneMatch: nil, acceptLanguage: "de")
+        #expect(english.status == 200)
+        #expect(english.header("Content-Language") == "de, en", "German and the English that stood in")
+        #expect(try Self.texts(in: english.body).contains("Not translated"))
+        let wrongType = Screen("orders") {
+            Text(
+                localized:
+                    LocalizedString(
+                        key: "orders.count", defaultValue: "You have %@ orders", arguments: [.string("many")]),
+                id: "count")
+        }
+        let mismatched = observed.respond(wrongType, contractHeader: "2", ifNoneMatch: nil, acceptLanguage: "de")
+        #expect(mismatched.status == 200)
+        #expect(mismatched.header("Content-Language") == "de")
+        let fine = observed.respond(
+            OrdersScreen.screen(for: .sample(orders: 5)), contractHeader: "2", ifNoneMatch: nil, acceptLanguage: "de")
+        #expect(fine.header("Content-Language") == "de")
+        let exposition = metrics.exposition(countersOnly: true)
+        #expect(
+            exposition.contains(
+                #"screenkit_request_time_string_problems_total{screen="orders",rule="string-untranslated"} 1"#),
+            "\(exposition)")
+        #expect(
+            exposition.contains(
+                #"screenkit_request_time_string_problems_total{screen="orders",rule="string-arguments-mismatch"} 1"#),
+            "\(exposition)")
+        // Without any such string, the exposition has no such family.
+        let quiet = ContractHealthMetrics(catalogScreens: ["orders"], limits: .init(current: Self.renderer.current))
+        _ = Self.renderer.observed(by: quiet).respond(
+            OrdersScreen.screen(for: .sample(orders: 5)), contractHeader: "2", ifNoneMatch: nil, acceptLanguage: "de")
+        #expect(!quiet.exposition(countersOnly: true).contains("request_time_string_problems"))
+    }
+
     @Test func acceptLanguageIsNegotiatedAndNamedInTheResponse() throws {
         let customer = Customer.sample(orders: 5)
         let response = Self.renderer.respond(

@@ -14,6 +14,9 @@ public struct Localizer: Sendable {
     public let locale: String
     /// Whether strings are pseudo-localized (``pseudo(translations:)``) rather than translated.
     public let isPseudo: Bool
+    /// Where a screen built at request time notes the strings its locale lacks and the arguments
+    /// of a type their specifiers do not take (nil: not noted, as a build needs; its rules check).
+    public var findings: LocalizationFindings?
 
     /// The name the pseudo-locale goes by where a locale is named (``CompiledScreen/Localized``):
     /// not a language, and never one a catalog can be configured for.
@@ -40,6 +43,7 @@ public struct Localizer: Sendable {
 
     /// The text of `string` in the locale.
     public func text(of string: LocalizedString) -> String {
+        if let findings, let translations, !isPseudo { findings.check(string, in: translations, locale: locale) }
         let arguments = string.arguments.map(\.formatArgument)
         if isPseudo {
             guard let translations else {

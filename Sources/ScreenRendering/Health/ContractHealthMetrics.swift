@@ -39,6 +39,8 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     public let limits: Limits
     private let lock = NSLock()
     private var folding: LabelFolding
+    /// Responses served with a request-time localization problem, by screen and rule.
+    private var localizationProblems: [ServedKey: Int] = [:]
     private var responses: [ResponseKey: Int] = [:]
     private var clientResponses: [ClientKey: Int] = [:]
     private var fallbackResponses: [ServedKey: Int] = [:]
@@ -75,6 +77,10 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
             for rule in event.rules {
                 let code = folding.rules.code(rule)
                 if seen.insert(code).inserted { failures[ServedKey(label: screen, served: code), default: 0] += 1 }
+            }
+        } else if !event.rules.isEmpty {
+            for rule in Set(event.rules) {
+                localizationProblems[ServedKey(label: screen, served: folding.rules.code(rule)), default: 0] += 1
             }
         }
         durations[screen, default: Histogram()].observe(seconds)
@@ -119,7 +125,8 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     public var seriesCount: Int {
         lock.withLock {
             responses.count + clientResponses.count + fallbackResponses.count + fallbacks.count + tooOld.count
-                + failures.count + durations.count * (Self.durationBuckets.count + 3) + bytes.count
+                + failures.count + localizationProblems.count + durations.count * (Self.durationBuckets.count + 3)
+                + bytes.count
         }
     }
 
@@ -201,6 +208,17 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
                     ([("screen", screens.name(key.label)), ("rule", rules.name(key.served))], value)
                 }),
         ]
+            // Only once it happened: a renderer whose strings are all checked writes what it wrote.
+            + (localizationProblems.isEmpty
+                ? []
+                : [
+                    ContractHealthFamily(
+                        "screenkit_request_time_string_problems_total",
+                        "Screens built from data served with a string the checker never saw that broke a localization rule (string-untranslated: another language's text stood in; string-arguments-mismatch), by screen and rule ID.",
+                        localizationProblems.map { key, value in
+                            ([("screen", screens.name(key.label)), ("rule", rules.name(key.served))], value)
+                        })
+                ])
     }
 
     private struct ResponseKey: Hashable {

@@ -36,6 +36,8 @@ extension RenderEvent {
         let rendered = try? outcome.get()
         var rules: [String] = []
         if case .failure(.invalidScreen(_, let problems)) = outcome { rules = problems.map(\.diagnostic.rule) }
+        // A screen served whose strings broke a localization rule only visible at request time.
+        if let rendered, !rendered.localizationProblems.isEmpty { rules = rendered.localizationProblems }
         self.init(
             screenID: screenID, isCatalogScreen: isCatalogScreen, client: client,
             servedVersion: rendered?.servedVersion, status: status, rules: rules,
@@ -57,7 +59,9 @@ public struct RenderEvent: Sendable, Hashable {
     public var servedVersion: Int?
     /// The HTTP status: 200, 304, 404, 406 or 500.
     public var status: Int
-    /// For a 500, the rule ID of each problem in the request's data, in order.
+    /// For a 500, the rule ID of each problem in the request's data, in order; for a screen
+    /// served, the localization rules its strings broke where no check could see them beforehand
+    /// (`string-untranslated`, `string-arguments-mismatch`).
     public var rules: [String]
     /// Every fallback applied: the contract element the client lacks and what replaced it.
     public var downgrades: [Downgrade]
