@@ -122,6 +122,72 @@ public struct Translations: Sendable {
         format(key, table: table, defaultValue: defaultValue, arguments: arguments, locale: locale, accents: false)
     }
 
+    /// What formatting one string found, for a string no check saw before it was served: the
+    /// locale had no translation (the source language's text stood in), or an argument is of a
+    /// type its specifier does not take.
+    public struct FormatNotes: Sendable, Hashable {
+        /// The locale had no translation of the key: the source language's text was used.
+        public var untranslated = false
+        /// An argument is of another type than its specifier takes (a string for `%lld`).
+        public var mismatched = false
+
+        /// Nothing noted.
+        public init() {}
+    }
+
+    /// ``format(_:table:defaultValue:arguments:locale:)``, noting in `notes` what the string lacked:
+    /// the same text, from the same one lookup.
+    public func format(
+        _ key: String, table: String, defaultValue: String, arguments: [FormatArgument], locale: String,
+        notes: inout FormatNotes
+    ) -> String {
+        let found = lookup(key, table: table, locale: locale)
+        if !Self.sameLanguage(locale, sourceLanguage),
+            found.map({ Self.sameLanguage($0.locale, sourceLanguage) }) ?? true
+        {
+            notes.untranslated = true
+        }
+        guard let found else {
+            guard let format = try? FormatString.parse(defaultValue) else { return defaultValue }
+            notes.mismatched = Self.mismatched(format, arguments)
+            let formatter = ValueFormatter(
+                arguments: arguments, locale: sourceLanguage, rules: nil, substitutions: [:], accentsLiterals: false)
+            return formatter.format(format)
+        }
+        let formatter = ValueFormatter(
+            arguments: arguments, locale: found.locale, rules: pluralRules(for: found.locale),
+            substitutions: found.localization.substitutions, accentsLiterals: false)
+        let chosen = formatter.chosen(found.localization.value, countedBy: formatter.countedArgument)
+        notes.mismatched = Self.mismatched(chosen, arguments)
+        return formatter.format(chosen)
+    }
+
+    /// Whether two language tags have the same language (their first subtag, ignoring case).
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        var left = a.utf8.makeIterator()
+        var right = b.utf8.makeIterator()
+        while true {
+            let x = left.next().flatMap { $0 == 0x2D || $0 == 0x5F ? nil : $0 | 0x20 }
+            let y = right.next().flatMap { $0 == 0x2D || $0 == 0x5F ? nil : $0 | 0x20 }
+            if x != y { return false }
+            if x == nil { return true }
+        }
+    }
+
+    /// Whether a plain placeholder of `format` is given an argument its type does not take (a
+    /// string for `%lld`, a number for `%@`; an integer for `%f` is taken), or none.
+    static func mismatched(_ format: FormatString, _ arguments: [FormatArgument]) -> Bool {
+        for segment in format.segments {
+            guard case .placeholder(let placeholder) = segment, placeholder.substitution == nil else { continue }
+            guard placeholder.argument >= 1, placeholder.argument <= arguments.count else { return true }
+            switch (placeholder.type, arguments[placeholder.argument - 1]) {
+            case (.object, .object), (.integer, .integer), (.double, .double), (.double, .integer): continue
+            default: return true
+            }
+        }
+        return false
+    }
+
     /// `key` in `table` as the pseudo-locale shows it (``PseudoLocalization``): its text in the
     /// source language (the catalog's, else `defaultValue`) with the literal text accented and the
     /// arguments formatted as the source language writes them, then padded and bracketed.

@@ -24,29 +24,9 @@ public final class LocalizationFindings: @unchecked Sendable {
             + (mismatched.isEmpty ? [] : [LocalizationRules.argumentsMismatch.id])
     }
 
-    /// Notes what `string` in `locale` lacks.
-    func check(_ string: LocalizedString, in translations: Translations, locale: String) {
-        let found = translations.lookup(string.key, table: string.tableName, locale: locale)
-        // The source language's text standing in for another language's (not `en` for `en-GB`).
-        let language = { (tag: String) in
-            LanguageNegotiation.normalized(tag).split(separator: "-").first.map(String.init) ?? ""
-        }
-        let source = language(translations.sourceLanguage)
-        if language(locale) != source, found.map({ language($0.locale) == source }) ?? true {
-            untranslated.insert(string.key)
-        }
-        guard let found else {
-            if let format = try? FormatString.parse(string.defaultValue),
-                LocalizationRules.mismatch(format, string.arguments, requireAll: false) != nil
-            {
-                mismatched.insert(string.key)
-            }
-            return
-        }
-        for (format, _) in LocalizationRules.forms(of: found.localization)
-        where LocalizationRules.mismatch(format, string.arguments, requireAll: false) != nil {
-            mismatched.insert(string.key)
-            return
-        }
+    /// Notes what formatting `key` found.
+    func note(_ key: String, _ notes: Translations.FormatNotes) {
+        if notes.untranslated { untranslated.insert(key) }
+        if notes.mismatched { mismatched.insert(key) }
     }
 }

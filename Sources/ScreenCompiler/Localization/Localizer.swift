@@ -43,8 +43,15 @@ public struct Localizer: Sendable {
 
     /// The text of `string` in the locale.
     public func text(of string: LocalizedString) -> String {
-        if let findings, let translations, !isPseudo { findings.check(string, in: translations, locale: locale) }
         let arguments = string.arguments.map(\.formatArgument)
+        if let findings, let translations, !isPseudo {
+            var notes = Translations.FormatNotes()
+            let text = translations.format(
+                string.key, table: string.tableName, defaultValue: string.defaultValue, arguments: arguments,
+                locale: locale, notes: &notes)
+            findings.note(string.key, notes)
+            return text
+        }
         if isPseudo {
             guard let translations else {
                 return PseudoLocalization.format(
