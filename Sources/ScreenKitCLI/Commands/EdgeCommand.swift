@@ -25,9 +25,10 @@ enum EdgeCommand {
                                              answers the plainest requests itself, without
                                              JavaScript (none with --records)
               screenkit-edge-lambda.js       Lambda@Edge handlers for CloudFront: viewer
-                                             request (URI rewrite to the object) and viewer
+                                             request (URI rewrite to the object), viewer
                                              response (the renderer's headers in place of
-                                             the object's)
+                                             the object's) and, optionally, origin response
+                                             (a failing bucket's 502)
               table.json                     the routing table every router holds, for nginx
                                              to preload (js_preload_object screenkit_table)
 
