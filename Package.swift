@@ -57,7 +57,10 @@ let package = Package(
         // The app's design system: colours read from Xcode Asset Catalogs and Android resources as
         // those tools write them, and the colour math of contrast (WCAG 2.2) and difference (CIEDE2000).
         .target(name: "ScreenDesign", dependencies: ["ScreenJSON"]),
-        .target(name: "ScreenEdge", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON"]),
+        .target(
+            name: "ScreenEdge", dependencies: ["ScreenCompiler", "ScreenCrypto", "ScreenJSON"],
+            // The routers' JavaScript, embedded by Scripts/embed-javascript.py as EdgeScriptSource.swift.
+            exclude: ["JavaScript"]),
         // Experiment reports: exposures and events exported as JSON Lines, read in bounded chunks,
         // and the statistics of an A/B test (conversion, intervals, lift, z-test, sample ratio).
         .target(name: "ScreenAnalytics", dependencies: ["ScreenJSON"]),

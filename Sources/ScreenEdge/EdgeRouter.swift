@@ -121,14 +121,15 @@ public struct EdgeRouter: Sendable {
     public var files: [File] {
         [
             File(
-                name: Self.fetchFile, bytes: script(EdgeRouterScript.sha256 + "\n" + adapter(EdgeAdapterScript.fetch))),
+                name: Self.fetchFile,
+                bytes: script(Self.part(EdgeScriptSource.sha256) + "\n" + adapter(EdgeScriptSource.fetch))),
             File(
                 name: Self.njsFile,
-                bytes: script(adapter(EdgeAdapterScript.njs, records: EdgeRecordScript.njs), preloaded: true)),
+                bytes: script(adapter(EdgeScriptSource.njs, records: EdgeScriptSource.recordsNjs), preloaded: true)),
             File(name: Self.nginxFile, bytes: nginxMaps),
             File(
                 name: Self.lambdaEdgeFile,
-                bytes: script(adapter(EdgeAdapterScript.lambdaEdge, records: EdgeRecordScript.lambdaEdge))),
+                bytes: script(adapter(EdgeScriptSource.lambdaEdge, records: EdgeScriptSource.recordsLambdaEdge))),
             File(name: Self.tableFile, bytes: table.bytes + [0x0A]),
         ]
     }
@@ -138,7 +139,7 @@ public struct EdgeRouter: Sendable {
     /// with records, `records` follows.
     func adapter(_ source: String, records: String? = nil) -> String {
         var lines: [Substring] = []
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in Self.part(source).split(separator: "\n", omittingEmptySubsequences: false) {
             let code = line.drop { $0 == " " }
             if code.hasPrefix("//@record ") {
                 if options.records { lines.append(line.prefix(line.count - code.count) + code.dropFirst(10)) }
@@ -148,8 +149,14 @@ public struct EdgeRouter: Sendable {
                 lines.append(line)
             }
         }
-        if options.records, let records { lines += ["", Substring(records)] }
+        if options.records, let records { lines += ["", Substring(Self.part(records))] }
         return lines.joined(separator: "\n")
+    }
+
+    /// A file of `Sources/ScreenEdge/JavaScript` (``EdgeScriptSource``) without its last newline, as
+    /// the pieces of a router are joined.
+    static func part(_ source: String) -> Substring {
+        source.hasSuffix("\n") ? source.dropLast() : Substring(source)
     }
 
     /// The global an nginx config preloads the table as (`js_preload_object`, njs 0.7.8 or later).
@@ -181,10 +188,10 @@ public struct EdgeRouter: Sendable {
         out += Array(";\nvar SCREENKIT_OPTIONS = ".utf8)
         out += optionsJSON
         out += Array(";\nvar SCREENKIT_FIRST_RANGE = \(firstRange.map { "/\($0)/" } ?? "null");\n\n".utf8)
-        out += Array(EdgeRouterScript.core.utf8)
+        out += Array(Self.part(EdgeScriptSource.routerCore).utf8)
         out += Array("\n\n".utf8)
         if options.records {
-            out += Array(EdgeRecordScript.core.utf8)
+            out += Array(Self.part(EdgeScriptSource.recordsCore).utf8)
             out += Array("\n\n".utf8)
         }
         out += Array(adapter.utf8)

@@ -53,7 +53,7 @@ import Testing
             }.joined(separator: Bool.random(using: &random) ? "," : ", ")
         }
         let script =
-            EdgeRouterScript.core + """
+            EdgeRouter.part(EdgeScriptSource.routerCore) + """
 
                 var SCREENKIT_TABLE = null;
                 var locales = { source: "en", tags: { \(tags) } };

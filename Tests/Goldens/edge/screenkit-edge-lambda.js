@@ -13,6 +13,7 @@ var SCREENKIT_FIRST_RANGE = /^(?=[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,15}(?![^,]
 
 // RFC 8259 escaping as ScreenKit's writer does it: `"` `\`, the short forms, \u00xx (lowercase) for
 // the other controls, and U+2028/U+2029 escaped; everything else as it is.
+/** @param {string} text @returns {string} */
 function skJSONString(text) {
   // Most strings need no escape: then no string is built character by character.
   var plain = 0;
@@ -41,6 +42,7 @@ function skJSONString(text) {
 }
 
 // The number of UTF-8 bytes of a string (a lone surrogate counts 3, as U+FFFD).
+/** @param {string} text @returns {number} */
 function skUTF8Length(text) {
   var n = 0;
   for (var i = 0; i < text.length; i++) {
@@ -56,6 +58,7 @@ function skUTF8Length(text) {
 }
 
 // Without leading and trailing spaces and tabs.
+/** @param {string} text @returns {string} */
 function skTrim(text) {
   var start = 0, end = text.length;
   if (end === 0) return text;
@@ -65,6 +68,7 @@ function skTrim(text) {
 }
 
 // `text` split at `separator`, empty pieces left out.
+/** @param {string} text @param {string} separator @returns {string[]} */
 function skSplit(text, separator) {
   var parts = text.split(separator), out = [];
   for (var i = 0; i < parts.length; i++) if (parts[i].length > 0) out.push(parts[i]);
@@ -72,6 +76,7 @@ function skSplit(text, separator) {
 }
 
 // ClientContract.parse: {version: n}, {missing: true} or {malformed: true}.
+/** @param {SKHeader} header @returns {SKClient} */
 function skParseContract(header) {
   if (header === null || header === undefined) return { missing: true };
   // Most clients send one digit: then nothing is trimmed or looped over.
@@ -98,6 +103,7 @@ function skParseContract(header) {
 // range without parameters whose lookup finds a locale, capturing that locale's tag: such an
 // item is of quality 1 and comes first, so it is the answer, found in one match — most
 // browsers' headers. Any other header is negotiated item by item (skNegotiate).
+/** @param {SKLocales} locales @param {SKHeader} header @param {RegExp | null} firstRange @returns {string} */
 function skLocale(locales, header, firstRange) {
   // A UTF-16 unit is at most 3 UTF-8 bytes: most headers are known to be short without counting.
   if (header === null || header === undefined || (header.length * 3 > 4096 && skUTF8Length(header) > 4096)) {
@@ -113,8 +119,10 @@ function skLocale(locales, header, firstRange) {
 // LanguageNegotiation, item by item, in one pass without a sort: the first item found at quality 1
 // ends it, as browsers put their first choice first. Its helpers live inside it: engines that
 // make a script's functions for every request (njs) make these only for the headers that need them.
+/** @param {SKLocales} locales @param {string} header @returns {string} */
 function skNegotiate(locales, header) {
   // An item's quality value in thousandths, or null when malformed.
+  /** @param {string} text @returns {number | null} */
   function skQuality(text) {
     if (text.length === 0 || text.length > 5) return null;
     var first = text.charCodeAt(0);
@@ -134,6 +142,7 @@ function skNegotiate(locales, header) {
 
   // A well-formed language range: subtags of 1 to 8 ASCII letters (digits too after the first),
   // at most 16. Character codes, not regular expressions.
+  /** @param {string} range @returns {boolean} */
   function skIsLanguageRange(range) {
     var subtags = 1, length = 0;
     for (var i = 0; i < range.length; i++) {
@@ -150,6 +159,7 @@ function skNegotiate(locales, header) {
 
   // The quality of an item's parameters (`;q=0.8`, after the range): 1000 without a q parameter,
   // -1 when one is malformed (the item is left out), the last q parameter counting.
+  /** @param {string} item @param {number} semicolon @returns {number} */
   function skItemQuality(item, semicolon) {
     if (semicolon < 0) return 1000;
     var quality = 1000;
@@ -165,6 +175,7 @@ function skNegotiate(locales, header) {
   }
 
   // A well-formed range less its last subtag, and a single-letter subtag before it: `de-at` → `de`.
+  /** @param {string} tag @returns {string} */
   function skTruncated(tag) {
     var dash = tag.lastIndexOf("-");
     if (dash < 0) return "";
@@ -196,12 +207,15 @@ function skNegotiate(locales, header) {
 }
 
 // ExperimentContext.parseOverrides.
+/** @param {SKHeader} header @returns {{ [experiment: string]: string }} */
 function skOverrides(header) {
   // ExperimentResolution.isValidName: 1–64 of a-z 0-9 _ -, starting with a letter or digit.
+  /** @param {string} name @returns {boolean} */
   function skIsValidName(name) {
     return name.length >= 1 && name.length <= 64 && /^[a-z0-9][a-z0-9_-]*$/.test(name);
   }
 
+  /** @type {{ [experiment: string]: string }} */
   var arms = {};
   if (header === null || header === undefined || skUTF8Length(header) > 2048) return arms;
   var pairs = skSplit(header, ",");
@@ -216,8 +230,10 @@ function skOverrides(header) {
 
 // The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
 // flag, else ExperimentAssignment's.
+/** @param {SKExperiment[]} experiments @param {SKHeader} unit @param {{ [experiment: string]: string } | null} overrides @param {boolean} allowsOverrides @param {(text: string) => string} sha256Hex @returns {{ experiment: string, arm: string }[]} */
 function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
   // ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
+  /** @param {SKExperiment} experiment @returns {number} */
   function skBucket(experiment) {
     var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
     var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
@@ -225,6 +241,7 @@ function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
     return ((high % 10000) * 7296 + low) % 10000;
   }
 
+  /** @param {number} bucket @param {{ name: string, weight: number }[]} arms @returns {number} */
   function skArmOfBucket(bucket, arms) {
     var total = 0;
     for (var i = 0; i < arms.length; i++) total += Math.max(0, arms[i].weight);
@@ -240,12 +257,12 @@ function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
   var applied = [];
   for (var i = 0; i < experiments.length; i++) {
     var experiment = experiments[i];
-    var forced = allowsOverrides && Object.prototype.hasOwnProperty.call(overrides, experiment.name)
+    var forced = allowsOverrides && overrides !== null && Object.prototype.hasOwnProperty.call(overrides, experiment.name)
       ? overrides[experiment.name] : null;
     var known = false;
     for (var a = 0; forced !== null && a < experiment.arms.length; a++) if (experiment.arms[a].name === forced) known = true;
     var arm;
-    if (known) arm = forced;
+    if (known && forced !== null) arm = forced;
     else if (experiment.decision === "flag") arm = "off";
     else if (unit === null || unit === undefined) arm = experiment.control;
     else {
@@ -258,6 +275,7 @@ function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
 }
 
 // ScreenResponse.matches: weak comparison; `*` matches.
+/** @param {string} ifNoneMatch @param {string} etag @returns {boolean} */
 function skMatches(ifNoneMatch, etag) {
   var candidates = skSplit(ifNoneMatch, ",");
   for (var i = 0; i < candidates.length; i++) {
@@ -269,6 +287,7 @@ function skMatches(ifNoneMatch, etag) {
   return false;
 }
 
+/** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @returns {SKDecision} */
 function skProblem(status, kind, title, detail, members) {
   var body = "{\"type\":" + skJSONString("urn:screenkit:problem:" + kind) + ",\"title\":" + skJSONString(title)
     + ",\"status\":" + status + ",\"detail\":" + skJSONString(detail) + members + "}";
@@ -285,6 +304,7 @@ function skProblem(status, kind, title, detail, members) {
 // bucket object to answer with, or null)}, and for a screen's 200 or 304 `route` ({client,
 // version, locale, applied (null without experiments), object} and the values of its headers:
 // etag, cacheControl, vary, contract, experiments (null without)).
+/** @param {SKTable} table @param {SKRequest} request @param {SKRouteOptions} options @returns {SKDecision} */
 function screenkitRoute(table, request, options) {
   var id = request.screen, screens = table.screens;
   var screen = Object.prototype.hasOwnProperty.call(screens, id) ? screens[id] : null;
@@ -323,6 +343,7 @@ function screenkitRoute(table, request, options) {
     vary: "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : ""),
     contract: String(version), experiments: names
   };
+  /** @type {[string, string][]} */
   var headers = [
     ["Content-Type", "application/json"], ["ETag", etag], ["Cache-Control", route.cacheControl], ["Vary", route.vary],
     ["ScreenKit-Contract", route.contract]
@@ -337,6 +358,7 @@ function screenkitRoute(table, request, options) {
 }
 
 // The unit a request is for, from the source the options name: a header, a cookie or a query parameter.
+/** @param {SKHeader} header @param {string} name @returns {string | null} */
 function skCookie(header, name) {
   if (header === null || header === undefined) return null;
   var pairs = header.split(";");
@@ -347,6 +369,7 @@ function skCookie(header, name) {
   return null;
 }
 
+/** @param {string} object @param {string | number} status @returns {SKDecision} */
 function skBadGateway(object, status) {
   return skProblem(502, "bucket-unavailable", "The bucket did not answer",
     "objects/" + object + ".json answered " + status, "");
@@ -367,6 +390,7 @@ function skBadGateway(object, status) {
 var skCrypto = require("crypto");
 
 // A header's values as one (CloudFront lists repeated headers as several entries), or null.
+/** @param {CFHeaders | undefined} headers @param {string} name @param {string} separator @returns {string | null} */
 function skLambdaHeader(headers, name, separator) {
   var entries = headers ? headers[name] : undefined;
   if (!entries || entries.length === 0) return null;
@@ -375,12 +399,14 @@ function skLambdaHeader(headers, name, separator) {
   return values.join(separator);
 }
 
+/** @type {{ [status: number]: string }} */
 var SK_STATUS_TEXT = { 304: "Not Modified", 400: "Bad Request", 404: "Not Found", 406: "Not Acceptable" };
 var SK_DECISION = "x-screenkit-decision";
 // The headers a decision may carry to the viewer response.
 var SK_RENDERER_HEADERS = ["Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract", "Content-Language", "ScreenKit-Experiments"];
 
 // The screen ID of a request for /screens/<id>, decoded; null for any other URI.
+/** @param {string} uri @returns {string | null} */
 function skLambdaScreen(uri) {
   var prefix = "/screens/";
   if (uri.substring(0, prefix.length) !== prefix) return null;
@@ -389,8 +415,9 @@ function skLambdaScreen(uri) {
 }
 
 // What screenkitRoute reads of a viewer's request of screen `id`.
+/** @param {CFRequest} request @param {string} id @returns {SKRequest} */
 function skLambdaRequest(request, id) {
-  var source = SCREENKIT_OPTIONS.unit, unit = null, headers = request.headers;
+  var source = /** @type {SKOptions} */ (SCREENKIT_OPTIONS).unit, unit = null, headers = request.headers;
   if (source && source.header) unit = skLambdaHeader(headers, source.header, ", ");
   else if (source && source.cookie) unit = skCookie(skLambdaHeader(headers, "cookie", "; "), source.cookie);
   else if (source && source.query) unit = new URLSearchParams(request.querystring || "").get(source.query);
@@ -402,6 +429,7 @@ function skLambdaRequest(request, id) {
 }
 
 // What ScreenRenderer.respond decides for `route`.
+/** @param {SKRequest} route @returns {SKDecision} */
 function skLambdaDecide(route) {
   return screenkitRoute(SCREENKIT_TABLE, route, {
     allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides,
@@ -409,6 +437,7 @@ function skLambdaDecide(route) {
   });
 }
 
+/** @param {CFEvent} event @returns {Promise<CFRequest | CFResponse>} */
 exports.handler = async function (event) {
   var request = event.Records[0].cf.request;
   var id = skLambdaScreen(request.uri);
@@ -423,10 +452,12 @@ exports.handler = async function (event) {
     request.headers[SK_DECISION] = [{ key: "X-ScreenKit-Decision", value: JSON.stringify(decision.headers) }];
     return request;
   }
+  /** @type {CFHeaders} */
   var answer = {};
   for (var i = 0; i < decision.headers.length; i++) {
     answer[decision.headers[i][0].toLowerCase()] = [{ key: decision.headers[i][0], value: decision.headers[i][1] }];
   }
+  /** @type {CFResponse} */
   var response = { status: String(decision.status), statusDescription: SK_STATUS_TEXT[decision.status] || "", headers: answer };
   if (decision.body !== null) { response.body = decision.body; response.bodyEncoding = "text"; }
   return response;
@@ -434,6 +465,7 @@ exports.handler = async function (event) {
 
 // The renderer's headers for a viewer response's request: re-decided from a /screens/ URI, or
 // as the viewer request decided them for the object; null when neither.
+/** @param {CFRequest} request @returns {[string, string][] | null} */
 function skLambdaDecided(request) {
   var id = skLambdaScreen(request.uri);
   if (id !== null) {
@@ -453,12 +485,14 @@ function skLambdaDecided(request) {
 
 // Whether a response header is the renderer's to set, or the bucket's own (x-amz-*, but
 // CloudFront's x-amz-cf-*, which no function may touch).
+/** @param {string} name @returns {boolean} */
 function skIsObjectHeader(name) {
   if (name === "etag" || name === "cache-control" || name === "expires" || name === "last-modified") return true;
   if (name === "vary" || name === "content-language" || name.substring(0, 10) === "screenkit-") return true;
   return name.substring(0, 6) === "x-amz-" && name.substring(0, 9) !== "x-amz-cf-";
 }
 
+/** @param {CFEvent} event @returns {Promise<CFRequest | CFResponse>} */
 exports.originResponse = async function (event) {
   var cf = event.Records[0].cf, request = cf.request, response = cf.response;
   if (response.status === "200" || response.status === "304") return response;
@@ -466,13 +500,15 @@ exports.originResponse = async function (event) {
   if (uri.substring(0, 9) !== "/objects/" || uri.substring(uri.length - 5) !== ".json") return response;
   if (skLambdaHeader(request.headers, SK_DECISION, ", ") === null) return response;
   var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status);
+  /** @type {CFHeaders} */
   var headers = {};
   for (var i = 0; i < failed.headers.length; i++) {
     headers[failed.headers[i][0].toLowerCase()] = [{ key: failed.headers[i][0], value: failed.headers[i][1] }];
   }
-  return { status: "502", statusDescription: "Bad Gateway", headers: headers, body: failed.body, bodyEncoding: "text" };
+  return { status: "502", statusDescription: "Bad Gateway", headers: headers, body: failed.body || "", bodyEncoding: "text" };
 };
 
+/** @param {CFEvent} event @returns {Promise<CFRequest | CFResponse>} */
 exports.viewerResponse = async function (event) {
   var cf = event.Records[0].cf, response = cf.response;
   // An error from the bucket (CloudFront does not run this trigger for one) stays as it is.

@@ -14,6 +14,7 @@ var SCREENKIT_FIRST_RANGE = /^(?=[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,15}(?![^,]
 
 // RFC 8259 escaping as ScreenKit's writer does it: `"` `\`, the short forms, \u00xx (lowercase) for
 // the other controls, and U+2028/U+2029 escaped; everything else as it is.
+/** @param {string} text @returns {string} */
 function skJSONString(text) {
   // Most strings need no escape: then no string is built character by character.
   var plain = 0;
@@ -42,6 +43,7 @@ function skJSONString(text) {
 }
 
 // The number of UTF-8 bytes of a string (a lone surrogate counts 3, as U+FFFD).
+/** @param {string} text @returns {number} */
 function skUTF8Length(text) {
   var n = 0;
   for (var i = 0; i < text.length; i++) {
@@ -57,6 +59,7 @@ function skUTF8Length(text) {
 }
 
 // Without leading and trailing spaces and tabs.
+/** @param {string} text @returns {string} */
 function skTrim(text) {
   var start = 0, end = text.length;
   if (end === 0) return text;
@@ -66,6 +69,7 @@ function skTrim(text) {
 }
 
 // `text` split at `separator`, empty pieces left out.
+/** @param {string} text @param {string} separator @returns {string[]} */
 function skSplit(text, separator) {
   var parts = text.split(separator), out = [];
   for (var i = 0; i < parts.length; i++) if (parts[i].length > 0) out.push(parts[i]);
@@ -73,6 +77,7 @@ function skSplit(text, separator) {
 }
 
 // ClientContract.parse: {version: n}, {missing: true} or {malformed: true}.
+/** @param {SKHeader} header @returns {SKClient} */
 function skParseContract(header) {
   if (header === null || header === undefined) return { missing: true };
   // Most clients send one digit: then nothing is trimmed or looped over.
@@ -99,6 +104,7 @@ function skParseContract(header) {
 // range without parameters whose lookup finds a locale, capturing that locale's tag: such an
 // item is of quality 1 and comes first, so it is the answer, found in one match — most
 // browsers' headers. Any other header is negotiated item by item (skNegotiate).
+/** @param {SKLocales} locales @param {SKHeader} header @param {RegExp | null} firstRange @returns {string} */
 function skLocale(locales, header, firstRange) {
   // A UTF-16 unit is at most 3 UTF-8 bytes: most headers are known to be short without counting.
   if (header === null || header === undefined || (header.length * 3 > 4096 && skUTF8Length(header) > 4096)) {
@@ -114,8 +120,10 @@ function skLocale(locales, header, firstRange) {
 // LanguageNegotiation, item by item, in one pass without a sort: the first item found at quality 1
 // ends it, as browsers put their first choice first. Its helpers live inside it: engines that
 // make a script's functions for every request (njs) make these only for the headers that need them.
+/** @param {SKLocales} locales @param {string} header @returns {string} */
 function skNegotiate(locales, header) {
   // An item's quality value in thousandths, or null when malformed.
+  /** @param {string} text @returns {number | null} */
   function skQuality(text) {
     if (text.length === 0 || text.length > 5) return null;
     var first = text.charCodeAt(0);
@@ -135,6 +143,7 @@ function skNegotiate(locales, header) {
 
   // A well-formed language range: subtags of 1 to 8 ASCII letters (digits too after the first),
   // at most 16. Character codes, not regular expressions.
+  /** @param {string} range @returns {boolean} */
   function skIsLanguageRange(range) {
     var subtags = 1, length = 0;
     for (var i = 0; i < range.length; i++) {
@@ -151,6 +160,7 @@ function skNegotiate(locales, header) {
 
   // The quality of an item's parameters (`;q=0.8`, after the range): 1000 without a q parameter,
   // -1 when one is malformed (the item is left out), the last q parameter counting.
+  /** @param {string} item @param {number} semicolon @returns {number} */
   function skItemQuality(item, semicolon) {
     if (semicolon < 0) return 1000;
     var quality = 1000;
@@ -166,6 +176,7 @@ function skNegotiate(locales, header) {
   }
 
   // A well-formed range less its last subtag, and a single-letter subtag before it: `de-at` → `de`.
+  /** @param {string} tag @returns {string} */
   function skTruncated(tag) {
     var dash = tag.lastIndexOf("-");
     if (dash < 0) return "";
@@ -197,12 +208,15 @@ function skNegotiate(locales, header) {
 }
 
 // ExperimentContext.parseOverrides.
+/** @param {SKHeader} header @returns {{ [experiment: string]: string }} */
 function skOverrides(header) {
   // ExperimentResolution.isValidName: 1–64 of a-z 0-9 _ -, starting with a letter or digit.
+  /** @param {string} name @returns {boolean} */
   function skIsValidName(name) {
     return name.length >= 1 && name.length <= 64 && /^[a-z0-9][a-z0-9_-]*$/.test(name);
   }
 
+  /** @type {{ [experiment: string]: string }} */
   var arms = {};
   if (header === null || header === undefined || skUTF8Length(header) > 2048) return arms;
   var pairs = skSplit(header, ",");
@@ -217,8 +231,10 @@ function skOverrides(header) {
 
 // The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
 // flag, else ExperimentAssignment's.
+/** @param {SKExperiment[]} experiments @param {SKHeader} unit @param {{ [experiment: string]: string } | null} overrides @param {boolean} allowsOverrides @param {(text: string) => string} sha256Hex @returns {{ experiment: string, arm: string }[]} */
 function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
   // ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
+  /** @param {SKExperiment} experiment @returns {number} */
   function skBucket(experiment) {
     var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
     var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
@@ -226,6 +242,7 @@ function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
     return ((high % 10000) * 7296 + low) % 10000;
   }
 
+  /** @param {number} bucket @param {{ name: string, weight: number }[]} arms @returns {number} */
   function skArmOfBucket(bucket, arms) {
     var total = 0;
     for (var i = 0; i < arms.length; i++) total += Math.max(0, arms[i].weight);
@@ -241,12 +258,12 @@ function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
   var applied = [];
   for (var i = 0; i < experiments.length; i++) {
     var experiment = experiments[i];
-    var forced = allowsOverrides && Object.prototype.hasOwnProperty.call(overrides, experiment.name)
+    var forced = allowsOverrides && overrides !== null && Object.prototype.hasOwnProperty.call(overrides, experiment.name)
       ? overrides[experiment.name] : null;
     var known = false;
     for (var a = 0; forced !== null && a < experiment.arms.length; a++) if (experiment.arms[a].name === forced) known = true;
     var arm;
-    if (known) arm = forced;
+    if (known && forced !== null) arm = forced;
     else if (experiment.decision === "flag") arm = "off";
     else if (unit === null || unit === undefined) arm = experiment.control;
     else {
@@ -259,6 +276,7 @@ function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
 }
 
 // ScreenResponse.matches: weak comparison; `*` matches.
+/** @param {string} ifNoneMatch @param {string} etag @returns {boolean} */
 function skMatches(ifNoneMatch, etag) {
   var candidates = skSplit(ifNoneMatch, ",");
   for (var i = 0; i < candidates.length; i++) {
@@ -270,6 +288,7 @@ function skMatches(ifNoneMatch, etag) {
   return false;
 }
 
+/** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @returns {SKDecision} */
 function skProblem(status, kind, title, detail, members) {
   var body = "{\"type\":" + skJSONString("urn:screenkit:problem:" + kind) + ",\"title\":" + skJSONString(title)
     + ",\"status\":" + status + ",\"detail\":" + skJSONString(detail) + members + "}";
@@ -286,6 +305,7 @@ function skProblem(status, kind, title, detail, members) {
 // bucket object to answer with, or null)}, and for a screen's 200 or 304 `route` ({client,
 // version, locale, applied (null without experiments), object} and the values of its headers:
 // etag, cacheControl, vary, contract, experiments (null without)).
+/** @param {SKTable} table @param {SKRequest} request @param {SKRouteOptions} options @returns {SKDecision} */
 function screenkitRoute(table, request, options) {
   var id = request.screen, screens = table.screens;
   var screen = Object.prototype.hasOwnProperty.call(screens, id) ? screens[id] : null;
@@ -324,6 +344,7 @@ function screenkitRoute(table, request, options) {
     vary: "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : ""),
     contract: String(version), experiments: names
   };
+  /** @type {[string, string][]} */
   var headers = [
     ["Content-Type", "application/json"], ["ETag", etag], ["Cache-Control", route.cacheControl], ["Vary", route.vary],
     ["ScreenKit-Contract", route.contract]
@@ -338,6 +359,7 @@ function screenkitRoute(table, request, options) {
 }
 
 // The unit a request is for, from the source the options name: a header, a cookie or a query parameter.
+/** @param {SKHeader} header @param {string} name @returns {string | null} */
 function skCookie(header, name) {
   if (header === null || header === undefined) return null;
   var pairs = header.split(";");
@@ -348,6 +370,7 @@ function skCookie(header, name) {
   return null;
 }
 
+/** @param {string} object @param {string | number} status @returns {SKDecision} */
 function skBadGateway(object, status) {
   return skProblem(502, "bucket-unavailable", "The bucket did not answer",
     "objects/" + object + ".json answered " + status, "");
@@ -361,6 +384,7 @@ function skBadGateway(object, status) {
 
 // `text` as a JSON string of printable ASCII; null when it holds a lone surrogate. Character
 // codes, not a regular expression: this runs for every record.
+/** @param {string} text @returns {string | null} */
 function skRecordString(text) {
   var plain = 0;
   while (plain < text.length) {
@@ -385,6 +409,7 @@ function skRecordString(text) {
 }
 
 // A decision's header, or null.
+/** @param {SKDecision} decision @param {string} name @returns {string | null} */
 function skHeaderOf(decision, name) {
   for (var i = 0; i < decision.headers.length; i++) if (decision.headers[i][0] === name) return decision.headers[i][1];
   return null;
@@ -392,6 +417,7 @@ function skHeaderOf(decision, name) {
 
 // What a record says of `decision`, made by screenkitRoute for `request` ({screen, contract,
 // unit, arm}): plain values, so a handler may carry them as JSON to another trigger.
+/** @param {SKTable} table @param {SKRecordRequest} request @param {SKDecision} decision @param {SKOptions} options @returns {SKFacts} */
 function skFacts(table, request, decision, options) {
   var id = request.screen;
   // Up to 85 UTF-16 units is at most 255 UTF-8 bytes: counted only past that.
@@ -408,6 +434,7 @@ function skFacts(table, request, decision, options) {
     else if (header === "Content-Language") locale = headers[h][1];
     else if (header === "ScreenKit-Experiments") named = headers[h][1];
   }
+  /** @type {SKFacts} */
   var facts = {
     screen: screen === null ? null : id,
     client: client.missing ? "none" : client.malformed ? "malformed" : String(client.version),
@@ -435,8 +462,10 @@ function skFacts(table, request, decision, options) {
 }
 
 // The facts of a screen's 200 or 304, from what screenkitRoute decided (`route`).
+/** @param {SKRecordRequest} request @param {SKDecision} decision @param {SKRoute} route @param {string | null} unit @param {SKOptions} options @returns {SKFacts} */
 function skRouteFacts(request, decision, route, unit, options) {
   var client = route.client;
+  /** @type {SKFacts} */
   var facts = {
     screen: request.screen, client: client.missing ? "none" : client.malformed ? "malformed" : String(client.version),
     served: route.version, status: decision.status, locale: route.locale, unit: unit,
@@ -457,6 +486,7 @@ function skRouteFacts(request, decision, route, unit, options) {
 }
 
 // `{"experiment":"arm",…}` of [[experiment, arm]] (names and arms are a-z 0-9 _ -).
+/** @param {[string, string][]} arms @returns {string} */
 function skArmsJSON(arms) {
   var out = [];
   for (var i = 0; i < arms.length; i++) out.push("\"" + arms[i][0] + "\":\"" + arms[i][1] + "\"");
@@ -465,6 +495,7 @@ function skArmsJSON(arms) {
 
 // Now, in RFC 3339 UTC with milliseconds; formatted once per millisecond.
 var skClock = { at: -1, text: "" };
+/** @returns {string} */
 function skNow() {
   var now = Date.now();
   if (now !== skClock.at) { skClock.at = now; skClock.text = new Date(now).toISOString(); }
@@ -473,6 +504,7 @@ function skNow() {
 
 // The record of `facts`, written by `source` (nginx, fetch, lambda-edge) at `time` (RFC 3339;
 // now when not given): one line, no newline.
+/** @param {SKTable} table @param {SKFacts} facts @param {string} source @param {string} [time] @returns {string} */
 function skRecordLine(table, facts, source, time) {
   var line = "{\"format\":1,\"event\":\"response\",\"time\":\"" + (time || skNow()) + "\",\"source\":\"" + source
     + "\",\"screen\":" + (facts.screen === null ? "null" : skRecordString(facts.screen)) + ",\"client\":\"" + facts.client
@@ -480,7 +512,7 @@ function skRecordLine(table, facts, source, time) {
   if (facts.locale !== null) line += ",\"locale\":" + skJSONString(facts.locale);
   var unit = facts.unit === null ? null : skRecordString(facts.unit);
   if (unit !== null) line += ",\"unit\":" + unit;
-  if (facts.experiments !== null) line += ",\"experiments\":" + skArmsJSON(facts.experiments) + ",\"forced\":" + skArmsJSON(facts.forced);
+  if (facts.experiments !== null) line += ",\"experiments\":" + skArmsJSON(facts.experiments) + ",\"forced\":" + skArmsJSON(/** @type {[string, string][]} */ (facts.forced));
   if (facts.object !== null) {
     line += ",\"object\":\"" + facts.object + "\"";
     // The table holds each object's fallbacks as the record writes them.
@@ -499,17 +531,22 @@ function skRecordLine(table, facts, source, time) {
 // no JavaScript runs while the object is sent; a config without them, by a buffered subrequest.
 // njs runs this module's top level for every request: what only some requests need is made
 // when they need it (the crypto module, the bucket's signature helpers).
+/** @type {SKCryptoModule | null} */
 var skCryptoModule = null;
+/** @returns {SKCryptoModule} */
 function skCrypto() { return skCryptoModule === null ? (skCryptoModule = require("crypto")) : skCryptoModule; }
 
+/** @param {string} text @returns {string} */
 function skNjsSHA256Hex(text) { return skCrypto().createHash("sha256").update(text).digest("hex"); }
 
+/** @param {NjsRequest} r @param {SKDecision} decision @param {string | ArrayBuffer | null} body */
 function skNjsSend(r, decision, body) {
   for (var i = 0; i < decision.headers.length; i++) r.headersOut[decision.headers[i][0]] = decision.headers[i][1];
   if (body === null) r.return(decision.status);
   else r.return(decision.status, body);
 }
 
+/** @param {NjsRequest} r */
 function handle(r) {
   // The path as sent (nginx's own $uri is decoded and normalized): `/screens/<id>`, the ID decoded.
   var variables = r.variables, requestURI = variables.request_uri;
@@ -518,7 +555,7 @@ function handle(r) {
   var raw = query < 0 ? requestURI.substring(9) : requestURI.substring(9, query), id = raw;
   if (raw.indexOf("%") >= 0) { try { id = decodeURIComponent(raw); } catch (error) { id = raw; } }
   // Each header read once (undefined when absent); the arm only where overrides are allowed.
-  var headersIn = r.headersIn, source = SCREENKIT_OPTIONS.unit, unit = null;
+  var headersIn = r.headersIn, source = /** @type {SKOptions} */ (SCREENKIT_OPTIONS).unit, unit = null;
   if (source && source.header) unit = headersIn[source.header];
   else if (source && source.cookie) unit = skCookie(headersIn.Cookie, source.cookie);
   else if (source && source.query) unit = r.args[source.query];
@@ -539,7 +576,7 @@ function handle(r) {
   if (decision.object === null) { skNjsSend(r, decision, decision.body); return; }
   if (redirects) {
     // The response's headers, for the object's location to add (an empty variable adds none).
-    var route = decision.route;
+    var route = /** @type {SKRoute} */ (decision.route);
     variables.screenkit_etag = route.etag;
     variables.screenkit_cache_control = route.cacheControl;
     variables.screenkit_vary = route.vary;
@@ -553,7 +590,7 @@ function handle(r) {
   var signedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
   r.subrequest("/_screenkit_objects/" + decision.object + ".json", { method: "GET", args: "at=" + signedAt }, function (reply) {
     if (reply.status !== 200) {
-      var failed = skBadGateway(decision.object, reply.status);
+      var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status);
       skNjsSend(r, failed, failed.body);
       return;
     }
@@ -563,7 +600,9 @@ function handle(r) {
 
 // The time the object request is signed at: the subrequest's `at` argument, else now (once per
 // request, so its x-amz-date header and its signature agree).
+/** @type {string | null} */
 var skNjsSignedAt = null;
+/** @param {NjsRequest} r @returns {string} */
 function skAmzDate(r) {
   var at = r.args.at;
   if (at !== undefined) return typeof at === "string" && /^[0-9]{8}T[0-9]{6}Z$/.test(at) ? at : "";
@@ -573,6 +612,7 @@ function skAmzDate(r) {
 
 // The redirected request for an object the bucket did not give (`error_page` of the object's
 // location, a named location with `js_content`): the renderer's problem document, 502.
+/** @param {NjsRequest} r */
 function bucketFailed(r) {
   var statuses = (r.variables.upstream_status || "").split(/[,:] */);
   var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing");
@@ -584,12 +624,15 @@ function bucketFailed(r) {
 // $screenkit_bucket_region and the environment's SCREENKIT_BUCKET_ACCESS_KEY_ID and
 // SCREENKIT_BUCKET_SECRET_ACCESS_KEY (`env` directives); without a key, nothing is signed.
 // Its helpers live inside it: only a request the cache misses signs.
+/** @param {NjsRequest} r @returns {string} */
 function authorization(r) {
   var SK_EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
+  /** @param {string | ArrayBuffer} key @param {string} text @returns {ArrayBuffer} */
   function skHmac(key, text) { return skCrypto().createHmac("sha256", key).update(text).digest(); }
 
   // The Authorization header of a GET of `path` on `host` at `amzDate`, or "" without credentials.
+  /** @param {string | undefined} keyId @param {string | undefined} secret @param {string} region @param {string} host @param {string} path @param {string} amzDate @param {string | undefined} token @returns {string} */
   function skSigV4(keyId, secret, region, host, path, amzDate, token) {
     if (!keyId || !secret || amzDate === "") return "";
     var headers = "host:" + host + "\nx-amz-content-sha256:" + SK_EMPTY_SHA256 + "\nx-amz-date:" + amzDate + "\n";
@@ -611,6 +654,7 @@ function authorization(r) {
     env.SCREENKIT_BUCKET_SESSION_TOKEN);
 }
 
+/** @param {NjsRequest} r @returns {string} */
 function securityToken(r) {
   var env = typeof process === "object" && process.env ? process.env : {};
   return env.SCREENKIT_BUCKET_ACCESS_KEY_ID ? env.SCREENKIT_BUCKET_SESSION_TOKEN || "" : "";
@@ -625,6 +669,7 @@ export default { handle: handle, bucketFailed: bucketFailed, authorization: auth
 //   js_var $screenkit_record_tail;
 //   log_format screenkit_records escape=none '$screenkit_record_head$status$screenkit_record_tail';
 //   access_log /var/log/nginx/screenkit-records.jsonl screenkit_records buffer=64k flush=1s if=$screenkit_record_head;
+/** @param {NjsRequest} r @param {{ route: SKRecordRequest, decision: SKDecision }} decided */
 function skNjsRecordHalves(r, decided) {
   var facts = skFacts(SCREENKIT_TABLE, decided.route, decided.decision, SCREENKIT_OPTIONS);
   facts.status = 0;
@@ -643,8 +688,12 @@ function skNjsRecordHalves(r, decided) {
 //   access_log /var/log/nginx/screenkit-records.jsonl screenkit_records buffer=64k flush=1s if=$screenkit_record;
 // "" for a request that is not for a screen. Made once per request: the access log reads the
 // variable twice (`if=` and the format), and njs 0.7 does not keep a `js_set` variable's value.
-var skNjsDecided = null, skNjsLine = null;
+/** @type {{ route: SKRecordRequest, decision: SKDecision } | null} */
+var skNjsDecided = null;
+/** @type {string | null} */
+var skNjsLine = null;
 
+/** @param {NjsRequest} r @returns {string} */
 function skNjsRecord(r) {
   var head = r.variables.screenkit_record_head;
   if (head) return head + r.status + r.variables.screenkit_record_tail;
