@@ -116,6 +116,7 @@ objects_location=$(cat <<CONF
             add_header ScreenKit-Contract \$screenkit_contract;
             add_header Content-Language \$screenkit_content_language;
             add_header ScreenKit-Experiments \$screenkit_experiments;
+            add_header ScreenKit-Release \$screenkit_release;
             proxy_intercept_errors on;
             error_page 301 302 307 400 403 404 500 502 503 504 = @screenkit_bucket_failed;
         }
@@ -163,6 +164,7 @@ http {
     js_var \$screenkit_contract;
     js_var \$screenkit_content_language;
     js_var \$screenkit_experiments;
+    js_var \$screenkit_release;
     js_var \$screenkit_record_head;
     js_var \$screenkit_record_tail;
     log_format screenkit_records escape=none '\$screenkit_record_head\$status\$screenkit_record_tail';

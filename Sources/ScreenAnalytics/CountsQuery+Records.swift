@@ -1,8 +1,8 @@
 extension CountsQuery {
     /// The SQL condition that holds exactly for the lines `ResponseRecord(line:)` reads as records
     /// (what `screenkit health` counts and `experiment report` takes as exposures), so that a query's
-    /// counts are the reader's on any log: format 1, event `response`, an RFC 3339 time, a string
-    /// `source`, a string or null `screen`, a `client` of `none`, `malformed` or 1 to 4 digits (not
+    /// counts are the reader's on any log: format 1 or 2, event `response`, an RFC 3339 time, a string
+    /// `source`, in format 2 a string `release` that names one (`ResponseRecord.isRelease`), a string or null `screen`, a `client` of `none`, `malformed` or 1 to 4 digits (not
     /// 0), whole `served` 0–9999 and `status` 100–599, string or absent `locale`, `unit` and
     /// `object`, `experiments` and `forced` absent or maps of strings, `fallbacks` absent or a list
     /// of `{element, count}` with a whole count from 1 to 2^20, and the line ASCII and at most
@@ -13,6 +13,8 @@ extension CountsQuery {
         let maximum = ResponseRecord.maximumLineBytes
         let counts = ResponseRecord.maximumFallbackCount
         let client = "'^(none|malformed|[0-9]{1,4})$'"
+        let release = "'^[a-z0-9][a-z0-9._-]{0,\(ResponseRecord.maximumReleaseBytes - 1)}$'"
+        let formats = "\(ResponseRecord.formats.lowerBound) AND \(ResponseRecord.formats.upperBound)"
         let time =
             "'^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)"
             + "(\\.[0-9]{1,9})?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$'"
@@ -34,7 +36,9 @@ extension CountsQuery {
             return """
                 length(CAST(line AS VARCHAR)) <= \(maximum)
                     AND NOT regexp_matches(CAST(line AS VARCHAR), '[^\\x01-\\x7F]')
-                    AND \(whole("line", "$.format")) AND \(number("$.format")) = \(ResponseRecord.format)
+                    AND \(whole("line", "$.format")) AND \(number("$.format")) BETWEEN \(formats)
+                    AND (\(number("$.format")) = 1
+                      OR (\(type("$.release")) = 'VARCHAR' AND regexp_full_match(\(text("$.release")), \(release))))
                     AND \(type("$.event")) = 'VARCHAR' AND \(text("$.event")) = 'response'
                     AND \(type("$.time")) = 'VARCHAR' AND regexp_full_match(\(text("$.time")), \(time))
                     AND TRY_CAST(substr(\(text("$.time")), 1, 10) AS DATE) IS NOT NULL
@@ -56,7 +60,8 @@ extension CountsQuery {
         case .athena:
             return """
                 length(line) <= \(maximum) AND NOT regexp_like(line, '[^\\x01-\\x7F]')
-                    AND \(integer("$.format")) = \(ResponseRecord.format) AND \(text("$.event")) = 'response'
+                    AND \(integer("$.format")) BETWEEN \(formats) AND \(text("$.event")) = 'response'
+                    AND (\(integer("$.format")) = 1 OR regexp_like(coalesce(\(text("$.release")), ''), \(release)))
                     AND regexp_like(coalesce(\(text("$.time")), ''), \(time))
                     AND regexp_like(coalesce(\(text("$.client")), ''), \(client))
                     AND \(text("$.client")) NOT IN ('0', '00', '000', '0000')
@@ -65,7 +70,8 @@ extension CountsQuery {
         case .bigquery:
             return """
                 LENGTH(line) <= \(maximum) AND NOT REGEXP_CONTAINS(line, r'[^\\x01-\\x7F]')
-                    AND \(integer("$.format")) = \(ResponseRecord.format) AND \(text("$.event")) = 'response'
+                    AND \(integer("$.format")) BETWEEN \(formats) AND \(text("$.event")) = 'response'
+                    AND (\(integer("$.format")) = 1 OR REGEXP_CONTAINS(COALESCE(\(text("$.release")), ''), r\(release)))
                     AND REGEXP_CONTAINS(COALESCE(\(text("$.time")), ''), r\(time))
                     AND REGEXP_CONTAINS(COALESCE(\(text("$.client")), ''), r\(client))
                     AND \(text("$.client")) NOT IN ('0', '00', '000', '0000')

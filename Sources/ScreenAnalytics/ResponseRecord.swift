@@ -1,19 +1,25 @@
 import ScreenJSON
 
 /// One response record: what an edge router (or a server) decided for one screen response, as one
-/// JSON line of format 1 — the facts behind the contract's health and an experiment's exposures.
+/// JSON line of format 2 — the facts behind the contract's health and an experiment's exposures.
 ///
-/// `{"format":1,"event":"response","time":RFC 3339,"source":"nginx"|"fetch"|"lambda-edge"|…,
-/// "screen":id|null,"client":"none"|"malformed"|"<n>","served":n,"status":n,"locale"?,"unit"?,
+/// `{"format":2,"event":"response","time":RFC 3339,"source":"nginx"|"fetch"|"lambda-edge"|…,
+/// "release":release,"screen":id|null,"client":"none"|"malformed"|"<n>","served":n,"status":n,"locale"?,"unit"?,
 /// "experiments"?:{experiment:arm},"forced"?:{experiment:arm},"object"?,"fallbacks"?:[{"element","count"}]}`:
 /// `screen` is null for a screen the router does not have (a 404); `served` is 0 when nothing was
 /// served; `experiments` holds the arms the unit was assigned (its exposures), `forced` the ones a
 /// `ScreenKit-Arm` header forced (never exposures); `fallbacks` counts the fallbacks the object
-/// applies by contract element. It is the exposure line ``ExportReader`` reads, with more: one format
-/// family.
+/// applies by contract element; `release` names the release that answered (``isRelease(_:)``: a
+/// published manifest's first 12 hex digits, or a server's own name). It is the exposure line
+/// ``ExportReader`` reads, with more: one format family. Format 1 (written before releases) is the
+/// same without `release`, and is still read.
 public struct ResponseRecord: Sendable, Hashable {
-    /// The record format this ScreenKit reads and writes.
-    public static let format = 1
+    /// The record format this ScreenKit writes.
+    public static let format = 2
+    /// The record formats this ScreenKit reads: 1 (no release) and 2.
+    public static let formats = 1...2
+    /// The longest release name.
+    public static let maximumReleaseBytes = 64
     /// The longest record line: the unit is at most 256 bytes, every other field bounded by the
     /// contract (8 KiB).
     public static let maximumLineBytes = 8 * 1024
@@ -41,6 +47,8 @@ public struct ResponseRecord: Sendable, Hashable {
     public let nanoseconds: Int64
     /// What wrote it: `nginx`, `fetch`, `lambda-edge`, `server`.
     public let source: String
+    /// The release that answered; nil in a format-1 record.
+    public let release: String?
     /// The screen, nil for one the router does not have.
     public let screen: String?
     /// The contract version the client declared: `none`, `malformed` or a number.
@@ -74,8 +82,10 @@ public struct ResponseRecord: Sendable, Hashable {
     /// The record in `object`, read from a line that ``checkLine(_:)`` accepted.
     init(object: JSONObjectReader) throws(JSONFormatError) {
         let format = try object.int("format")
-        guard format == Self.format else {
-            throw JSONFormatError("record format \(format) is not one this ScreenKit reads (\(Self.format))")
+        guard Self.formats.contains(format) else {
+            throw JSONFormatError(
+                "record format \(format) is not one this ScreenKit reads (\(Self.formats.lowerBound) to \(Self.formats.upperBound))"
+            )
         }
         let event = try object.string("event")
         guard event == "response" else { throw JSONFormatError("event \"\(event.prefix(40))\" is not \"response\"") }
@@ -85,6 +95,15 @@ public struct ResponseRecord: Sendable, Hashable {
         }
         self.nanoseconds = nanoseconds
         source = try object.string("source")
+        if format >= 2 {
+            let release = try object.string("release")
+            guard Self.isRelease(release) else {
+                throw JSONFormatError("release \"\(release.prefix(40))\" is not a release name")
+            }
+            self.release = release
+        } else {
+            release = nil
+        }
         screen = object.value("screen") == .null ? nil : try object.string("screen")
         client = try object.string("client")
         guard client == "none" || client == "malformed" || Self.isVersion(client) else {
@@ -127,6 +146,15 @@ public struct ResponseRecord: Sendable, Hashable {
             }
             return Fallback(element: try fallback.string("element"), count: count)
         }
+    }
+
+    /// Whether `text` names a release: 1 to 64 of a-z, 0-9, `.`, `_` and `-`, starting with a letter
+    /// or digit (a manifest's is its first 12 hex digits).
+    public static func isRelease(_ text: String) -> Bool {
+        guard let first = text.utf8.first, text.utf8.count <= maximumReleaseBytes else { return false }
+        func isAlphanumeric(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) }
+        return isAlphanumeric(first)
+            && text.utf8.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
     }
 
     /// Whether `text` is a contract version as a client declares it: 1 to 4 digits, not 0.

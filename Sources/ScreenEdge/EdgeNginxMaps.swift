@@ -22,7 +22,7 @@ enum EdgeNginxMaps {
             + "# The screens nginx decides without JavaScript; include it in the http block (Serving from a CDN).\n"
         guard !records else {
             out += "# This router writes a record of every response: every request goes to it.\n"
-            for name in ["object", "etag", "cache_control", "vary", "contract", "locale"] {
+            for name in ["object", "etag", "cache_control", "vary", "contract", "locale", "release"] {
                 out += "map $request_uri $screenkit_fast_\(name) {\n    default \"\";\n}\n"
             }
             return Array(out.utf8)
@@ -82,6 +82,7 @@ enum EdgeNginxMaps {
         let vary = manifest.locales == nil ? "ScreenKit-Contract" : "ScreenKit-Contract, Accept-Language"
         out += "map $screenkit_fast_object $screenkit_fast_cache_control {\n    default \"public, max-age=60\";\n}\n"
         out += "map $screenkit_fast_object $screenkit_fast_vary {\n    default \"\(vary)\";\n}\n"
+        out += "map $screenkit_fast_object $screenkit_fast_release {\n    default \"\(manifestHash.prefix(12))\";\n}\n"
         return Array(out.utf8)
     }
 

@@ -46,7 +46,7 @@ enum EdgeScriptSource {
               try { body = await upstream.arrayBuffer(); } catch (error) { failure = "a body cut off"; }
             }
             if (failure === null && await skBytesSHA256Hex(/** @type {ArrayBuffer} */ (body)) !== decision.object) failure = "a body that is not the object";
-            if (failure !== null) { decision = skBadGateway(decision.object, failure); body = decision.body; }
+            if (failure !== null) { decision = skBadGateway(decision.object, failure, skRelease(SCREENKIT_TABLE)); body = decision.body; }
           }
           var headers = new Headers();
           for (var i = 0; i < decision.headers.length; i++) headers.set(decision.headers[i][0], decision.headers[i][1]);
@@ -119,7 +119,7 @@ enum EdgeScriptSource {
         var SK_STATUS_TEXT = { 304: "Not Modified", 400: "Bad Request", 404: "Not Found", 406: "Not Acceptable" };
         var SK_DECISION = "x-screenkit-decision";
         // The headers a decision may carry to the viewer response.
-        var SK_RENDERER_HEADERS = ["Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract", "Content-Language", "ScreenKit-Experiments"];
+        var SK_RENDERER_HEADERS = ["Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract", "Content-Language", "ScreenKit-Experiments", "ScreenKit-Release"];
 
         // The screen ID of a request for /screens/<id>, decoded; null for any other URI.
         /** @param {string} uri @returns {string | null} */
@@ -218,7 +218,7 @@ enum EdgeScriptSource {
           var uri = request.uri;
           if (uri.substring(0, 9) !== "/objects/" || uri.substring(uri.length - 5) !== ".json") return response;
           if (skLambdaHeader(request.headers, SK_DECISION, ", ") === null) return response;
-          var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status);
+          var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status, skRelease(SCREENKIT_TABLE));
           //@record skLambdaLog(request, "502");
           /** @type {CFHeaders} */
           var headers = {};
@@ -311,6 +311,8 @@ enum EdgeScriptSource {
             variables.screenkit_contract = route.contract;
             if (route.locale !== null) variables.screenkit_content_language = route.locale;
             if (route.experiments !== null) variables.screenkit_experiments = route.experiments;
+            // A config written before releases declares no $screenkit_release: its responses then name none.
+            if (variables.screenkit_release !== undefined) variables.screenkit_release = route.release;
             r.internalRedirect("/_screenkit_objects/" + decision.object + ".json");
             return;
           }
@@ -318,7 +320,7 @@ enum EdgeScriptSource {
           var signedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
           r.subrequest("/_screenkit_objects/" + decision.object + ".json", { method: "GET", args: "at=" + signedAt }, function (reply) {
             if (reply.status !== 200) {
-              var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status);
+              var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status, skRelease(SCREENKIT_TABLE));
               skNjsSend(r, failed, failed.body);
               return;
             }
@@ -343,7 +345,7 @@ enum EdgeScriptSource {
         /** @param {NjsRequest} r */
         function bucketFailed(r) {
           var statuses = (r.variables.upstream_status || "").split(/[,:] */);
-          var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing");
+          var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing", skRelease(SCREENKIT_TABLE));
           skNjsSend(r, failed, failed.body);
         }
 
@@ -395,8 +397,8 @@ enum EdgeScriptSource {
 
     /// `records-core.js`.
     static let recordsCore = #"""
-        // Response records (format 1): one JSON line per screen response, as ScreenKit's server writes
-        // them (`screenkit health` and `screenkit experiment report` read them): the screen, the contract
+        // Response records (format 2): one JSON line per screen response, as ScreenKit's server writes
+        // them (`screenkit health` and `screenkit experiment report` read them): the release, the screen, the contract
         // version the client declared and the one served, the status, the locale, the unit and its arms
         // (forced ones apart), the object and the fallbacks it applies. Bounded: the screen only when the
         // table has it, the unit up to 256 UTF-8 bytes; ASCII only (\u escapes), so any log keeps it whole.
@@ -525,7 +527,8 @@ enum EdgeScriptSource {
         // now when not given): one line, no newline.
         /** @param {SKTable} table @param {SKFacts} facts @param {string} source @param {string} [time] @returns {string} */
         function skRecordLine(table, facts, source, time) {
-          var line = "{\"format\":1,\"event\":\"response\",\"time\":\"" + (time || skNow()) + "\",\"source\":\"" + source
+          var line = "{\"format\":2,\"event\":\"response\",\"time\":\"" + (time || skNow()) + "\",\"source\":\"" + source
+            + "\",\"release\":\"" + skRelease(table)
             + "\",\"screen\":" + (facts.screen === null ? "null" : skRecordString(facts.screen)) + ",\"client\":\"" + facts.client
             + "\",\"served\":" + facts.served + ",\"status\":" + facts.status;
           if (facts.locale !== null) line += ",\"locale\":" + skJSONString(facts.locale);
@@ -901,13 +904,17 @@ enum EdgeScriptSource {
           return false;
         }
 
-        /** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @returns {SKDecision} */
-        function skProblem(status, kind, title, detail, members) {
+        // The release a table answers as (the ScreenKit-Release header): its manifest's first 12 hex digits.
+        /** @param {SKTable} table @returns {string} */
+        function skRelease(table) { return table.manifest.substring(0, 12); }
+
+        /** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @param {string} release @returns {SKDecision} */
+        function skProblem(status, kind, title, detail, members, release) {
           var body = "{\"type\":" + skJSONString("urn:screenkit:problem:" + kind) + ",\"title\":" + skJSONString(title)
             + ",\"status\":" + status + ",\"detail\":" + skJSONString(detail) + members + "}";
           return {
             status: status,
-            headers: [["Content-Type", "application/problem+json"], ["Cache-Control", "no-store"], ["Vary", "ScreenKit-Contract"]],
+            headers: [["Content-Type", "application/problem+json"], ["Cache-Control", "no-store"], ["Vary", "ScreenKit-Contract"], ["ScreenKit-Release", release]],
             body: body, object: null
           };
         }
@@ -923,7 +930,8 @@ enum EdgeScriptSource {
           var id = request.screen, screens = table.screens;
           var screen = Object.prototype.hasOwnProperty.call(screens, id) ? screens[id] : null;
           if (screen === null) {
-            return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id));
+            return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id),
+              skRelease(table));
           }
           var locales = table.locales;
           var locale = locales ? skLocale(locales, request.acceptLanguage, table === SCREENKIT_TABLE ? SCREENKIT_FIRST_RANGE : null) : null;
@@ -933,7 +941,8 @@ enum EdgeScriptSource {
           if (version === null) {
             return skProblem(406, "client-too-old", "The app is too old for this screen",
               "screen \"" + id + "\" supports contract " + minContract + " and up; the client advertised contract " + client.version,
-              ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version);
+              ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version,
+              skRelease(table));
           }
           // Most screens run no experiment: then no arms, overrides or key are made.
           var experiments = screen.experiments.length > 0;
@@ -955,7 +964,7 @@ enum EdgeScriptSource {
             client: client, version: version, locale: locale, applied: applied, object: object, etag: etag,
             cacheControl: experiments ? "private, no-cache" : "public, max-age=60",
             vary: "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : ""),
-            contract: String(version), experiments: names
+            contract: String(version), experiments: names, release: skRelease(table)
           };
           /** @type {[string, string][]} */
           var headers = [
@@ -964,6 +973,7 @@ enum EdgeScriptSource {
           ];
           if (locale !== null) headers.push(["Content-Language", locale]);
           if (names !== null) headers.push(["ScreenKit-Experiments", names]);
+          headers.push(["ScreenKit-Release", route.release]);
           var ifNoneMatch = request.ifNoneMatch;
           if (ifNoneMatch !== null && ifNoneMatch !== undefined && skMatches(ifNoneMatch, etag)) {
             return { status: 304, headers: headers.slice(1), body: null, object: null, route: route };
@@ -983,10 +993,10 @@ enum EdgeScriptSource {
           return null;
         }
 
-        /** @param {string} object @param {string | number} status @returns {SKDecision} */
-        function skBadGateway(object, status) {
+        /** @param {string} object @param {string | number} status @param {string} release @returns {SKDecision} */
+        function skBadGateway(object, status, release) {
           return skProblem(502, "bucket-unavailable", "The bucket did not answer",
-            "objects/" + object + ".json answered " + status, "");
+            "objects/" + object + ".json answered " + status, "", release);
         }
 
         """#

@@ -127,6 +127,12 @@ public struct ScreenRenderer: Sendable {
     public let translations: Translations?
     /// Picks a request's locale among ``locales``; nil without ``Strings``.
     let negotiation: LanguageNegotiation?
+    /// The release this renderer answers as, in every response's `ScreenKit-Release` header and
+    /// record: the first 12 hex digits of the SHA-256 of the manifest its catalog makes (the one
+    /// `screenkit build` writes, less the client schemas and decoders the server does not serve), so
+    /// two deployments of different catalogs are told apart and the same catalog is named alike.
+    public let release: String
+
     /// What each response is reported to (``observed(by:)``); none by default.
     public private(set) var observer: (any RenderObserver)?
 
@@ -203,6 +209,10 @@ public struct ScreenRenderer: Sendable {
         self.catalogScreens = screens
         self.minContract = catalog.minContract
         self.historyHashes = loaded.versions.map(\.sha256)
+        self.release = String(
+            BucketLayout(
+                screens: result.screens, contract: result.contract, history: historyHashes, locales: result.locales
+            ).manifestHash.prefix(12))
         self.events = EventBatchReader(history: contracts)
         var arms: [String: Set<String>] = [:]
         for screen in catalog.screens.flatMap(\.layoutScreens) {
@@ -473,15 +483,16 @@ extension ScreenRenderer {
     ) -> ScreenResponse {
         let response: ScreenResponse
         switch outcome {
-        case .success(let rendered): response = .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: cacheControl)
-        case .failure(let error): response = .problem(error)
+        case .success(let rendered):
+            response = .screen(rendered, ifNoneMatch: ifNoneMatch, cacheControl: cacheControl, release: release)
+        case .failure(let error): response = .problem(error, release: release)
         }
         if let observer, let start {
             observer.record(
                 RenderEvent(
                     screenID: screenID, isCatalogScreen: isCatalogScreen, outcome: outcome, status: response.status,
                     bytes: response.body.count, client: client, duration: ContinuousClock.now - start,
-                    unit: experiments.unit))
+                    unit: experiments.unit, release: release))
         }
         return response
     }

@@ -62,9 +62,11 @@ public struct ScreenResponse: Sendable, Hashable {
     /// and names the arms served in `ScreenKit-Experiments`.
     ///
     /// A screen written in a locale (a renderer with String Catalogs) names it in
-    /// `Content-Language` and varies with `Accept-Language` too.
-    public static func screen(_ rendered: RenderedScreen, ifNoneMatch: String?, cacheControl: String) -> ScreenResponse
-    {
+    /// `Content-Language` and varies with `Accept-Language` too. With a `release`, the last header
+    /// (`ScreenKit-Release`) names it.
+    public static func screen(
+        _ rendered: RenderedScreen, ifNoneMatch: String?, cacheControl: String, release: String? = nil
+    ) -> ScreenResponse {
         let experiments = !rendered.experiments.isEmpty
         let localized = rendered.locale != nil
         // The four `Vary` values as constants: one header array is all a response allocates.
@@ -76,7 +78,7 @@ public struct ScreenResponse: Sendable, Hashable {
             case (true, true): varyContractArmLanguage
             }
         var headers: [Header] = []
-        headers.reserveCapacity(7)
+        headers.reserveCapacity(8)
         headers.append(Header(name: "Content-Type", value: "application/json"))
         headers.append(Header(name: "ETag", value: rendered.etag))
         headers.append(Header(name: "Cache-Control", value: experiments ? privateCaching : cacheControl))
@@ -92,6 +94,7 @@ public struct ScreenResponse: Sendable, Hashable {
                     name: ExperimentContext.appliedHeaderName,
                     value: rendered.experiments.map(\.description).joined(separator: ", ")))
         }
+        if let release { headers.append(Header(name: releaseHeaderName, value: release)) }
         if let ifNoneMatch, matches(ifNoneMatch, etag: rendered.etag) {
             headers.removeFirst()
             return ScreenResponse(status: 304, headers: headers, body: [])
@@ -107,8 +110,11 @@ public struct ScreenResponse: Sendable, Hashable {
         ClientContract.headerName, ExperimentContext.overrideHeaderName, acceptLanguageHeaderName,
     ].joined(separator: ", ")
 
-    /// The problem response for a render error.
-    public static func problem(_ error: RenderError) -> ScreenResponse {
+    /// The header naming the release that answered.
+    public static let releaseHeaderName = "ScreenKit-Release"
+
+    /// The problem response for a render error; with a `release`, its last header names it.
+    public static func problem(_ error: RenderError, release: String? = nil) -> ScreenResponse {
         let (kind, title): (String, String) =
             switch error {
             case .unknownScreen: ("unknown-screen", "No such screen")
@@ -140,14 +146,13 @@ public struct ScreenResponse: Sendable, Hashable {
                 }
             }
         }
-        return ScreenResponse(
-            status: error.status,
-            headers: [
-                Header(name: "Content-Type", value: "application/problem+json"),
-                Header(name: "Cache-Control", value: "no-store"),
-                Header(name: "Vary", value: ClientContract.headerName),
-            ],
-            body: json.takeBytes())
+        var headers = [
+            Header(name: "Content-Type", value: "application/problem+json"),
+            Header(name: "Cache-Control", value: "no-store"),
+            Header(name: "Vary", value: ClientContract.headerName),
+        ]
+        if let release { headers.append(Header(name: releaseHeaderName, value: release)) }
+        return ScreenResponse(status: error.status, headers: headers, body: json.takeBytes())
     }
 
     private static func write(_ problem: RenderProblem, to json: inout JSONWriter) {

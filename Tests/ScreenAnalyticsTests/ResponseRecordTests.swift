@@ -2,7 +2,7 @@ import ScreenAnalytics
 import ScreenJSON
 import Testing
 
-/// The response record (format 1): a line the routers write reads back field by field; each way a
+/// The response record (format 2, and format 1 before it): a line the routers write reads back field by field; each way a
 /// line can be wrong is a clear error that says what, and nothing is guessed.
 @Suite struct ResponseRecordTests {
     static let line =
@@ -23,10 +23,33 @@ import Testing
                     .utf8))
         #expect(
             missing.screen == nil && missing.object == nil && missing.experiments.isEmpty && missing.fallbacks.isEmpty)
+        #expect(record.release == nil && missing.release == nil)
+        // Format 2 names the release that answered.
+        let released = try ResponseRecord(
+            line: Array(
+                #"{"format":2,"event":"response","time":"2026-11-28T07:38:30Z","source":"server","release":"5bc6286b66a6","screen":"home","client":"2","served":2,"status":200}"#
+                    .utf8))
+        #expect(released.release == "5bc6286b66a6" && released.screen == "home")
+    }
+
+    @Test func aReleaseNameIsBounded() {
+        #expect(ResponseRecord.isRelease("5bc6286b66a6") && ResponseRecord.isRelease("v2.3_rc-1"))
+        #expect(ResponseRecord.isRelease(String(repeating: "a", count: 64)))
+        for name in ["", String(repeating: "a", count: 65), "-x", ".x", "A1", "a b", "a/b", "é"] {
+            #expect(!ResponseRecord.isRelease(name), "\(name)")
+        }
     }
 
     @Test(arguments: [
-        (#"{"format":2,"event":"response"}"#, "record format 2 is not one this ScreenKit reads (1)"),
+        (#"{"format":3,"event":"response"}"#, "record format 3 is not one this ScreenKit reads (1 to 2)"),
+        (
+            #"{"format":2,"event":"response","time":"2026-11-28T07:38:30Z","source":"x","screen":"a","client":"2","served":2,"status":200}"#,
+            "missing key \"release\""
+        ),
+        (
+            #"{"format":2,"event":"response","time":"2026-11-28T07:38:30Z","source":"x","release":"Big Release","screen":"a","client":"2","served":2,"status":200}"#,
+            "release \"Big Release\" is not a release name"
+        ),
         (#"{"format":1,"event":"exposure","time":"x"}"#, "event \"exposure\" is not \"response\""),
         ("not json", "invalid JSON"),
         (#"{"format":1,"event":"response","time":"yesterday"}"#, "time \"yesterday\" is not an RFC 3339 timestamp"),

@@ -99,9 +99,12 @@ import Testing
         #expect(response.header("ScreenKit-Experiments") == "hero-test=big-image, new-checkout=off")
         #expect(response.header("Cache-Control") == "private, no-cache")
         #expect(response.header("Vary") == "ScreenKit-Contract, ScreenKit-Arm")
-        // A screen without experiments keeps exactly the headers it had.
+        // A screen without experiments keeps exactly the headers it had (and the release's).
         let plain = renderer.respond(screenID: "plain", contractHeader: "1", ifNoneMatch: nil)
-        #expect(plain.headers.map(\.name) == ["Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract"])
+        #expect(
+            plain.headers.map(\.name) == [
+                "Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract", "ScreenKit-Release",
+            ])
         #expect(plain.header("Cache-Control") == "public, max-age=60")
         #expect(plain.header("Vary") == "ScreenKit-Contract")
         let notModified = renderer.respond(

@@ -159,7 +159,9 @@ import Testing
         let screen = OrdersScreen.screen(for: .sample(orders: 5))
         let response = Self.plain.respond(screen, contractHeader: "2", ifNoneMatch: nil, acceptLanguage: "pl")
         #expect(
-            response.headers.map(\.name) == ["Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract"])
+            response.headers.map(\.name) == [
+                "Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract", "ScreenKit-Release",
+            ])
         #expect(response.header("Vary") == "ScreenKit-Contract")
         #expect(response == Self.plain.respond(screen, contractHeader: "2", ifNoneMatch: nil))
         #expect(try Self.texts(in: response.body).contains("You have 5 orders"))

@@ -274,8 +274,19 @@ import Testing
         #expect(
             ok.headers.map { "\($0.name): \($0.value)" } == [
                 "Content-Type: application/json", "ETag: \(etag)", "Cache-Control: public, max-age=60",
-                "Vary: ScreenKit-Contract", "ScreenKit-Contract: 2",
+                "Vary: ScreenKit-Contract", "ScreenKit-Contract: 2", "ScreenKit-Release: \(renderer.release)",
             ])
+        // The release: the manifest `build` writes for the catalog (no client schemas), first 12 digits.
+        let result = ExampleApp.compact
+        #expect(
+            renderer.release
+                == String(
+                    BucketLayout(
+                        screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes
+                    ).manifestHash.prefix(12)))
+        #expect(
+            renderer.respond(screenID: "nope", contractHeader: "2", ifNoneMatch: nil).header("ScreenKit-Release")
+                == renderer.release)
         let notModified = renderer.respond(screenID: "product-aeropress", contractHeader: "2", ifNoneMatch: etag)
         #expect(notModified.status == 304 && notModified.body.isEmpty)
         #expect(notModified.header("ETag") == etag && notModified.header("Vary") == "ScreenKit-Contract")

@@ -126,6 +126,7 @@ public final class NginxEdge: @unchecked Sendable {
         js_var $screenkit_contract;
         js_var $screenkit_content_language;
         js_var $screenkit_experiments;
+        js_var $screenkit_release;
         js_var $screenkit_record_head;
         js_var $screenkit_record_tail;
         log_format screenkit_records escape=none '$screenkit_record_head$status$screenkit_record_tail';
@@ -141,6 +142,7 @@ public final class NginxEdge: @unchecked Sendable {
         add_header ScreenKit-Contract $screenkit_contract;
         add_header Content-Language $screenkit_content_language;
         add_header ScreenKit-Experiments $screenkit_experiments;
+        add_header ScreenKit-Release $screenkit_release;
         """
 
     /// The config's start: nginx in the foreground in `folder`, the js module loaded.

@@ -83,6 +83,7 @@ interface SKRoute {
   vary: string;
   contract: string;
   experiments: string | null;
+  release: string;
 }
 
 /** A decision: the status, headers and body (a problem document) or object to answer with. */

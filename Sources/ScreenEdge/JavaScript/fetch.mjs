@@ -40,7 +40,7 @@ export async function handle(request, origin) { //@no-record
       try { body = await upstream.arrayBuffer(); } catch (error) { failure = "a body cut off"; }
     }
     if (failure === null && await skBytesSHA256Hex(/** @type {ArrayBuffer} */ (body)) !== decision.object) failure = "a body that is not the object";
-    if (failure !== null) { decision = skBadGateway(decision.object, failure); body = decision.body; }
+    if (failure !== null) { decision = skBadGateway(decision.object, failure, skRelease(SCREENKIT_TABLE)); body = decision.body; }
   }
   var headers = new Headers();
   for (var i = 0; i < decision.headers.length; i++) headers.set(decision.headers[i][0], decision.headers[i][1]);

@@ -26,7 +26,7 @@ function skLambdaHeader(headers, name, separator) {
 var SK_STATUS_TEXT = { 304: "Not Modified", 400: "Bad Request", 404: "Not Found", 406: "Not Acceptable" };
 var SK_DECISION = "x-screenkit-decision";
 // The headers a decision may carry to the viewer response.
-var SK_RENDERER_HEADERS = ["Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract", "Content-Language", "ScreenKit-Experiments"];
+var SK_RENDERER_HEADERS = ["Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract", "Content-Language", "ScreenKit-Experiments", "ScreenKit-Release"];
 
 // The screen ID of a request for /screens/<id>, decoded; null for any other URI.
 /** @param {string} uri @returns {string | null} */
@@ -125,7 +125,7 @@ exports.originResponse = async function (event) {
   var uri = request.uri;
   if (uri.substring(0, 9) !== "/objects/" || uri.substring(uri.length - 5) !== ".json") return response;
   if (skLambdaHeader(request.headers, SK_DECISION, ", ") === null) return response;
-  var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status);
+  var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status, skRelease(SCREENKIT_TABLE));
   //@record skLambdaLog(request, "502");
   /** @type {CFHeaders} */
   var headers = {};

@@ -59,6 +59,8 @@ function handle(r) {
     variables.screenkit_contract = route.contract;
     if (route.locale !== null) variables.screenkit_content_language = route.locale;
     if (route.experiments !== null) variables.screenkit_experiments = route.experiments;
+    // A config written before releases declares no $screenkit_release: its responses then name none.
+    if (variables.screenkit_release !== undefined) variables.screenkit_release = route.release;
     r.internalRedirect("/_screenkit_objects/" + decision.object + ".json");
     return;
   }
@@ -66,7 +68,7 @@ function handle(r) {
   var signedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
   r.subrequest("/_screenkit_objects/" + decision.object + ".json", { method: "GET", args: "at=" + signedAt }, function (reply) {
     if (reply.status !== 200) {
-      var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status);
+      var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status, skRelease(SCREENKIT_TABLE));
       skNjsSend(r, failed, failed.body);
       return;
     }
@@ -91,7 +93,7 @@ function skAmzDate(r) {
 /** @param {NjsRequest} r */
 function bucketFailed(r) {
   var statuses = (r.variables.upstream_status || "").split(/[,:] */);
-  var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing");
+  var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing", skRelease(SCREENKIT_TABLE));
   skNjsSend(r, failed, failed.body);
 }
 

@@ -1,5 +1,5 @@
-// Response records (format 1): one JSON line per screen response, as ScreenKit's server writes
-// them (`screenkit health` and `screenkit experiment report` read them): the screen, the contract
+// Response records (format 2): one JSON line per screen response, as ScreenKit's server writes
+// them (`screenkit health` and `screenkit experiment report` read them): the release, the screen, the contract
 // version the client declared and the one served, the status, the locale, the unit and its arms
 // (forced ones apart), the object and the fallbacks it applies. Bounded: the screen only when the
 // table has it, the unit up to 256 UTF-8 bytes; ASCII only (\u escapes), so any log keeps it whole.
@@ -128,7 +128,8 @@ function skNow() {
 // now when not given): one line, no newline.
 /** @param {SKTable} table @param {SKFacts} facts @param {string} source @param {string} [time] @returns {string} */
 function skRecordLine(table, facts, source, time) {
-  var line = "{\"format\":1,\"event\":\"response\",\"time\":\"" + (time || skNow()) + "\",\"source\":\"" + source
+  var line = "{\"format\":2,\"event\":\"response\",\"time\":\"" + (time || skNow()) + "\",\"source\":\"" + source
+    + "\",\"release\":\"" + skRelease(table)
     + "\",\"screen\":" + (facts.screen === null ? "null" : skRecordString(facts.screen)) + ",\"client\":\"" + facts.client
     + "\",\"served\":" + facts.served + ",\"status\":" + facts.status;
   if (facts.locale !== null) line += ",\"locale\":" + skJSONString(facts.locale);

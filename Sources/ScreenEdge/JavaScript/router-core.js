@@ -280,13 +280,17 @@ function skMatches(ifNoneMatch, etag) {
   return false;
 }
 
-/** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @returns {SKDecision} */
-function skProblem(status, kind, title, detail, members) {
+// The release a table answers as (the ScreenKit-Release header): its manifest's first 12 hex digits.
+/** @param {SKTable} table @returns {string} */
+function skRelease(table) { return table.manifest.substring(0, 12); }
+
+/** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @param {string} release @returns {SKDecision} */
+function skProblem(status, kind, title, detail, members, release) {
   var body = "{\"type\":" + skJSONString("urn:screenkit:problem:" + kind) + ",\"title\":" + skJSONString(title)
     + ",\"status\":" + status + ",\"detail\":" + skJSONString(detail) + members + "}";
   return {
     status: status,
-    headers: [["Content-Type", "application/problem+json"], ["Cache-Control", "no-store"], ["Vary", "ScreenKit-Contract"]],
+    headers: [["Content-Type", "application/problem+json"], ["Cache-Control", "no-store"], ["Vary", "ScreenKit-Contract"], ["ScreenKit-Release", release]],
     body: body, object: null
   };
 }
@@ -302,7 +306,8 @@ function screenkitRoute(table, request, options) {
   var id = request.screen, screens = table.screens;
   var screen = Object.prototype.hasOwnProperty.call(screens, id) ? screens[id] : null;
   if (screen === null) {
-    return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id));
+    return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id),
+      skRelease(table));
   }
   var locales = table.locales;
   var locale = locales ? skLocale(locales, request.acceptLanguage, table === SCREENKIT_TABLE ? SCREENKIT_FIRST_RANGE : null) : null;
@@ -312,7 +317,8 @@ function screenkitRoute(table, request, options) {
   if (version === null) {
     return skProblem(406, "client-too-old", "The app is too old for this screen",
       "screen \"" + id + "\" supports contract " + minContract + " and up; the client advertised contract " + client.version,
-      ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version);
+      ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version,
+      skRelease(table));
   }
   // Most screens run no experiment: then no arms, overrides or key are made.
   var experiments = screen.experiments.length > 0;
@@ -334,7 +340,7 @@ function screenkitRoute(table, request, options) {
     client: client, version: version, locale: locale, applied: applied, object: object, etag: etag,
     cacheControl: experiments ? "private, no-cache" : "public, max-age=60",
     vary: "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : ""),
-    contract: String(version), experiments: names
+    contract: String(version), experiments: names, release: skRelease(table)
   };
   /** @type {[string, string][]} */
   var headers = [
@@ -343,6 +349,7 @@ function screenkitRoute(table, request, options) {
   ];
   if (locale !== null) headers.push(["Content-Language", locale]);
   if (names !== null) headers.push(["ScreenKit-Experiments", names]);
+  headers.push(["ScreenKit-Release", route.release]);
   var ifNoneMatch = request.ifNoneMatch;
   if (ifNoneMatch !== null && ifNoneMatch !== undefined && skMatches(ifNoneMatch, etag)) {
     return { status: 304, headers: headers.slice(1), body: null, object: null, route: route };
@@ -362,8 +369,8 @@ function skCookie(header, name) {
   return null;
 }
 
-/** @param {string} object @param {string | number} status @returns {SKDecision} */
-function skBadGateway(object, status) {
+/** @param {string} object @param {string | number} status @param {string} release @returns {SKDecision} */
+function skBadGateway(object, status, release) {
   return skProblem(502, "bucket-unavailable", "The bucket did not answer",
-    "objects/" + object + ".json answered " + status, "");
+    "objects/" + object + ".json answered " + status, "", release);
 }

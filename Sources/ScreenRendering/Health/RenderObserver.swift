@@ -31,7 +31,7 @@ extension RenderEvent {
     /// The event of a response with `status` and a body of `bytes`, made from `outcome`.
     init(
         screenID: String, isCatalogScreen: Bool, outcome: Result<RenderedScreen, RenderError>, status: Int,
-        bytes: Int, client: ClientContract, duration: Duration, unit: String?
+        bytes: Int, client: ClientContract, duration: Duration, unit: String?, release: String
     ) {
         let rendered = try? outcome.get()
         var rules: [String] = []
@@ -42,7 +42,7 @@ extension RenderEvent {
             screenID: screenID, isCatalogScreen: isCatalogScreen, client: client,
             servedVersion: rendered?.servedVersion, status: status, rules: rules,
             downgrades: rendered?.downgrades ?? [], bytes: bytes, duration: duration, unit: unit,
-            locale: rendered?.locale, experiments: rendered?.experiments ?? [])
+            locale: rendered?.locale, experiments: rendered?.experiments ?? [], release: release)
     }
 }
 
@@ -76,13 +76,17 @@ public struct RenderEvent: Sendable, Hashable {
     /// The arm of each experiment of the screen served, in document order, forced ones marked:
     /// the unit's exposures. Empty for a screen without experiments.
     public var experiments: [AppliedArm]
+    /// The release that answered (``ScreenRenderer/release``, the `ScreenKit-Release` header); nil
+    /// when the event was made without one.
+    public var release: String?
 
     /// An event as given.
     public init(
         screenID: String, isCatalogScreen: Bool, client: ClientContract, servedVersion: Int?, status: Int,
         rules: [String], downgrades: [Downgrade], bytes: Int, duration: Duration, unit: String? = nil,
-        locale: String? = nil, experiments: [AppliedArm] = []
+        locale: String? = nil, experiments: [AppliedArm] = [], release: String? = nil
     ) {
+        self.release = release
         self.unit = unit
         self.locale = locale
         self.experiments = experiments

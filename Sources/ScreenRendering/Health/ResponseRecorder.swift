@@ -5,8 +5,9 @@ import ScreenJSON
 /// routers log (`screenkit edge --records`), so `screenkit health` and `screenkit experiment
 /// report` read a server's responses and the CDN's with one pipeline.
 ///
-/// Each line (format 1, no newline; printable ASCII, other characters `\u`-escaped) is handed to
-/// `write`: wire it to the server's logger, a file or a queue. It holds the screen (null for a
+/// Each line (format 2, no newline; printable ASCII, other characters `\u`-escaped) is handed to
+/// `write`: wire it to the server's logger, a file or a queue. It holds the release that answered
+/// (``ScreenRenderer/release``), the screen (null for a
 /// 404), the contract version the client declared and the one served, the status, the locale, the
 /// unit (up to 256 UTF-8 bytes), the arms (forced ones apart) and the fallbacks applied by contract
 /// element; a server's record names no object (its bytes are not hashed per request) and its
@@ -36,10 +37,12 @@ public final class ResponseRecorder: RenderObserver, Sendable {
     public static func line(_ event: RenderEvent, source: String = "server", time: Date) -> String {
         var json = JSONWriter(style: .compact, capacity: 256)
         json.object { json in
-            json.member("format", 1)
+            // Format 2 names the release; an event made without one is written as format 1 was.
+            json.member("format", event.release == nil ? 1 : 2)
             json.member("event", "response")
             json.member("time", EventBatch.timestamp(time))
             json.member("source", source)
+            json.member("release", ifPresent: event.release)
             let screen = event.status == 404 || event.screenID.utf8.count > maximumScreenBytes ? nil : event.screenID
             json.member("screen", orNull: screen)
             let client: String =

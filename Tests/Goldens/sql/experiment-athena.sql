@@ -8,7 +8,8 @@ WITH log_lines AS (
     TRY(from_iso8601_timestamp(json_extract_scalar(line, '$.time'))) AS logged_at,
     TRY_CAST(json_extract_scalar(line, '$.status') AS INTEGER) AS status,
     CASE WHEN json_extract_scalar(line, '$.event') = 'response' THEN length(line) <= 8192 AND NOT regexp_like(line, '[^\x01-\x7F]')
-    AND TRY_CAST(json_extract_scalar(line, '$.format') AS INTEGER) = 1 AND json_extract_scalar(line, '$.event') = 'response'
+    AND TRY_CAST(json_extract_scalar(line, '$.format') AS INTEGER) BETWEEN 1 AND 2 AND json_extract_scalar(line, '$.event') = 'response'
+    AND (TRY_CAST(json_extract_scalar(line, '$.format') AS INTEGER) = 1 OR regexp_like(coalesce(json_extract_scalar(line, '$.release'), ''), '^[a-z0-9][a-z0-9._-]{0,63}$'))
     AND regexp_like(coalesce(json_extract_scalar(line, '$.time'), ''), '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]{1,9})?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$')
     AND regexp_like(coalesce(json_extract_scalar(line, '$.client'), ''), '^(none|malformed|[0-9]{1,4})$')
     AND json_extract_scalar(line, '$.client') NOT IN ('0', '00', '000', '0000')

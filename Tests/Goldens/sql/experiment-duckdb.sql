@@ -9,7 +9,9 @@ WITH log_lines AS (
     TRY_CAST(json_extract_string(line, '$.status') AS INTEGER) AS status,
     CASE WHEN json_extract_string(line, '$.event') = 'response' THEN length(CAST(line AS VARCHAR)) <= 8192
     AND NOT regexp_matches(CAST(line AS VARCHAR), '[^\x01-\x7F]')
-    AND (json_type(line, '$.format') IN ('UBIGINT', 'BIGINT') OR (json_type(line, '$.format') = 'DOUBLE' AND TRY_CAST(json_extract_string(line, '$.format') AS DOUBLE) = floor(TRY_CAST(json_extract_string(line, '$.format') AS DOUBLE)) AND abs(TRY_CAST(json_extract_string(line, '$.format') AS DOUBLE)) < 9e15)) AND TRY_CAST(json_extract_string(line, '$.format') AS DOUBLE) = 1
+    AND (json_type(line, '$.format') IN ('UBIGINT', 'BIGINT') OR (json_type(line, '$.format') = 'DOUBLE' AND TRY_CAST(json_extract_string(line, '$.format') AS DOUBLE) = floor(TRY_CAST(json_extract_string(line, '$.format') AS DOUBLE)) AND abs(TRY_CAST(json_extract_string(line, '$.format') AS DOUBLE)) < 9e15)) AND TRY_CAST(json_extract_string(line, '$.format') AS DOUBLE) BETWEEN 1 AND 2
+    AND (TRY_CAST(json_extract_string(line, '$.format') AS DOUBLE) = 1
+      OR (json_type(line, '$.release') = 'VARCHAR' AND regexp_full_match(json_extract_string(line, '$.release'), '^[a-z0-9][a-z0-9._-]{0,63}$')))
     AND json_type(line, '$.event') = 'VARCHAR' AND json_extract_string(line, '$.event') = 'response'
     AND json_type(line, '$.time') = 'VARCHAR' AND regexp_full_match(json_extract_string(line, '$.time'), '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]{1,9})?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$')
     AND TRY_CAST(substr(json_extract_string(line, '$.time'), 1, 10) AS DATE) IS NOT NULL

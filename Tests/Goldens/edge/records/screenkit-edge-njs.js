@@ -288,13 +288,17 @@ function skMatches(ifNoneMatch, etag) {
   return false;
 }
 
-/** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @returns {SKDecision} */
-function skProblem(status, kind, title, detail, members) {
+// The release a table answers as (the ScreenKit-Release header): its manifest's first 12 hex digits.
+/** @param {SKTable} table @returns {string} */
+function skRelease(table) { return table.manifest.substring(0, 12); }
+
+/** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @param {string} release @returns {SKDecision} */
+function skProblem(status, kind, title, detail, members, release) {
   var body = "{\"type\":" + skJSONString("urn:screenkit:problem:" + kind) + ",\"title\":" + skJSONString(title)
     + ",\"status\":" + status + ",\"detail\":" + skJSONString(detail) + members + "}";
   return {
     status: status,
-    headers: [["Content-Type", "application/problem+json"], ["Cache-Control", "no-store"], ["Vary", "ScreenKit-Contract"]],
+    headers: [["Content-Type", "application/problem+json"], ["Cache-Control", "no-store"], ["Vary", "ScreenKit-Contract"], ["ScreenKit-Release", release]],
     body: body, object: null
   };
 }
@@ -310,7 +314,8 @@ function screenkitRoute(table, request, options) {
   var id = request.screen, screens = table.screens;
   var screen = Object.prototype.hasOwnProperty.call(screens, id) ? screens[id] : null;
   if (screen === null) {
-    return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id));
+    return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id),
+      skRelease(table));
   }
   var locales = table.locales;
   var locale = locales ? skLocale(locales, request.acceptLanguage, table === SCREENKIT_TABLE ? SCREENKIT_FIRST_RANGE : null) : null;
@@ -320,7 +325,8 @@ function screenkitRoute(table, request, options) {
   if (version === null) {
     return skProblem(406, "client-too-old", "The app is too old for this screen",
       "screen \"" + id + "\" supports contract " + minContract + " and up; the client advertised contract " + client.version,
-      ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version);
+      ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version,
+      skRelease(table));
   }
   // Most screens run no experiment: then no arms, overrides or key are made.
   var experiments = screen.experiments.length > 0;
@@ -342,7 +348,7 @@ function screenkitRoute(table, request, options) {
     client: client, version: version, locale: locale, applied: applied, object: object, etag: etag,
     cacheControl: experiments ? "private, no-cache" : "public, max-age=60",
     vary: "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : ""),
-    contract: String(version), experiments: names
+    contract: String(version), experiments: names, release: skRelease(table)
   };
   /** @type {[string, string][]} */
   var headers = [
@@ -351,6 +357,7 @@ function screenkitRoute(table, request, options) {
   ];
   if (locale !== null) headers.push(["Content-Language", locale]);
   if (names !== null) headers.push(["ScreenKit-Experiments", names]);
+  headers.push(["ScreenKit-Release", route.release]);
   var ifNoneMatch = request.ifNoneMatch;
   if (ifNoneMatch !== null && ifNoneMatch !== undefined && skMatches(ifNoneMatch, etag)) {
     return { status: 304, headers: headers.slice(1), body: null, object: null, route: route };
@@ -370,14 +377,14 @@ function skCookie(header, name) {
   return null;
 }
 
-/** @param {string} object @param {string | number} status @returns {SKDecision} */
-function skBadGateway(object, status) {
+/** @param {string} object @param {string | number} status @param {string} release @returns {SKDecision} */
+function skBadGateway(object, status, release) {
   return skProblem(502, "bucket-unavailable", "The bucket did not answer",
-    "objects/" + object + ".json answered " + status, "");
+    "objects/" + object + ".json answered " + status, "", release);
 }
 
-// Response records (format 1): one JSON line per screen response, as ScreenKit's server writes
-// them (`screenkit health` and `screenkit experiment report` read them): the screen, the contract
+// Response records (format 2): one JSON line per screen response, as ScreenKit's server writes
+// them (`screenkit health` and `screenkit experiment report` read them): the release, the screen, the contract
 // version the client declared and the one served, the status, the locale, the unit and its arms
 // (forced ones apart), the object and the fallbacks it applies. Bounded: the screen only when the
 // table has it, the unit up to 256 UTF-8 bytes; ASCII only (\u escapes), so any log keeps it whole.
@@ -506,7 +513,8 @@ function skNow() {
 // now when not given): one line, no newline.
 /** @param {SKTable} table @param {SKFacts} facts @param {string} source @param {string} [time] @returns {string} */
 function skRecordLine(table, facts, source, time) {
-  var line = "{\"format\":1,\"event\":\"response\",\"time\":\"" + (time || skNow()) + "\",\"source\":\"" + source
+  var line = "{\"format\":2,\"event\":\"response\",\"time\":\"" + (time || skNow()) + "\",\"source\":\"" + source
+    + "\",\"release\":\"" + skRelease(table)
     + "\",\"screen\":" + (facts.screen === null ? "null" : skRecordString(facts.screen)) + ",\"client\":\"" + facts.client
     + "\",\"served\":" + facts.served + ",\"status\":" + facts.status;
   if (facts.locale !== null) line += ",\"locale\":" + skJSONString(facts.locale);
@@ -583,6 +591,8 @@ function handle(r) {
     variables.screenkit_contract = route.contract;
     if (route.locale !== null) variables.screenkit_content_language = route.locale;
     if (route.experiments !== null) variables.screenkit_experiments = route.experiments;
+    // A config written before releases declares no $screenkit_release: its responses then name none.
+    if (variables.screenkit_release !== undefined) variables.screenkit_release = route.release;
     r.internalRedirect("/_screenkit_objects/" + decision.object + ".json");
     return;
   }
@@ -590,7 +600,7 @@ function handle(r) {
   var signedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
   r.subrequest("/_screenkit_objects/" + decision.object + ".json", { method: "GET", args: "at=" + signedAt }, function (reply) {
     if (reply.status !== 200) {
-      var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status);
+      var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status, skRelease(SCREENKIT_TABLE));
       skNjsSend(r, failed, failed.body);
       return;
     }
@@ -615,7 +625,7 @@ function skAmzDate(r) {
 /** @param {NjsRequest} r */
 function bucketFailed(r) {
   var statuses = (r.variables.upstream_status || "").split(/[,:] */);
-  var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing");
+  var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing", skRelease(SCREENKIT_TABLE));
   skNjsSend(r, failed, failed.body);
 }
 

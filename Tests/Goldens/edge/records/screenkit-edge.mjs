@@ -287,13 +287,17 @@ function skMatches(ifNoneMatch, etag) {
   return false;
 }
 
-/** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @returns {SKDecision} */
-function skProblem(status, kind, title, detail, members) {
+// The release a table answers as (the ScreenKit-Release header): its manifest's first 12 hex digits.
+/** @param {SKTable} table @returns {string} */
+function skRelease(table) { return table.manifest.substring(0, 12); }
+
+/** @param {number} status @param {string} kind @param {string} title @param {string} detail @param {string} members @param {string} release @returns {SKDecision} */
+function skProblem(status, kind, title, detail, members, release) {
   var body = "{\"type\":" + skJSONString("urn:screenkit:problem:" + kind) + ",\"title\":" + skJSONString(title)
     + ",\"status\":" + status + ",\"detail\":" + skJSONString(detail) + members + "}";
   return {
     status: status,
-    headers: [["Content-Type", "application/problem+json"], ["Cache-Control", "no-store"], ["Vary", "ScreenKit-Contract"]],
+    headers: [["Content-Type", "application/problem+json"], ["Cache-Control", "no-store"], ["Vary", "ScreenKit-Contract"], ["ScreenKit-Release", release]],
     body: body, object: null
   };
 }
@@ -309,7 +313,8 @@ function screenkitRoute(table, request, options) {
   var id = request.screen, screens = table.screens;
   var screen = Object.prototype.hasOwnProperty.call(screens, id) ? screens[id] : null;
   if (screen === null) {
-    return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id));
+    return skProblem(404, "unknown-screen", "No such screen", "no screen \"" + id + "\"", ",\"screen\":" + skJSONString(id),
+      skRelease(table));
   }
   var locales = table.locales;
   var locale = locales ? skLocale(locales, request.acceptLanguage, table === SCREENKIT_TABLE ? SCREENKIT_FIRST_RANGE : null) : null;
@@ -319,7 +324,8 @@ function screenkitRoute(table, request, options) {
   if (version === null) {
     return skProblem(406, "client-too-old", "The app is too old for this screen",
       "screen \"" + id + "\" supports contract " + minContract + " and up; the client advertised contract " + client.version,
-      ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version);
+      ",\"screen\":" + skJSONString(id) + ",\"minContract\":" + minContract + ",\"clientContract\":" + client.version,
+      skRelease(table));
   }
   // Most screens run no experiment: then no arms, overrides or key are made.
   var experiments = screen.experiments.length > 0;
@@ -341,7 +347,7 @@ function screenkitRoute(table, request, options) {
     client: client, version: version, locale: locale, applied: applied, object: object, etag: etag,
     cacheControl: experiments ? "private, no-cache" : "public, max-age=60",
     vary: "ScreenKit-Contract" + (experiments ? ", ScreenKit-Arm" : "") + (locale !== null ? ", Accept-Language" : ""),
-    contract: String(version), experiments: names
+    contract: String(version), experiments: names, release: skRelease(table)
   };
   /** @type {[string, string][]} */
   var headers = [
@@ -350,6 +356,7 @@ function screenkitRoute(table, request, options) {
   ];
   if (locale !== null) headers.push(["Content-Language", locale]);
   if (names !== null) headers.push(["ScreenKit-Experiments", names]);
+  headers.push(["ScreenKit-Release", route.release]);
   var ifNoneMatch = request.ifNoneMatch;
   if (ifNoneMatch !== null && ifNoneMatch !== undefined && skMatches(ifNoneMatch, etag)) {
     return { status: 304, headers: headers.slice(1), body: null, object: null, route: route };
@@ -369,14 +376,14 @@ function skCookie(header, name) {
   return null;
 }
 
-/** @param {string} object @param {string | number} status @returns {SKDecision} */
-function skBadGateway(object, status) {
+/** @param {string} object @param {string | number} status @param {string} release @returns {SKDecision} */
+function skBadGateway(object, status, release) {
   return skProblem(502, "bucket-unavailable", "The bucket did not answer",
-    "objects/" + object + ".json answered " + status, "");
+    "objects/" + object + ".json answered " + status, "", release);
 }
 
-// Response records (format 1): one JSON line per screen response, as ScreenKit's server writes
-// them (`screenkit health` and `screenkit experiment report` read them): the screen, the contract
+// Response records (format 2): one JSON line per screen response, as ScreenKit's server writes
+// them (`screenkit health` and `screenkit experiment report` read them): the release, the screen, the contract
 // version the client declared and the one served, the status, the locale, the unit and its arms
 // (forced ones apart), the object and the fallbacks it applies. Bounded: the screen only when the
 // table has it, the unit up to 256 UTF-8 bytes; ASCII only (\u escapes), so any log keeps it whole.
@@ -505,7 +512,8 @@ function skNow() {
 // now when not given): one line, no newline.
 /** @param {SKTable} table @param {SKFacts} facts @param {string} source @param {string} [time] @returns {string} */
 function skRecordLine(table, facts, source, time) {
-  var line = "{\"format\":1,\"event\":\"response\",\"time\":\"" + (time || skNow()) + "\",\"source\":\"" + source
+  var line = "{\"format\":2,\"event\":\"response\",\"time\":\"" + (time || skNow()) + "\",\"source\":\"" + source
+    + "\",\"release\":\"" + skRelease(table)
     + "\",\"screen\":" + (facts.screen === null ? "null" : skRecordString(facts.screen)) + ",\"client\":\"" + facts.client
     + "\",\"served\":" + facts.served + ",\"status\":" + facts.status;
   if (facts.locale !== null) line += ",\"locale\":" + skJSONString(facts.locale);
@@ -629,7 +637,7 @@ export async function handle(request, origin, onRecord) {
       try { body = await upstream.arrayBuffer(); } catch (error) { failure = "a body cut off"; }
     }
     if (failure === null && await skBytesSHA256Hex(/** @type {ArrayBuffer} */ (body)) !== decision.object) failure = "a body that is not the object";
-    if (failure !== null) { decision = skBadGateway(decision.object, failure); body = decision.body; }
+    if (failure !== null) { decision = skBadGateway(decision.object, failure, skRelease(SCREENKIT_TABLE)); body = decision.body; }
   }
   var headers = new Headers();
   for (var i = 0; i < decision.headers.length; i++) headers.set(decision.headers[i][0], decision.headers[i][1]);
