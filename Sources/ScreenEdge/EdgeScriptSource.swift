@@ -20,7 +20,8 @@ enum EdgeScriptSource {
           if (source && source.header) unit = request.headers.get(source.header);
           else if (source && source.cookie) unit = skCookie(request.headers.get("cookie"), source.cookie);
           else if (source && source.query) unit = url.searchParams.get(source.query);
-          var decision = screenkitRoute(SCREENKIT_TABLE, {
+          var table = skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex);
+          var decision = screenkitRoute(table, {
             screen: id, contract: request.headers.get("screenkit-contract"),
             acceptLanguage: request.headers.get("accept-language"), unit: unit, arm: request.headers.get("screenkit-arm"),
             ifNoneMatch: request.headers.get("if-none-match")
@@ -46,15 +47,15 @@ enum EdgeScriptSource {
               try { body = await upstream.arrayBuffer(); } catch (error) { failure = "a body cut off"; }
             }
             if (failure === null && await skBytesSHA256Hex(/** @type {ArrayBuffer} */ (body)) !== decision.object) failure = "a body that is not the object";
-            if (failure !== null) { decision = skBadGateway(decision.object, failure, skRelease(SCREENKIT_TABLE)); body = decision.body; }
+            if (failure !== null) { decision = skBadGateway(decision.object, failure, skRelease(table)); body = decision.body; }
           }
           var headers = new Headers();
           for (var i = 0; i < decision.headers.length; i++) headers.set(decision.headers[i][0], decision.headers[i][1]);
           //@record if (typeof onRecord === "function") {
           //@record   var route = { screen: id, contract: request.headers.get("screenkit-contract"), unit: unit, arm: request.headers.get("screenkit-arm") };
-          //@record   var facts = skFacts(SCREENKIT_TABLE, route, decided, SCREENKIT_OPTIONS);
+          //@record   var facts = skFacts(table, route, decided, SCREENKIT_OPTIONS);
           //@record   facts.status = decision.status;
-          //@record   onRecord(skRecordLine(SCREENKIT_TABLE, facts, "fetch"));
+          //@record   onRecord(skRecordLine(table, facts, "fetch"));
           //@record }
           return new Response(body, { status: decision.status, headers: headers });
         }
@@ -75,8 +76,8 @@ enum EdgeScriptSource {
           return skSHA256Hex(text);
         }
 
-        // The decision alone, for tests and benchmarks: screenkitRoute(table, request, options).
-        export { screenkitRoute, SCREENKIT_TABLE, skSHA256Hex };
+        // The decision alone, for tests and benchmarks: screenkitRoute(skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex), request, options).
+        export { screenkitRoute, skReleaseTable, SCREENKIT_TABLE, skSHA256Hex };
         //@record // A record alone, for benchmarks: skRecordLine(table, skFacts(table, request, decision, options), source).
         //@record export { skFacts, skRecordLine };
 
@@ -144,12 +145,18 @@ enum EdgeScriptSource {
           };
         }
 
+        /** @param {string} text @returns {string} */
+        function skLambdaSHA256Hex(text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
+
+        // The table that answers `unit`: the canary's for a unit in its share, else the stable one.
+        /** @param {SKHeader} unit @returns {SKTable} */
+        function skLambdaTable(unit) { return skReleaseTable(SCREENKIT_TABLE, unit, skLambdaSHA256Hex); }
+
         // What ScreenRenderer.respond decides for `route`.
         /** @param {SKRequest} route @returns {SKDecision} */
         function skLambdaDecide(route) {
-          return screenkitRoute(SCREENKIT_TABLE, route, {
-            allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides,
-            sha256Hex: function (text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
+          return screenkitRoute(skLambdaTable(route.unit), route, {
+            allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skLambdaSHA256Hex
           });
         }
 
@@ -167,10 +174,11 @@ enum EdgeScriptSource {
             request.uri = "/objects/" + decision.object + ".json";
             request.querystring = "";
             request.headers[SK_DECISION] = [{ key: "X-ScreenKit-Decision", value: JSON.stringify(decision.headers) }];
-            //@record request.headers[SK_RECORD] = [{ key: "X-ScreenKit-Record", value: JSON.stringify(skFacts(SCREENKIT_TABLE, route, decision, SCREENKIT_OPTIONS)) }];
+            //@record request.headers[SK_RECORD] = [{ key: "X-ScreenKit-Record", value: JSON.stringify(skFacts(skLambdaTable(route.unit), route, decision, SCREENKIT_OPTIONS)) }];
             return request;
           }
-          //@record console.log(skRecordLine(SCREENKIT_TABLE, skFacts(SCREENKIT_TABLE, route, decision, SCREENKIT_OPTIONS), "lambda-edge"));
+          //@record var table = skLambdaTable(route.unit);
+          //@record console.log(skRecordLine(table, skFacts(table, route, decision, SCREENKIT_OPTIONS), "lambda-edge"));
           /** @type {CFHeaders} */
           var answer = {};
           for (var i = 0; i < decision.headers.length; i++) {
@@ -218,7 +226,10 @@ enum EdgeScriptSource {
           var uri = request.uri;
           if (uri.substring(0, 9) !== "/objects/" || uri.substring(uri.length - 5) !== ".json") return response;
           if (skLambdaHeader(request.headers, SK_DECISION, ", ") === null) return response;
-          var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status, skRelease(SCREENKIT_TABLE));
+          // The release the viewer request decided for, as it carried its headers.
+          var decided = skLambdaDecided(request), release = skRelease(SCREENKIT_TABLE);
+          for (var h = 0; decided !== null && h < decided.length; h++) if (decided[h][0] === "ScreenKit-Release") release = decided[h][1];
+          var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status, release);
           //@record skLambdaLog(request, "502");
           /** @type {CFHeaders} */
           var headers = {};
@@ -273,6 +284,16 @@ enum EdgeScriptSource {
           else r.return(decision.status, body);
         }
 
+        // The request's unit, from the source the options name; null without one.
+        /** @param {NjsRequest} r @returns {string | null} */
+        function skNjsUnit(r) {
+          var source = /** @type {SKOptions} */ (SCREENKIT_OPTIONS).unit, unit;
+          if (source && source.header) unit = r.headersIn[source.header];
+          else if (source && source.cookie) unit = skCookie(r.headersIn.Cookie, source.cookie);
+          else if (source && source.query) unit = r.args[source.query];
+          return unit === undefined ? null : unit;
+        }
+
         /** @param {NjsRequest} r */
         function handle(r) {
           // The path as sent (nginx's own $uri is decoded and normalized): `/screens/<id>`, the ID decoded.
@@ -282,14 +303,11 @@ enum EdgeScriptSource {
           var raw = query < 0 ? requestURI.substring(9) : requestURI.substring(9, query), id = raw;
           if (raw.indexOf("%") >= 0) { try { id = decodeURIComponent(raw); } catch (error) { id = raw; } }
           // Each header read once (undefined when absent); the arm only where overrides are allowed.
-          var headersIn = r.headersIn, source = /** @type {SKOptions} */ (SCREENKIT_OPTIONS).unit, unit = null;
-          if (source && source.header) unit = headersIn[source.header];
-          else if (source && source.cookie) unit = skCookie(headersIn.Cookie, source.cookie);
-          else if (source && source.query) unit = r.args[source.query];
-          if (unit === undefined) unit = null;
+          var headersIn = r.headersIn, unit = skNjsUnit(r);
           var contract = headersIn["ScreenKit-Contract"];
           var arm = SCREENKIT_OPTIONS.allowsOverrides ? headersIn["ScreenKit-Arm"] : null;
-          var decision = screenkitRoute(SCREENKIT_TABLE, {
+          var table = skReleaseTable(SCREENKIT_TABLE, unit, skNjsSHA256Hex);
+          var decision = screenkitRoute(table, {
             screen: id, contract: contract, acceptLanguage: headersIn["Accept-Language"], unit: unit, arm: arm,
             ifNoneMatch: headersIn["If-None-Match"]
           }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skNjsSHA256Hex });
@@ -299,7 +317,7 @@ enum EdgeScriptSource {
           //@record // state of it is gone.
           //@record var halves = variables.screenkit_record_head !== undefined;
           //@record var redirects = variables.screenkit_etag !== undefined && halves;
-          //@record skNjsDecided = { route: { screen: id, contract: contract, unit: unit, arm: arm }, decision: decision };
+          //@record skNjsDecided = { route: { screen: id, contract: contract, unit: unit, arm: arm }, decision: decision, table: table };
           //@record if (halves) skNjsRecordHalves(r, skNjsDecided);
           if (decision.object === null) { skNjsSend(r, decision, decision.body); return; }
           if (redirects) {
@@ -320,7 +338,7 @@ enum EdgeScriptSource {
           var signedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
           r.subrequest("/_screenkit_objects/" + decision.object + ".json", { method: "GET", args: "at=" + signedAt }, function (reply) {
             if (reply.status !== 200) {
-              var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status, skRelease(SCREENKIT_TABLE));
+              var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status, skRelease(table));
               skNjsSend(r, failed, failed.body);
               return;
             }
@@ -345,7 +363,8 @@ enum EdgeScriptSource {
         /** @param {NjsRequest} r */
         function bucketFailed(r) {
           var statuses = (r.variables.upstream_status || "").split(/[,:] */);
-          var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing", skRelease(SCREENKIT_TABLE));
+          var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing",
+            skRelease(skReleaseTable(SCREENKIT_TABLE, skNjsUnit(r), skNjsSHA256Hex)));
           skNjsSend(r, failed, failed.body);
         }
 
@@ -558,15 +577,16 @@ enum EdgeScriptSource {
         /** @param {CFRequest} request @param {string} status */
         function skLambdaLog(request, status) {
           var facts = null, id = skLambdaScreen(request.uri);
+          // The release that answered: the table of the viewer's unit (its headers stay on the rewritten request).
+          var route = skLambdaRequest(request, id === null ? "" : id), table = skLambdaTable(route.unit);
           if (id !== null) {
-            var route = skLambdaRequest(request, id);
-            facts = skFacts(SCREENKIT_TABLE, route, skLambdaDecide(route), SCREENKIT_OPTIONS);
+            facts = skFacts(table, route, skLambdaDecide(route), SCREENKIT_OPTIONS);
           } else {
             try { facts = JSON.parse(skLambdaHeader(request.headers, SK_RECORD, ", ") || "null"); } catch (error) { return; }
             if (facts === null || typeof facts !== "object" || typeof facts.client !== "string") return;
           }
           facts.status = parseInt(status, 10);
-          console.log(skRecordLine(SCREENKIT_TABLE, facts, "lambda-edge"));
+          console.log(skRecordLine(table, facts, "lambda-edge"));
         }
 
         """#
@@ -580,12 +600,12 @@ enum EdgeScriptSource {
         //   js_var $screenkit_record_tail;
         //   log_format screenkit_records escape=none '$screenkit_record_head$status$screenkit_record_tail';
         //   access_log /var/log/nginx/screenkit-records.jsonl screenkit_records buffer=64k flush=1s if=$screenkit_record_head;
-        /** @param {NjsRequest} r @param {{ route: SKRecordRequest, decision: SKDecision }} decided */
+        /** @param {NjsRequest} r @param {{ route: SKRecordRequest, decision: SKDecision, table: SKTable }} decided */
         function skNjsRecordHalves(r, decided) {
-          var facts = skFacts(SCREENKIT_TABLE, decided.route, decided.decision, SCREENKIT_OPTIONS);
+          var facts = skFacts(decided.table, decided.route, decided.decision, SCREENKIT_OPTIONS);
           facts.status = 0;
           var iso = r.variables.time_iso8601, msec = r.variables.msec;
-          var line = skRecordLine(SCREENKIT_TABLE, facts, "nginx", iso.substring(0, 19) + msec.substring(msec.length - 4) + iso.substring(19));
+          var line = skRecordLine(decided.table, facts, "nginx", iso.substring(0, 19) + msec.substring(msec.length - 4) + iso.substring(19));
           // The status follows the screen (a JSON string, its quotes escaped), so this is the status member.
           var at = line.indexOf(",\"status\":0") + 10;
           r.variables.screenkit_record_head = line.substring(0, at);
@@ -599,7 +619,7 @@ enum EdgeScriptSource {
         //   access_log /var/log/nginx/screenkit-records.jsonl screenkit_records buffer=64k flush=1s if=$screenkit_record;
         // "" for a request that is not for a screen. Made once per request: the access log reads the
         // variable twice (`if=` and the format), and njs 0.7 does not keep a `js_set` variable's value.
-        /** @type {{ route: SKRecordRequest, decision: SKDecision } | null} */
+        /** @type {{ route: SKRecordRequest, decision: SKDecision, table: SKTable } | null} */
         var skNjsDecided = null;
         /** @type {string | null} */
         var skNjsLine = null;
@@ -610,11 +630,11 @@ enum EdgeScriptSource {
           if (head) return head + r.status + r.variables.screenkit_record_tail;
           if (skNjsDecided === null) return "";
           if (skNjsLine !== null) return skNjsLine;
-          var facts = skFacts(SCREENKIT_TABLE, skNjsDecided.route, skNjsDecided.decision, SCREENKIT_OPTIONS);
+          var facts = skFacts(skNjsDecided.table, skNjsDecided.route, skNjsDecided.decision, SCREENKIT_OPTIONS);
           facts.status = r.status;
           // nginx's own clock of the request, milliseconds put in: no Date formatted per request.
           var iso = r.variables.time_iso8601, msec = r.variables.msec;
-          skNjsLine = skRecordLine(SCREENKIT_TABLE, facts, "nginx", iso.substring(0, 19) + msec.substring(msec.length - 4) + iso.substring(19));
+          skNjsLine = skRecordLine(skNjsDecided.table, facts, "nginx", iso.substring(0, 19) + msec.substring(msec.length - 4) + iso.substring(19));
           return skNjsLine;
         }
 
@@ -845,18 +865,31 @@ enum EdgeScriptSource {
           return arms;
         }
 
+        // ExperimentAssignment: a unit's bucket (0–9,999) from SHA-256(name:salt:unit), its first 8 bytes
+        // as a number mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
+        /** @param {string} name @param {string} salt @param {string} unit @param {(text: string) => string} sha256Hex @returns {number} */
+        function skUnitBucket(name, salt, unit, sha256Hex) {
+          var hex = sha256Hex(name + ":" + salt + ":" + unit);
+          var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
+          return ((high % 10000) * 7296 + low) % 10000;
+        }
+
+        // The table that answers a request for `unit`: with a canary, its table for a unit whose bucket of
+        // ("release", its salt) is below its share, else the stable one (always for a request without a
+        // unit), as Pointer.Canary.serves decides.
+        /** @param {SKTable} table @param {SKHeader} unit @param {(text: string) => string} sha256Hex @returns {SKTable} */
+        function skReleaseTable(table, unit, sha256Hex) {
+          var canary = table.canary;
+          if (canary === undefined || unit === null || unit === undefined || unit === "") return table;
+          return skUnitBucket("release", canary.salt, unit, sha256Hex) < canary.basisPoints ? canary.table : table;
+        }
+
         // The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
         // flag, else ExperimentAssignment's.
         /** @param {SKExperiment[]} experiments @param {SKHeader} unit @param {{ [experiment: string]: string } | null} overrides @param {boolean} allowsOverrides @param {(text: string) => string} sha256Hex @returns {{ experiment: string, arm: string }[]} */
         function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
-          // ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
           /** @param {SKExperiment} experiment @returns {number} */
-          function skBucket(experiment) {
-            var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
-            var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
-            // (high × 2^32 + low) mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
-            return ((high % 10000) * 7296 + low) % 10000;
-          }
+          function skBucket(experiment) { return skUnitBucket(experiment.name, experiment.salt, String(unit), sha256Hex); }
 
           /** @param {number} bucket @param {{ name: string, weight: number }[]} arms @returns {number} */
           function skArmOfBucket(bucket, arms) {

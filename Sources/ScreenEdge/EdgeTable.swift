@@ -13,15 +13,76 @@ import ScreenJSON
 /// arm of each experiment, in order, joined by `,` (`""` without experiments; `control` names the
 /// all-control key). Compact, keys in this order, the same bytes for the same manifest. A router
 /// that writes response records has `"fallbacks":{object:"[{…}]"}` last: the objects that apply
-/// fallbacks, each with its record's `fallbacks` array as text (``EdgeFallbacks``).
+/// fallbacks, each with its record's `fallbacks` array as text (``EdgeFallbacks``). A router serving
+/// a canary beside the stable release has `"canary":{"basisPoints","salt","table":{…}}` last: the
+/// canary's share, its assignment's salt and its own table (``adding(canary:basisPoints:salt:)``).
 public struct EdgeTable: Sendable, Hashable {
     /// The table's format number.
     public static let format = 1
 
     /// The table's bytes.
     public let bytes: [UInt8]
+    /// The SHA-256 of the manifest it was made from.
+    public let manifestHash: String
     /// Each object the table names, by SHA-256: its ETag (as the table holds it).
     let etags: [String: String]
+    /// Whether it lists each object's fallbacks (a router that writes records).
+    public let hasFallbacks: Bool
+    /// Whether a canary's table is beside it.
+    public let hasCanary: Bool
+
+    /// The largest table read back from a bucket (a router's `table.json`).
+    public static let maximumBytes = 64 << 20
+
+    /// A table as a router's `table.json` holds it (without its last newline), read back from a
+    /// bucket: format 1, a manifest's SHA-256 and each object's ETag; no canary beside it.
+    ///
+    /// Throws a ``JSONFormatError`` saying what is wrong.
+    public init(bytes: [UInt8]) throws(JSONFormatError) {
+        guard bytes.count <= Self.maximumBytes else {
+            throw JSONFormatError("a table larger than \(Self.maximumBytes) bytes")
+        }
+        let file = try JSONObjectReader.document(bytes, maximumDepth: 16)
+        guard try file.int("format") == Self.format else { throw JSONFormatError("a table format other than 1") }
+        let manifest = try file.string("manifest")
+        guard BucketLayout.isHash(manifest) else { throw JSONFormatError("a manifest that is not a SHA-256") }
+        guard file.optional("canary") == nil else { throw JSONFormatError("a table with a canary beside it") }
+        let etags = try file.stringMap("etags")
+        guard etags.keys.allSatisfy(BucketLayout.isHash) else {
+            throw JSONFormatError("an object that is not a SHA-256")
+        }
+        self.bytes = bytes
+        self.manifestHash = manifest
+        self.etags = etags
+        self.hasFallbacks = file.optional("fallbacks") != nil
+        self.hasCanary = false
+    }
+
+    private init(bytes: [UInt8], manifestHash: String, etags: [String: String], hasFallbacks: Bool, hasCanary: Bool) {
+        self.bytes = bytes
+        self.manifestHash = manifestHash
+        self.etags = etags
+        self.hasFallbacks = hasFallbacks
+        self.hasCanary = hasCanary
+    }
+
+    /// This (stable) table with `canary`'s beside it, serving the units whose bucket of
+    /// (`release`, `salt`) is below `basisPoints` (``Pointer/Canary``).
+    public func adding(canary: EdgeTable, basisPoints: Int, salt: String) -> EdgeTable {
+        var json = JSONWriter(style: .compact, capacity: 64)
+        json.object { json in
+            json.member("basisPoints", basisPoints)
+            json.member("salt", salt)
+        }
+        var canaryMember = json.takeBytes()
+        canaryMember.removeLast()
+        let combined =
+            bytes.dropLast() + Array(",\"canary\":".utf8) + canaryMember + Array(",\"table\":".utf8) + canary.bytes
+            + Array("}}".utf8)
+        return EdgeTable(
+            bytes: Array(combined), manifestHash: manifestHash, etags: etags, hasFallbacks: hasFallbacks,
+            hasCanary: true)
+    }
 
     /// The table of `manifest` (named `manifestHash`), with the bytes of every object it names and,
     /// for a router that writes response records, the fallbacks each applies.
@@ -79,6 +140,9 @@ public struct EdgeTable: Sendable, Hashable {
         json.endObject()
         self.bytes = json.takeBytes()
         self.etags = etags
+        self.manifestHash = manifestHash
+        self.hasFallbacks = fallbacks != nil
+        self.hasCanary = false
     }
 
     /// Each locale served by its tag as the routers compare ranges (lowercase, `-` for `_`), the

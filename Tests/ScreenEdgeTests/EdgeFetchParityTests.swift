@@ -1,4 +1,5 @@
 import Foundation
+import ScreenCompiler
 import ScreenEdge
 import ScreenRendering
 import ScreenTestSupport
@@ -12,7 +13,10 @@ import Testing
     /// Runs the harness over `requests`; returns each response, the origin's log and the record
     /// each request handed to the router's callback (nil for none). With `nodeAdapter` (a
     /// `server.mjs` beside the router), the requests go over HTTP to that server instead.
-    static func run(_ requests: [EdgeFixture.Request], router: EdgeRouter, nodeAdapter: String? = nil) throws -> (
+    static func run(
+        _ requests: [EdgeFixture.Request], router: EdgeRouter, nodeAdapter: String? = nil,
+        layouts: [BucketLayout] = [EdgeFixture.layout]
+    ) throws -> (
         responses: [EdgeFixture.Response], asked: [String], records: [String?]
     ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -20,7 +24,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bucket = folder.appendingPathComponent("bucket")
-        for (path, bytes) in EdgeFixture.layout.files {
+        for (path, bytes) in layouts.flatMap(\.files) {
             let url = bucket.appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

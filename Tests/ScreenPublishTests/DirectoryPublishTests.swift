@@ -215,7 +215,9 @@ import Testing
             "\(error)" == "the manifest nests deeper than a manifest does (at byte 28)"
         }
         #expect(
-            Pointer.decode(Array(#"{"format":1,"manifest":"\#(hash)"}"#.utf8) + [UInt8](repeating: 0x20, count: 4096))
+            Pointer.decode(
+                Array(#"{"format":1,"manifest":"\#(hash)"}"#.utf8)
+                    + [UInt8](repeating: 0x20, count: Pointer.maximumBytes))
                 == nil)
     }
 

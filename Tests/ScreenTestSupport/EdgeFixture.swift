@@ -122,7 +122,7 @@ public enum EdgeFixture {
     /// The headers ScreenKit sets, compared one by one (the engines add their own: Date, Server…).
     public static let comparedHeaders = [
         "Content-Type", "ETag", "Cache-Control", "Vary", "ScreenKit-Contract", "Content-Language",
-        "ScreenKit-Experiments",
+        "ScreenKit-Experiments", "ScreenKit-Release",
     ]
 
     public static let contracts: [String?] = [nil, "1", "2", "3", "99", "0", "abc", " 2\t", "12345", "-1"]
@@ -231,6 +231,75 @@ public enum EdgeFixture {
                 headers: (response["headers"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String },
                 body: [UInt8](Data(base64Encoded: response["body"] as? String ?? "") ?? Data())
             )
+        }
+    }
+}
+
+/// Two releases of the example app for canary tests: the stable one (``EdgeFixture/layout``, with
+/// its "What's new" screen) and a canary without that screen, each with its renderer, and a router
+/// serving the canary to `basisPoints` of the units.
+public enum CanaryFixture {
+    /// The canary's catalog: the example app as it ships, without "What's new".
+    public static let catalog = App.catalog
+
+    /// The canary compiled with its String Catalog and locales.
+    public static let result: CompileResult = {
+        let result = ExampleApp.compileLocalized(catalog)
+        precondition(!result.hasErrors, "\(result.diagnostics)")
+        return result
+    }()
+
+    /// The canary's bucket.
+    public static let layout: BucketLayout = {
+        BucketLayout(
+            screens: result.screens, contract: result.contract, history: ExampleApp.historyHashes,
+            locales: result.locales)
+    }()
+
+    /// The canary's renderer.
+    public static func renderer() throws -> ScreenRenderer {
+        try ScreenRenderer(
+            catalog: catalog, history: .embedded(EmbeddedContractHistory.files), allowsOverrides: true,
+            strings: ScreenRenderer.Strings(catalogs: EmbeddedStringCatalogs.catalogs, locales: App.locales))
+    }
+
+    /// The pointer's canary: this release at `basisPoints`.
+    public static func canary(basisPoints: Int) -> Pointer.Canary {
+        Pointer.Canary(manifest: layout.manifestHash, basisPoints: basisPoints)
+    }
+
+    /// The router serving the stable release and this canary at `basisPoints` (unit from `unit`).
+    public static func router(
+        basisPoints: Int, unit: EdgeRouter.UnitSource = .query("user"), records: Bool = false
+    ) throws -> EdgeRouter {
+        let options = EdgeRouter.Options(unit: unit, allowsOverrides: true, records: records)
+        let stable = try EdgeRouter(
+            manifest: EdgeFixture.layout.manifest, manifestHash: EdgeFixture.layout.manifestHash,
+            objects: EdgeFixture.objects, options: options,
+            fallbacks: records
+                ? EdgeFallbacks(manifest: EdgeFixture.layout.manifest, screens: EdgeFixture.result.screens) : nil)
+        let canary = try EdgeRouter(
+            manifest: layout.manifest, manifestHash: layout.manifestHash, objects: EdgeFixture.objects(of: layout),
+            options: options,
+            fallbacks: records ? EdgeFallbacks(manifest: layout.manifest, screens: result.screens) : nil)
+        let share = Self.canary(basisPoints: basisPoints)
+        return EdgeRouter(
+            manifest: EdgeFixture.layout.manifest, table: stable.table, options: options,
+            canary: EdgeRouter.Canary(table: canary.table, basisPoints: basisPoints, salt: share.salt))
+    }
+
+    /// `count` seeded requests, one unit each (a few without one), across screens, versions and
+    /// languages.
+    public static func requests(count: Int, seed: UInt64) -> [EdgeFixture.Request] {
+        var random = SplitMix64(seed: seed)
+        let screens = ["home", "whats-new", "sign-in", "product-aeropress", "nope"]
+        return (0..<count).map { index in
+            let screen = screens.randomElement(using: &random)!
+            let user: String? = index % 50 == 7 ? nil : "unit-\(random.next() % 1_000_000_000)"
+            return EdgeFixture.Request(
+                segment: screen, screenID: screen, user: user,
+                contract: ["1", "2", "3", nil].randomElement(using: &random)!,
+                acceptLanguage: ["de", "pl,en;q=0.5", nil, "fr-CA"].randomElement(using: &random)!)
         }
     }
 }

@@ -14,6 +14,7 @@ import ScreenCrypto
 /// locales/<locale>/screens/<id>              the oldest supported variant in a locale
 /// locales/<locale>/contracts/<k>/screens/<id>  the variant for clients of contract k in a locale
 /// edge/<sha256>/<file>               an edge router's file, immutable, named by the pointer
+/// releases/<sha256>.json             an entry of the release history, immutable, the newest named by the pointer
 /// ```
 ///
 /// The `locales/` aliases exist only with String Catalogs, for every configured locale (the source
@@ -193,10 +194,14 @@ public struct BucketLayout: Sendable {
         return layout
     }
 
-    /// The edge files `pointer` names, as keys.
+    /// The edge files `pointer` names, as keys: its router's and, with a canary, each release's own.
     public static func edgeFiles(of pointer: Pointer) -> Set<String> {
-        Set(pointer.edge.map { edgeFile($0.value, name: $0.key) })
+        let files = [pointer.edge, pointer.canary?.edge ?? [:], pointer.canary?.stableEdge ?? [:]]
+        return Set(files.flatMap { $0.map { edgeFile($0.value, name: $0.key) } })
     }
+
+    /// The key of the release history's entry whose bytes' SHA-256 is `hash` (``ReleaseEntry``).
+    public static func releaseEntry(_ hash: String) -> String { "releases/\(hash).json" }
 
     /// Every alias of the image `manifest` describes, with the SHA-256 of the object it holds:
     /// what `build` writes and what `publish` compares with the bucket's manifest.

@@ -11,6 +11,8 @@ interface SKTable {
   screens: { [id: string]: SKScreen };
   etags: { [object: string]: string };
   fallbacks?: { [object: string]: string };
+  /** A canary release beside this (stable) one: its share in basis points, salt and table. */
+  canary?: { basisPoints: number; salt: string; table: SKTable };
 }
 
 /** A table's locales. */

@@ -14,7 +14,8 @@ export async function handle(request, origin) { //@no-record
   if (source && source.header) unit = request.headers.get(source.header);
   else if (source && source.cookie) unit = skCookie(request.headers.get("cookie"), source.cookie);
   else if (source && source.query) unit = url.searchParams.get(source.query);
-  var decision = screenkitRoute(SCREENKIT_TABLE, {
+  var table = skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex);
+  var decision = screenkitRoute(table, {
     screen: id, contract: request.headers.get("screenkit-contract"),
     acceptLanguage: request.headers.get("accept-language"), unit: unit, arm: request.headers.get("screenkit-arm"),
     ifNoneMatch: request.headers.get("if-none-match")
@@ -40,15 +41,15 @@ export async function handle(request, origin) { //@no-record
       try { body = await upstream.arrayBuffer(); } catch (error) { failure = "a body cut off"; }
     }
     if (failure === null && await skBytesSHA256Hex(/** @type {ArrayBuffer} */ (body)) !== decision.object) failure = "a body that is not the object";
-    if (failure !== null) { decision = skBadGateway(decision.object, failure, skRelease(SCREENKIT_TABLE)); body = decision.body; }
+    if (failure !== null) { decision = skBadGateway(decision.object, failure, skRelease(table)); body = decision.body; }
   }
   var headers = new Headers();
   for (var i = 0; i < decision.headers.length; i++) headers.set(decision.headers[i][0], decision.headers[i][1]);
   //@record if (typeof onRecord === "function") {
   //@record   var route = { screen: id, contract: request.headers.get("screenkit-contract"), unit: unit, arm: request.headers.get("screenkit-arm") };
-  //@record   var facts = skFacts(SCREENKIT_TABLE, route, decided, SCREENKIT_OPTIONS);
+  //@record   var facts = skFacts(table, route, decided, SCREENKIT_OPTIONS);
   //@record   facts.status = decision.status;
-  //@record   onRecord(skRecordLine(SCREENKIT_TABLE, facts, "fetch"));
+  //@record   onRecord(skRecordLine(table, facts, "fetch"));
   //@record }
   return new Response(body, { status: decision.status, headers: headers });
 }
@@ -69,8 +70,8 @@ async function skBytesSHA256Hex(bytes) {
   return skSHA256Hex(text);
 }
 
-// The decision alone, for tests and benchmarks: screenkitRoute(table, request, options).
-export { screenkitRoute, SCREENKIT_TABLE, skSHA256Hex };
+// The decision alone, for tests and benchmarks: screenkitRoute(skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex), request, options).
+export { screenkitRoute, skReleaseTable, SCREENKIT_TABLE, skSHA256Hex };
 //@record // A record alone, for benchmarks: skRecordLine(table, skFacts(table, request, decision, options), source).
 //@record export { skFacts, skRecordLine };
 

@@ -51,12 +51,18 @@ function skLambdaRequest(request, id) {
   };
 }
 
+/** @param {string} text @returns {string} */
+function skLambdaSHA256Hex(text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
+
+// The table that answers `unit`: the canary's for a unit in its share, else the stable one.
+/** @param {SKHeader} unit @returns {SKTable} */
+function skLambdaTable(unit) { return skReleaseTable(SCREENKIT_TABLE, unit, skLambdaSHA256Hex); }
+
 // What ScreenRenderer.respond decides for `route`.
 /** @param {SKRequest} route @returns {SKDecision} */
 function skLambdaDecide(route) {
-  return screenkitRoute(SCREENKIT_TABLE, route, {
-    allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides,
-    sha256Hex: function (text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
+  return screenkitRoute(skLambdaTable(route.unit), route, {
+    allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skLambdaSHA256Hex
   });
 }
 
@@ -74,10 +80,11 @@ exports.handler = async function (event) {
     request.uri = "/objects/" + decision.object + ".json";
     request.querystring = "";
     request.headers[SK_DECISION] = [{ key: "X-ScreenKit-Decision", value: JSON.stringify(decision.headers) }];
-    //@record request.headers[SK_RECORD] = [{ key: "X-ScreenKit-Record", value: JSON.stringify(skFacts(SCREENKIT_TABLE, route, decision, SCREENKIT_OPTIONS)) }];
+    //@record request.headers[SK_RECORD] = [{ key: "X-ScreenKit-Record", value: JSON.stringify(skFacts(skLambdaTable(route.unit), route, decision, SCREENKIT_OPTIONS)) }];
     return request;
   }
-  //@record console.log(skRecordLine(SCREENKIT_TABLE, skFacts(SCREENKIT_TABLE, route, decision, SCREENKIT_OPTIONS), "lambda-edge"));
+  //@record var table = skLambdaTable(route.unit);
+  //@record console.log(skRecordLine(table, skFacts(table, route, decision, SCREENKIT_OPTIONS), "lambda-edge"));
   /** @type {CFHeaders} */
   var answer = {};
   for (var i = 0; i < decision.headers.length; i++) {
@@ -125,7 +132,10 @@ exports.originResponse = async function (event) {
   var uri = request.uri;
   if (uri.substring(0, 9) !== "/objects/" || uri.substring(uri.length - 5) !== ".json") return response;
   if (skLambdaHeader(request.headers, SK_DECISION, ", ") === null) return response;
-  var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status, skRelease(SCREENKIT_TABLE));
+  // The release the viewer request decided for, as it carried its headers.
+  var decided = skLambdaDecided(request), release = skRelease(SCREENKIT_TABLE);
+  for (var h = 0; decided !== null && h < decided.length; h++) if (decided[h][0] === "ScreenKit-Release") release = decided[h][1];
+  var failed = skBadGateway(uri.substring(9, uri.length - 5), response.status, release);
   //@record skLambdaLog(request, "502");
   /** @type {CFHeaders} */
   var headers = {};

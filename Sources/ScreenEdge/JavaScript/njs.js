@@ -21,6 +21,16 @@ function skNjsSend(r, decision, body) {
   else r.return(decision.status, body);
 }
 
+// The request's unit, from the source the options name; null without one.
+/** @param {NjsRequest} r @returns {string | null} */
+function skNjsUnit(r) {
+  var source = /** @type {SKOptions} */ (SCREENKIT_OPTIONS).unit, unit;
+  if (source && source.header) unit = r.headersIn[source.header];
+  else if (source && source.cookie) unit = skCookie(r.headersIn.Cookie, source.cookie);
+  else if (source && source.query) unit = r.args[source.query];
+  return unit === undefined ? null : unit;
+}
+
 /** @param {NjsRequest} r */
 function handle(r) {
   // The path as sent (nginx's own $uri is decoded and normalized): `/screens/<id>`, the ID decoded.
@@ -30,14 +40,11 @@ function handle(r) {
   var raw = query < 0 ? requestURI.substring(9) : requestURI.substring(9, query), id = raw;
   if (raw.indexOf("%") >= 0) { try { id = decodeURIComponent(raw); } catch (error) { id = raw; } }
   // Each header read once (undefined when absent); the arm only where overrides are allowed.
-  var headersIn = r.headersIn, source = /** @type {SKOptions} */ (SCREENKIT_OPTIONS).unit, unit = null;
-  if (source && source.header) unit = headersIn[source.header];
-  else if (source && source.cookie) unit = skCookie(headersIn.Cookie, source.cookie);
-  else if (source && source.query) unit = r.args[source.query];
-  if (unit === undefined) unit = null;
+  var headersIn = r.headersIn, unit = skNjsUnit(r);
   var contract = headersIn["ScreenKit-Contract"];
   var arm = SCREENKIT_OPTIONS.allowsOverrides ? headersIn["ScreenKit-Arm"] : null;
-  var decision = screenkitRoute(SCREENKIT_TABLE, {
+  var table = skReleaseTable(SCREENKIT_TABLE, unit, skNjsSHA256Hex);
+  var decision = screenkitRoute(table, {
     screen: id, contract: contract, acceptLanguage: headersIn["Accept-Language"], unit: unit, arm: arm,
     ifNoneMatch: headersIn["If-None-Match"]
   }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skNjsSHA256Hex });
@@ -47,7 +54,7 @@ function handle(r) {
   //@record // state of it is gone.
   //@record var halves = variables.screenkit_record_head !== undefined;
   //@record var redirects = variables.screenkit_etag !== undefined && halves;
-  //@record skNjsDecided = { route: { screen: id, contract: contract, unit: unit, arm: arm }, decision: decision };
+  //@record skNjsDecided = { route: { screen: id, contract: contract, unit: unit, arm: arm }, decision: decision, table: table };
   //@record if (halves) skNjsRecordHalves(r, skNjsDecided);
   if (decision.object === null) { skNjsSend(r, decision, decision.body); return; }
   if (redirects) {
@@ -68,7 +75,7 @@ function handle(r) {
   var signedAt = new Date().toISOString().replace(/[-:]/g, "").replace(/\.[0-9]+Z$/, "Z");
   r.subrequest("/_screenkit_objects/" + decision.object + ".json", { method: "GET", args: "at=" + signedAt }, function (reply) {
     if (reply.status !== 200) {
-      var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status, skRelease(SCREENKIT_TABLE));
+      var failed = skBadGateway(/** @type {string} */ (decision.object), reply.status, skRelease(table));
       skNjsSend(r, failed, failed.body);
       return;
     }
@@ -93,7 +100,8 @@ function skAmzDate(r) {
 /** @param {NjsRequest} r */
 function bucketFailed(r) {
   var statuses = (r.variables.upstream_status || "").split(/[,:] */);
-  var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing", skRelease(SCREENKIT_TABLE));
+  var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing",
+    skRelease(skReleaseTable(SCREENKIT_TABLE, skNjsUnit(r), skNjsSHA256Hex)));
   skNjsSend(r, failed, failed.body);
 }
 

@@ -7,13 +7,14 @@ var SK_RECORD = "x-screenkit-record";
 /** @param {CFRequest} request @param {string} status */
 function skLambdaLog(request, status) {
   var facts = null, id = skLambdaScreen(request.uri);
+  // The release that answered: the table of the viewer's unit (its headers stay on the rewritten request).
+  var route = skLambdaRequest(request, id === null ? "" : id), table = skLambdaTable(route.unit);
   if (id !== null) {
-    var route = skLambdaRequest(request, id);
-    facts = skFacts(SCREENKIT_TABLE, route, skLambdaDecide(route), SCREENKIT_OPTIONS);
+    facts = skFacts(table, route, skLambdaDecide(route), SCREENKIT_OPTIONS);
   } else {
     try { facts = JSON.parse(skLambdaHeader(request.headers, SK_RECORD, ", ") || "null"); } catch (error) { return; }
     if (facts === null || typeof facts !== "object" || typeof facts.client !== "string") return;
   }
   facts.status = parseInt(status, 10);
-  console.log(skRecordLine(SCREENKIT_TABLE, facts, "lambda-edge"));
+  console.log(skRecordLine(table, facts, "lambda-edge"));
 }

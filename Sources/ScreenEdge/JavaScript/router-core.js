@@ -221,18 +221,31 @@ function skOverrides(header) {
   return arms;
 }
 
+// ExperimentAssignment: a unit's bucket (0–9,999) from SHA-256(name:salt:unit), its first 8 bytes
+// as a number mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
+/** @param {string} name @param {string} salt @param {string} unit @param {(text: string) => string} sha256Hex @returns {number} */
+function skUnitBucket(name, salt, unit, sha256Hex) {
+  var hex = sha256Hex(name + ":" + salt + ":" + unit);
+  var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
+  return ((high % 10000) * 7296 + low) % 10000;
+}
+
+// The table that answers a request for `unit`: with a canary, its table for a unit whose bucket of
+// ("release", its salt) is below its share, else the stable one (always for a request without a
+// unit), as Pointer.Canary.serves decides.
+/** @param {SKTable} table @param {SKHeader} unit @param {(text: string) => string} sha256Hex @returns {SKTable} */
+function skReleaseTable(table, unit, sha256Hex) {
+  var canary = table.canary;
+  if (canary === undefined || unit === null || unit === undefined || unit === "") return table;
+  return skUnitBucket("release", canary.salt, unit, sha256Hex) < canary.basisPoints ? canary.table : table;
+}
+
 // The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
 // flag, else ExperimentAssignment's.
 /** @param {SKExperiment[]} experiments @param {SKHeader} unit @param {{ [experiment: string]: string } | null} overrides @param {boolean} allowsOverrides @param {(text: string) => string} sha256Hex @returns {{ experiment: string, arm: string }[]} */
 function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
-  // ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
   /** @param {SKExperiment} experiment @returns {number} */
-  function skBucket(experiment) {
-    var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
-    var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
-    // (high × 2^32 + low) mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
-    return ((high % 10000) * 7296 + low) % 10000;
-  }
+  function skBucket(experiment) { return skUnitBucket(experiment.name, experiment.salt, String(unit), sha256Hex); }
 
   /** @param {number} bucket @param {{ name: string, weight: number }[]} arms @returns {number} */
   function skArmOfBucket(bucket, arms) {

@@ -228,18 +228,31 @@ function skOverrides(header) {
   return arms;
 }
 
+// ExperimentAssignment: a unit's bucket (0–9,999) from SHA-256(name:salt:unit), its first 8 bytes
+// as a number mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
+/** @param {string} name @param {string} salt @param {string} unit @param {(text: string) => string} sha256Hex @returns {number} */
+function skUnitBucket(name, salt, unit, sha256Hex) {
+  var hex = sha256Hex(name + ":" + salt + ":" + unit);
+  var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
+  return ((high % 10000) * 7296 + low) % 10000;
+}
+
+// The table that answers a request for `unit`: with a canary, its table for a unit whose bucket of
+// ("release", its salt) is below its share, else the stable one (always for a request without a
+// unit), as Pointer.Canary.serves decides.
+/** @param {SKTable} table @param {SKHeader} unit @param {(text: string) => string} sha256Hex @returns {SKTable} */
+function skReleaseTable(table, unit, sha256Hex) {
+  var canary = table.canary;
+  if (canary === undefined || unit === null || unit === undefined || unit === "") return table;
+  return skUnitBucket("release", canary.salt, unit, sha256Hex) < canary.basisPoints ? canary.table : table;
+}
+
 // The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
 // flag, else ExperimentAssignment's.
 /** @param {SKExperiment[]} experiments @param {SKHeader} unit @param {{ [experiment: string]: string } | null} overrides @param {boolean} allowsOverrides @param {(text: string) => string} sha256Hex @returns {{ experiment: string, arm: string }[]} */
 function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
-  // ExperimentAssignment: the unit's bucket from SHA-256(name:salt:unit), then the arm of its range.
   /** @param {SKExperiment} experiment @returns {number} */
-  function skBucket(experiment) {
-    var hex = sha256Hex(experiment.name + ":" + experiment.salt + ":" + unit);
-    var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
-    // (high × 2^32 + low) mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
-    return ((high % 10000) * 7296 + low) % 10000;
-  }
+  function skBucket(experiment) { return skUnitBucket(experiment.name, experiment.salt, String(unit), sha256Hex); }
 
   /** @param {number} bucket @param {{ name: string, weight: number }[]} arms @returns {number} */
   function skArmOfBucket(bucket, arms) {
@@ -611,7 +624,8 @@ export async function handle(request, origin, onRecord) {
   if (source && source.header) unit = request.headers.get(source.header);
   else if (source && source.cookie) unit = skCookie(request.headers.get("cookie"), source.cookie);
   else if (source && source.query) unit = url.searchParams.get(source.query);
-  var decision = screenkitRoute(SCREENKIT_TABLE, {
+  var table = skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex);
+  var decision = screenkitRoute(table, {
     screen: id, contract: request.headers.get("screenkit-contract"),
     acceptLanguage: request.headers.get("accept-language"), unit: unit, arm: request.headers.get("screenkit-arm"),
     ifNoneMatch: request.headers.get("if-none-match")
@@ -637,15 +651,15 @@ export async function handle(request, origin, onRecord) {
       try { body = await upstream.arrayBuffer(); } catch (error) { failure = "a body cut off"; }
     }
     if (failure === null && await skBytesSHA256Hex(/** @type {ArrayBuffer} */ (body)) !== decision.object) failure = "a body that is not the object";
-    if (failure !== null) { decision = skBadGateway(decision.object, failure, skRelease(SCREENKIT_TABLE)); body = decision.body; }
+    if (failure !== null) { decision = skBadGateway(decision.object, failure, skRelease(table)); body = decision.body; }
   }
   var headers = new Headers();
   for (var i = 0; i < decision.headers.length; i++) headers.set(decision.headers[i][0], decision.headers[i][1]);
   if (typeof onRecord === "function") {
     var route = { screen: id, contract: request.headers.get("screenkit-contract"), unit: unit, arm: request.headers.get("screenkit-arm") };
-    var facts = skFacts(SCREENKIT_TABLE, route, decided, SCREENKIT_OPTIONS);
+    var facts = skFacts(table, route, decided, SCREENKIT_OPTIONS);
     facts.status = decision.status;
-    onRecord(skRecordLine(SCREENKIT_TABLE, facts, "fetch"));
+    onRecord(skRecordLine(table, facts, "fetch"));
   }
   return new Response(body, { status: decision.status, headers: headers });
 }
@@ -666,8 +680,8 @@ async function skBytesSHA256Hex(bytes) {
   return skSHA256Hex(text);
 }
 
-// The decision alone, for tests and benchmarks: screenkitRoute(table, request, options).
-export { screenkitRoute, SCREENKIT_TABLE, skSHA256Hex };
+// The decision alone, for tests and benchmarks: screenkitRoute(skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex), request, options).
+export { screenkitRoute, skReleaseTable, SCREENKIT_TABLE, skSHA256Hex };
 // A record alone, for benchmarks: skRecordLine(table, skFacts(table, request, decision, options), source).
 export { skFacts, skRecordLine };
 
