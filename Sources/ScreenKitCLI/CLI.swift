@@ -98,7 +98,8 @@ public enum CLI {
     static let commands: [Command] = [
         InitCommand.command, BuildCommand.command, CheckCommand.command, ContractCommand.command,
         PreviewCommand.command, PublishCommand.command, EdgeCommand.command, HealthCommand.command,
-        ExperimentCommand.command, StringsCommand.command, WebRuntimeCommand.command, ExplainCommand.command,
+        RolloutCommand.command, ExperimentCommand.command, StringsCommand.command, WebRuntimeCommand.command,
+        ExplainCommand.command,
     ]
 
     /// The first option of `words` that `command` does not take but one of its sibling

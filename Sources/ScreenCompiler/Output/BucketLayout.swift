@@ -179,6 +179,32 @@ public struct BucketLayout: Sendable {
     /// content-addressed (``edgeFile(_:name:)``) and named by the pointer. Each name must be an edge
     /// file name (``isEdgeFileName(_:)``).
     public func adding(edge router: [(name: String, bytes: [UInt8])]) -> BucketLayout {
+        var (layout, named) = storing(router)
+        layout.pointer = Pointer(manifest: manifestHash, edge: named)
+        layout.files[Self.pointer] = layout.pointer.encoded()
+        return layout
+    }
+
+    /// This image (with its own router, ``adding(edge:)``) published as a canary of `share` beside
+    /// the stable release `stable` (whose own router is `stableEdge`): the pointer names the stable
+    /// manifest, this one as the canary with both releases' own routers, and `router` (the router
+    /// serving both, stored like any edge file) as its router.
+    public func asCanary(
+        of stable: String, stableEdge: [String: String], basisPoints share: Int,
+        router: [(name: String, bytes: [UInt8])]
+    ) -> BucketLayout {
+        var (layout, named) = storing(router)
+        layout.pointer = Pointer(
+            manifest: stable,
+            canary: Pointer.Canary(
+                manifest: manifestHash, basisPoints: share, edge: pointer.edge, stableEdge: stableEdge),
+            edge: named)
+        layout.files[Self.pointer] = layout.pointer.encoded()
+        return layout
+    }
+
+    /// This image with `router`'s files stored content-addressed, and their names and hashes.
+    private func storing(_ router: [(name: String, bytes: [UInt8])]) -> (BucketLayout, [String: String]) {
         precondition(router.allSatisfy { Self.isEdgeFileName($0.name) }, "not edge file names: \(router.map(\.name))")
         var layout = self
         var named: [String: String] = [:]
@@ -189,9 +215,7 @@ public struct BucketLayout: Sendable {
             layout.immutablePaths.insert(key)
             named[file.name] = hash
         }
-        layout.pointer = Pointer(manifest: manifestHash, edge: named)
-        layout.files[Self.pointer] = layout.pointer.encoded()
-        return layout
+        return (layout, named)
     }
 
     /// The edge files `pointer` names, as keys: its router's and, with a canary, each release's own.

@@ -20,8 +20,17 @@ enum PublishCommand {
             edge/<sha256>/<file>, and the pointer names its files: deploy the router the
             pointer names.
 
+            With --canary P, the build is tried on P % of the units (0 < P < 100, at most
+            two decimals) beside the stable release the bucket serves: its objects, manifest
+            and router are uploaded, and the pointer names both releases and a router that
+            serves a unit in the share everything from the canary (requests without a unit:
+            the stable release). The aliases stay the stable release's. Publishing the same
+            build again with a larger P grows the share, keeping its units. Judge it, then
+            promote or roll it back with `screenkit rollout`; a publish without --canary is
+            refused while a canary is tried.
+
             USAGE: screenkit publish --to URL [--endpoint URL] [--region R] [--dry-run]
-                     [--timeout S] [--attempts N] [--edge]
+                     [--timeout S] [--attempts N] [--edge] [--canary P]
                      [--unit-header NAME | --unit-cookie NAME | --unit-query NAME]
                      [--allow-overrides] [--records] [--contract DIR] [--config FILE]
                      [--verbose]
@@ -50,16 +59,18 @@ enum PublishCommand {
                                 only; implies --edge).
               --records         The router writes a response record per screen response, as
                                 `screenkit edge --records` (implies --edge).
+              --canary P        Try the build on P % of the units beside the stable release
+                                (implies --edge; see above).
             \(Command.contractAndConfigOptions)
 
             Credentials for s3:// come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
             AWS_SESSION_TOKEN. Exit codes: 0 published (or up to date), 1 refused (errors, a
-            contract history mismatch, a conflicting object or pointer), 2 usage, 3 bucket
-            or environment failure.
+            contract history mismatch, a conflicting object or pointer, a canary the bucket
+            cannot take or one being tried), 2 usage, 3 bucket or environment failure.
             """,
         valueOptions: [
             "--to", "--endpoint", "--region", "--contract", "--timeout", "--attempts", "--unit-header", "--unit-cookie",
-            "--unit-query",
+            "--unit-query", "--canary",
         ],
         flags: ["--dry-run", "--edge", "--allow-overrides", "--records"],
         run: run
@@ -69,8 +80,17 @@ enum PublishCommand {
         guard arguments.positional.isEmpty else { throw .usage("unexpected argument '\(arguments.positional[0])'") }
         guard let target = arguments.value("--to") else { throw .usage("publish needs --to URL") }
         let bucket = try makeBucket(target, arguments, context)
+        var canary: Int?
+        if let text = arguments.value("--canary") {
+            guard let basisPoints = Pointer.Canary.basisPoints(percent: text) else {
+                throw .usage(
+                    "--canary takes a percentage of units strictly between 0 and 100, at most two decimals (5, 0.5); got '\(text)'"
+                )
+            }
+            canary = basisPoints
+        }
         let edge =
-            EdgeCommand.isRequested(arguments) || context.config?.edge != nil
+            EdgeCommand.isRequested(arguments) || context.config?.edge != nil || canary != nil
             ? try EdgeCommand.options(arguments, context) : nil
         if arguments.flag("--verbose") {
             context.terminal.printError(
@@ -96,7 +116,7 @@ enum PublishCommand {
                 screens: compilation.result.screens, contract: compilation.result.contract,
                 history: compilation.historyHashes,
                 schemas: compilation.schemas(for: context.catalog, config: context.config),
-                locales: compilation.result.locales, edge: edge)
+                locales: compilation.result.locales, edge: edge, canary: canary)
             context.terminal.endProgress()
             // What the bucket serves now is the base: a screen it serves that would stop serving a
             // client version, or disappear, needs a recorded sunset.
@@ -130,6 +150,10 @@ enum PublishCommand {
                 context.terminal.print(
                     "\(bucket) is up to date: nothing uploaded (\(summary.skipped) objects already present) in \(seconds) s"
                 )
+            } else if let tried = plan.layout.pointer.canary {
+                context.terminal.print(
+                    "published release \(Pointer.release(of: tried.manifest)) to \(bucket) as a canary for \(Publisher.percent(tried.basisPoints)) of units beside release \(plan.layout.pointer.release): uploaded \(summary.uploaded) objects (\(summary.uploadedBytes) bytes), skipped \(summary.skipped), no alias changed, in \(seconds) s"
+                )
             } else {
                 context.terminal.print(
                     "published manifest \(summary.manifest.prefix(12)) to \(bucket): uploaded \(summary.uploaded) objects (\(summary.uploadedBytes) bytes), skipped \(summary.skipped), \(summary.aliases) aliases written in \(seconds) s"
@@ -141,7 +165,7 @@ enum PublishCommand {
             context.terminal.endProgress()
             context.terminal.printError("error: \(error.description)")
             switch error.kind {
-            case .historyMismatch, .objectConflict, .pointerConflict: return .violations
+            case .historyMismatch, .objectConflict, .pointerConflict, .refused: return .violations
             case .bucket, .corrupt: return .failure
             }
         }

@@ -316,6 +316,10 @@ public struct ProjectConfig: Sendable, Equatable {
             values["--to"] = bucket
             values["--endpoint"] = endpoint
             values["--region"] = region
+        case "rollout":
+            values["--bucket"] = bucket
+            values["--endpoint"] = endpoint
+            values["--region"] = region
         case "contract":
             // `contract coverage` reading an s3:// bucket; no other contract subcommand reads them.
             values["--endpoint"] = endpoint

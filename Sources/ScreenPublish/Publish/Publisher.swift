@@ -22,8 +22,11 @@ public struct PublishPlan: Sendable {
     /// Aliases (`screens/…`, `contracts/…`, `locales/…`) whose content changes.
     public let aliases: [String]
 
-    /// Whether the pointer changes: another manifest, or another edge router (or none).
-    public var movesPointer: Bool { previousPointer != layout.pointer }
+    /// Whether the pointer changes: another manifest, canary or edge router (or none); its history
+    /// aside.
+    public var movesPointer: Bool { previousPointer?.serving != layout.pointer }
+    /// Whether the new build is published as a canary (`publish --canary`).
+    public var isCanary: Bool { layout.pointer.canary != nil }
     /// Whether the bucket already serves exactly this image.
     public var isUpToDate: Bool { !movesPointer && aliases.isEmpty }
 }
@@ -75,6 +78,9 @@ public struct PublishError: Error, Sendable, CustomStringConvertible {
         case bucket(BucketError.Kind)
         /// The bucket holds something unreadable.
         case corrupt
+        /// What was asked cannot be done from the bucket's state (a canary without a stable
+        /// release or an edge router, a plain publish while a canary is tried).
+        case refused
     }
 
     /// The kind.
@@ -151,11 +157,23 @@ public struct Publisher: Sendable {
     /// contract's JSON Schemas, when given), built in `locales` (``CompileResult/locales``: the
     /// source language first; empty without String Catalogs), with the edge router of the image
     /// written with `edge` (none when nil).
+    ///
+    /// With `canary` (a share in basis points), the build is planned as a canary beside the stable
+    /// release the bucket serves: its objects, manifest and own router are uploaded, with the router
+    /// serving both releases (made from the stable release's own table in the bucket, never
+    /// recompiled); the pointer keeps the stable manifest and names the canary; no alias changes.
     public func plan(
         screens: [CompiledScreen], contract: Int, history: [String], schemas: ClientSchemas = .none,
-        locales: [String] = [], edge: EdgeRouter.Options? = nil
+        locales: [String] = [], edge: EdgeRouter.Options? = nil, canary: Int? = nil
     ) async throws(PublishError) -> PublishPlan {
         let current = try await published()
+        if canary == nil, let tried = current?.content.canary {
+            throw PublishError(
+                kind: .refused,
+                description:
+                    "release \(Pointer.release(of: tried.manifest)) is being tried as a canary (\(Self.percent(tried.basisPoints)) of units): promote or roll it back first (screenkit rollout promote|rollback), or publish this build with --canary to try it instead"
+            )
+        }
         let pointer = current?.pointer
         let previous = current.map { (hash: $0.hash, manifest: $0.manifest) }
         if let published = previous?.manifest.history {
@@ -172,8 +190,12 @@ public struct Publisher: Sendable {
         var layout = BucketLayout(
             screens: screens, contract: contract, history: history, schemas: schemas,
             locales: locales)
+        var router: EdgeRouter?
         if let edge {
-            layout = try Self.adding(edge, to: layout, screens: screens)
+            (layout, router) = try Self.adding(edge, to: layout, screens: screens)
+        }
+        if let canary {
+            layout = try await self.canary(layout, router: router, basisPoints: canary, current: current)
         }
         var known: Set<String> = []
         var oldAliases: [String: String] = [:]
@@ -184,7 +206,10 @@ public struct Publisher: Sendable {
         }
         if let current { known.formUnion(BucketLayout.edgeFiles(of: current.content)) }
         let uploads = layout.immutablePaths.subtracting(known).sorted()
-        let aliases = BucketLayout.aliases(of: layout.manifest).filter { oldAliases[$0.key] != $0.value }.map(\.key)
+        // A canary leaves the aliases to the stable release: simple clients never see it.
+        let aliases =
+            layout.pointer.canary != nil
+            ? [] : BucketLayout.aliases(of: layout.manifest).filter { oldAliases[$0.key] != $0.value }.map(\.key)
         var plan = PublishPlan(
             layout: layout, previousManifest: previous?.hash, pointerTag: pointer?.etag, uploads: uploads,
             present: layout.immutablePaths.count - uploads.count, aliases: aliases.sorted())
@@ -197,7 +222,7 @@ public struct Publisher: Sendable {
     /// records from `screens`, which it was laid out from).
     static func adding(
         _ options: EdgeRouter.Options, to layout: BucketLayout, screens: [CompiledScreen]
-    ) throws(PublishError) -> BucketLayout {
+    ) throws(PublishError) -> (BucketLayout, EdgeRouter) {
         var objects: [String: [UInt8]] = [:]
         for hash in BucketLayout.objects(of: layout.manifest) {
             objects[hash] = layout.files[BucketLayout.object(hash)]
@@ -206,7 +231,7 @@ public struct Publisher: Sendable {
             let router = try EdgeRouter(
                 manifest: layout.manifest, manifestHash: layout.manifestHash, objects: objects, options: options,
                 fallbacks: options.records ? EdgeFallbacks(manifest: layout.manifest, screens: screens) : nil)
-            return layout.adding(edge: router.files.map { ($0.name, $0.bytes) })
+            return (layout.adding(edge: router.files.map { ($0.name, $0.bytes) }), router)
         } catch {
             throw PublishError(kind: .corrupt, description: "the edge router cannot be written: \(error.description)")
         }
@@ -257,7 +282,14 @@ public struct Publisher: Sendable {
         var pointerMoved = false
         var publishedByAnother = false
         if plan.movesPointer {
-            let pointer = layout.files[BucketLayout.pointer] ?? []
+            var pointer = layout.files[BucketLayout.pointer] ?? []
+            // A bucket that keeps a release history (one that tried a canary) gets this move's entry
+            // before the pointer names it.
+            if plan.isCanary || plan.previousPointer?.history != nil {
+                let entry = try await recordMove(
+                    plan.isCanary ? .canary : .publish, to: layout.pointer, after: plan.previousPointer?.history)
+                pointer = layout.pointer.with(history: entry).encoded()
+            }
             let outcome = try await wrap { () async throws(BucketError) in
                 try await bucket.swap(
                     BucketLayout.pointer, bytes: pointer, metadata: .shortLived, expecting: plan.pointerTag)
@@ -269,7 +301,7 @@ public struct Publisher: Sendable {
                 // build, run twice at once); the desired state is reached.
                 let now = try? await bucket.read(BucketLayout.pointer, maximumBytes: Pointer.maximumBytes)
                 let named = now.flatMap { Pointer.decode($0.bytes) }
-                guard named == layout.pointer else {
+                guard named?.serving == layout.pointer else {
                     let names = named.map { " (it now names manifest \($0.manifest.prefix(12)))" } ?? ""
                     throw PublishError(
                         kind: .pointerConflict,
