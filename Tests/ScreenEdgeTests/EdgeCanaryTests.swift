@@ -179,3 +179,96 @@ import Testing
         #expect(abs(Double(inCanary) - Double(withUnit) * p) <= 4 * sigma, "\(inCanary) of \(withUnit)")
     }
 }
+
+/// The canary through nginx (with records, and without, where its maps answer) and Lambda@Edge:
+/// 2,000 seeded units, each served its release as that release's renderer answers.
+@Suite struct EdgeCanaryEngineTests {
+    static let basisPoints = 2500
+
+    /// Which release each request's unit gets, and that release's renderer.
+    static func expectations() throws -> (requests: [EdgeFixture.Request], renderers: [ScreenRenderer]) {
+        let canary = CanaryFixture.canary(basisPoints: basisPoints)
+        let stable = try EdgeFixture.renderer()
+        let candidate = try CanaryFixture.renderer()
+        let requests = CanaryFixture.requests(count: 2000, seed: PropertyScale.seed(6868))
+        return (requests, requests.map { ($0.user.map(canary.serves(unit:)) ?? false) ? candidate : stable })
+    }
+
+    static var objects: [String: [UInt8]] {
+        EdgeFixture.objects.merging(EdgeFixture.objects(of: CanaryFixture.layout)) { first, _ in first }
+    }
+
+    @Test(.needs(.nginx), .needs(.node)) func nginxWithRecordsServesEachUnitItsRelease() async throws {
+        let (requests, renderers) = try Self.expectations()
+        let router = try CanaryFixture.router(basisPoints: Self.basisPoints, records: true)
+        let edge = try await NginxEdge.start(router: router, objects: Self.objects)
+        defer { edge.stop() }
+        let responses = try edge.send(requests)
+        try #require(responses.count == requests.count, "\(edge.errors)")
+        for ((request, renderer), response) in zip(zip(requests, renderers), responses) {
+            EdgeFixture.compare(
+                request, expected: request.expected(from: renderer), status: response.status,
+                headers: response.headers, body: response.body)
+        }
+        // Every record names the release that answered it.
+        let lines = try await edge.recordLines(atLeast: requests.count)
+        try #require(lines.count == requests.count)
+        for ((request, renderer), line) in zip(zip(requests, renderers), lines) {
+            #expect(line.contains(#""release":"\#(renderer.release)""#), "\(request): \(line)")
+        }
+        let releases = Set(renderers.map(\.release))
+        #expect(releases.count == 2, "both releases answered")
+    }
+
+    @Test(.needs(.nginx), .needs(.node)) func nginxsMapsAnswerOnlyRequestsWithoutAUnit() async throws {
+        let (requests, renderers) = try Self.expectations()
+        let router = try CanaryFixture.router(basisPoints: Self.basisPoints)
+        let edge = try await NginxEdge.start(router: router, objects: Self.objects)
+        defer { edge.stop() }
+        let responses = try edge.send(requests)
+        try #require(responses.count == requests.count, "\(edge.errors)")
+        for ((request, renderer), response) in zip(zip(requests, renderers), responses) {
+            EdgeFixture.compare(
+                request, expected: request.expected(from: renderer), status: response.status,
+                headers: response.headers, body: response.body)
+        }
+        let answered = try await edge.mapAnswers(atLeast: requests.count)
+        try #require(answered.count == requests.count)
+        let byMaps = zip(requests, answered).filter { !$0.1.isEmpty }
+        #expect(!byMaps.isEmpty, "the maps still answer requests without a unit")
+        #expect(byMaps.allSatisfy { $0.0.user == nil }, "the maps never answer a request the canary may own")
+        print("nginx maps answered \(byMaps.count) of \(requests.count) requests with a canary active")
+    }
+
+    @Test(.needs(.node)) func lambdaEdgeServesEachUnitItsRelease() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-le-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (requests, renderers) = try Self.expectations()
+        let router = try CanaryFixture.router(basisPoints: Self.basisPoints)
+        let handler = folder.appendingPathComponent(EdgeRouter.lambdaEdgeFile)
+        try Data(try #require(router.files.first { $0.name == EdgeRouter.lambdaEdgeFile }).bytes).write(to: handler)
+        let results =
+            try EdgeFixture.runNode("edge_lambda_harness.mjs", [handler.path], requests: requests, in: folder)
+            as? [[String: Any]] ?? []
+        try #require(results.count == requests.count)
+        let objects = Self.objects
+        for ((request, renderer), answer) in zip(zip(requests, renderers), results) {
+            let expected = request.expected(from: renderer)
+            if let uri = answer["uri"] as? String {
+                #expect(expected.status == 200, "\(request)")
+                let object = String(uri.dropFirst("/objects/".count).dropLast(".json".count))
+                #expect(objects[object] == expected.body, "\(request)")
+                let viewerResponses = answer["viewerResponses"] as? [[String: [[String: String]]]] ?? []
+                for (index, headers) in viewerResponses.enumerated() {
+                    EdgeLambdaEdgeTests.expectRenderersHeaders(headers, expected, request, notModified: index == 2)
+                }
+            } else {
+                #expect(answer["status"] as? String == String(expected.status), "\(request)")
+                #expect(Array((answer["body"] as? String ?? "").utf8) == expected.body, "\(request)")
+                let headers = answer["headers"] as? [String: [[String: String]]] ?? [:]
+                #expect(headers["screenkit-release"]?.first?["value"] == renderer.release, "\(request)")
+            }
+        }
+    }
+}
