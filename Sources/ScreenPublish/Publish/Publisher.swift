@@ -302,11 +302,11 @@ public struct Publisher: Sendable {
                 let now = try? await bucket.read(BucketLayout.pointer, maximumBytes: Pointer.maximumBytes)
                 let named = now.flatMap { Pointer.decode($0.bytes) }
                 guard named?.serving == layout.pointer else {
-                    let names = named.map { " (it now names manifest \($0.manifest.prefix(12)))" } ?? ""
+                    let names = named.map { " (the bucket now \(Rollout.describe($0)))" } ?? ""
                     throw PublishError(
                         kind: .pointerConflict,
                         description:
-                            "another publisher moved the pointer first\(names); your objects are uploaded but the pointer was not changed — re-run publish"
+                            "another publish or rollout moved the pointer first\(names); your objects are uploaded but the pointer was not changed — re-run publish"
                     )
                 }
                 publishedByAnother = true
