@@ -50,6 +50,7 @@ let package = Package(
             name: "ScreenRendering",
             dependencies: [
                 "ScreenKit", "ScreenContract", "ScreenCompiler", "ScreenJSON", "ScreenCrypto", "ScreenLocalization",
+                "ScreenAnalytics",
             ]),
         // Localization: Xcode String Catalogs (.xcstrings) read as Xcode writes them, and CLDR's
         // plural rules.

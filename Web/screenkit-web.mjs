@@ -1,8 +1,8 @@
 // ScreenKit web runtime: shows ScreenKit screens in a browser. It fetches a screen's envelope (the
 // standard wire format, flat profile), renders the standard components to accessible DOM and the
 // app's own through its renderer functions, binds the screen's state, runs its actions and sends
-// its analytics events and exposures to POST /events. One ES module, no dependencies; checked by
-// `tsc --checkJs --strict`. `screenkit web-runtime` prints this file.
+// its analytics events, exposures and render failures to POST /events. One ES module, no
+// dependencies; checked by `tsc --checkJs --strict`. `screenkit web-runtime` prints this file.
 // @ts-check
 
 /** The version of this runtime; sent nowhere, printed by `screenkit web-runtime --version`. */
@@ -120,7 +120,7 @@ export function actionFromWire(wire) {
 }
 
 /**
- * An envelope from parsed JSON: decoded by the generated module when the app gives its `decode`.
+ * An envelope from parsed JSON, decoded by the app's `decode` when it gives one.
  * @param {any} json
  * @param {((json: unknown) => Envelope) | undefined} decode
  * @returns {Envelope}
@@ -149,7 +149,7 @@ export class ScreenError extends Error {
 }
 
 /**
- * The error a failed response stands for: its problem document's title and detail when it has one.
+ * The error of a failed response: its problem document's title and detail, if any.
  * @param {Response} response
  */
 async function responseError(response) {
@@ -232,7 +232,7 @@ export function createScreenKit(options) {
   /** @type {{[name: string]: string}} */
   const eventHeaders = { "Content-Type": "application/json" };
   if (options.unit && options.unit.header) eventHeaders[options.unit.header] = options.unit.value;
-  /** @type {Map<string, {etag: string, json: unknown, language: string | null, served: {[experiment: string]: string}}>} */
+  /** @type {Map<string, {etag: string, json: unknown, language: string | null, served: {[experiment: string]: string}, release: string | null}>} */
   const cache = new Map();
   /** @type {Map<string, unknown>} */
   const state = new Map();
@@ -249,6 +249,8 @@ export function createScreenKit(options) {
   let attempts = 0;
   /** @type {Envelope | undefined} */
   let current;
+  /** @type {string | null} The release of the screen shown last (`ScreenKit-Release`). */
+  let release = null;
   const stats = { sent: 0, dropped: 0, refused: 0, shown: 0, revalidated: 0 };
 
   /** @param {unknown} error */
@@ -293,17 +295,39 @@ export function createScreenKit(options) {
     }
     if (response.status === 304 && cached) {
       stats.revalidated += 1;
-      return { envelope: envelopeFrom(cached.json, options.decode), language: cached.language, served: cached.served };
+      release = cached.release;
+      return { envelope: decoded(id, cached.json), language: cached.language, served: cached.served };
     }
     if (!response.ok) throw await responseError(response);
-    const json = await response.json();
-    const envelope = envelopeFrom(json, options.decode);
+    release = response.headers.get("ScreenKit-Release");
+    const json = await response.json().catch((error) => error);
+    const envelope = decoded(id, json);
     const etag = response.headers.get("ETag");
     const language = response.headers.get("Content-Language");
     // The arms served: the envelope's, and the response's `ScreenKit-Experiments` header.
     const served = { ...parseExperiments(response.headers.get("ScreenKit-Experiments")), ...(envelope.experiments || {}) };
-    if (etag) cache.set(url, { etag, json, language, served });
+    if (etag) cache.set(url, { etag, json, language, served, release });
     return { envelope, language, served };
+  }
+
+  /** @param {string} id @param {any} json An envelope, or the Error of a body that is not JSON. */
+  function decoded(id, json) {
+    try {
+      if (json instanceof Error) throw json;
+      return envelopeFrom(json, options.decode);
+    } catch (error) {
+      failed("decode", id, null);
+      throw error;
+    }
+  }
+
+  /** @param {string} reason @param {string} screen @param {string | null} path */
+  function failed(reason, screen, path) {
+    /** @type {{[key: string]: string}} */
+    const params = { reason };
+    if (path) params.path = path;
+    if (release) params.release = release;
+    enqueue({ name: "render_failed", params, screen: screen || "unknown" });
   }
 
   /**
@@ -330,6 +354,7 @@ export function createScreenKit(options) {
       if (options.onScreen) options.onScreen(envelope.id);
       return envelope;
     } catch (error) {
+      if (error instanceof UndrawableNode) failed(error.reason, id, error.path);
       report(error);
       into.replaceChildren(errorView(error, () => show(id, params, into)));
       return undefined;
@@ -392,9 +417,9 @@ export function createScreenKit(options) {
   }
 
   /**
-   * Sends the queued events in batches; a batch the server cannot take now is kept and sent again
-   * with backoff, one it refuses is dropped (told to `onError`).
-   * @param {boolean} [leaving] The page is being hidden: send with `keepalive`, without waiting.
+   * Sends the queued events in batches: one the server cannot take now again with backoff, one it
+   * refuses dropped (told to `onError`).
+   * @param {boolean} [leaving] The page is being hidden: send with `keepalive`.
    */
   async function flush(leaving = false) {
     if (timer !== undefined) clearTimeout(timer);
@@ -479,24 +504,24 @@ export function createScreenKit(options) {
   let headings = new Map();
 
   /**
-   * Draws `node` and its children. A node nothing here can draw — a type that is neither standard
-   * nor one of the app's `components`, or a standard one without a prop it requires — makes the
-   * screen one that cannot be shown (never an empty control): without `decode` too, the runtime
-   * checks what it draws.
+   * Draws `node` and its children; a node nothing draws (an unknown type, a standard one without a
+   * required prop) makes the screen one that cannot be shown, never an empty control.
    * @param {ScreenNode} node
-   * @param {string} [path] The node's JSON path, for `onError`.
+   * @param {string} [path] The node's JSON path.
    * @returns {HTMLElement}
    */
   function draw(node, path = "$.root") {
     const custom = options.components && options.components[node.type];
     if (!custom) {
       if (!STANDARD_TYPES.has(node.type)) {
-        throw new UndrawableNode(`${path}.type: no component draws "${node.type}" (not standard, not in options.components)`);
+        throw new UndrawableNode(
+          `${path}.type: no component draws "${node.type}" (not standard, not in options.components)`, "unknown_component",
+          `${path}.type`);
       }
       for (const key of REQUIRED_PROPS[node.type] || []) {
         const value = node.props ? node.props[key] : undefined;
         if (value === undefined || value === null) {
-          throw new UndrawableNode(`${path}.${key}: the ${node.type} lacks its required "${key}"`);
+          throw new UndrawableNode(`${path}.${key}: the ${node.type} lacks its required "${key}"`, "missing_prop", `${path}.${key}`);
         }
       }
     }
@@ -506,7 +531,7 @@ export function createScreenKit(options) {
     if (custom) {
       element = custom(node.props, { children }, node);
     } else {
-      element = drawStandard(node, children);
+      element = drawStandard(node, children, path);
     }
     if (node.id) element.dataset.nodeId = node.id;
     return element;
@@ -516,9 +541,10 @@ export function createScreenKit(options) {
    * A standard component, or a plain box around the children of a type nothing here draws.
    * @param {ScreenNode} node
    * @param {HTMLElement[]} children
+   * @param {string} path The node's JSON path.
    * @returns {HTMLElement}
    */
-  function drawStandard(node, children) {
+  function drawStandard(node, children, path) {
     const p = node.props;
     const align = /** @type {{[key: string]: string}} */ ({
       leading: "flex-start", center: "center", trailing: "flex-end", top: "flex-start", bottom: "flex-end",
@@ -569,6 +595,8 @@ export function createScreenKit(options) {
         element.style.height = p.height ? px(p.height) : "120px";
         element.style.objectFit = p.contentMode === "fill" ? "cover" : "contain";
         element.style.borderRadius = px(p.cornerRadius || 0);
+        const screen = current ? current.id : "";
+        element.addEventListener("error", () => failed("image_failed", screen, `${path}.url`), { once: true });
         return element;
       }
       case "spacer": {
@@ -634,7 +662,7 @@ export function createScreenKit(options) {
         return element;
       }
       default:
-        throw new UndrawableNode(`no component draws "${node.type}"`);
+        throw new UndrawableNode(`no component draws "${node.type}"`, "unknown_component", path);
     }
   }
 
@@ -689,6 +717,7 @@ export function createScreenKit(options) {
         return;
       default:
         report(new Error(`no runner for action kind "${action.kind}"`));
+        failed("unknown_action", current ? current.id : "", null);
     }
   }
 
@@ -969,7 +998,14 @@ const REQUIRED_PROPS = /** @type {{[type: string]: string[]}} */ ({
 });
 
 /** A node the runtime cannot draw; its message (with the JSON path) goes to `onError`. */
-export class UndrawableNode extends Error {}
+export class UndrawableNode extends Error {
+  /** @param {string} message @param {string} reason @param {string} path */
+  constructor(message, reason, path) {
+    super(message);
+    this.reason = reason;
+    this.path = path;
+  }
+}
 
 /**
  * What a page shows when a screen cannot be: the problem's title and detail (a server's problem

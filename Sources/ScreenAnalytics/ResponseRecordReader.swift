@@ -1,10 +1,14 @@
 /// Reads response records from logs read in chunks of any size: each record handed on in order;
-/// every other line — another service's, a broken record, one over ``ResponseRecord/maximumLineBytes``
-/// — skipped and counted, the first of them kept with its file, line and reason. Memory stays
-/// bounded by one line, whatever the logs hold.
+/// with a handler for them, each `render_failed` event line too (``RenderFailureLine``: the apps'
+/// own failures, logged by the server that took their events); every other line — another
+/// service's, a broken record, one over ``ResponseRecord/maximumLineBytes`` — skipped and counted,
+/// the first of them kept with its file, line and reason. Memory stays bounded by one line,
+/// whatever the logs hold.
 public struct ResponseRecordReader: Sendable {
     /// Records read.
     public private(set) var records = 0
+    /// Render failures read (with a handler for them).
+    public private(set) var renderFailures = 0
     /// Lines skipped (not records).
     public private(set) var skipped = 0
     /// The first line skipped: `logs/a.jsonl: line 7: invalid JSON (…)`.
@@ -19,9 +23,11 @@ public struct ResponseRecordReader: Sendable {
 
     /// Reads the next `chunk` of the log `name`, handing each record to `each` (call
     /// ``finish(_:_:)`` after the last chunk).
-    public mutating func read<C: Collection<UInt8>>(_ chunk: C, name: String, _ each: (ResponseRecord) -> Void) {
+    public mutating func read<C: Collection<UInt8>>(
+        _ chunk: C, name: String, _ each: (ResponseRecord) -> Void, failures: ((RenderFailureLine) -> Void)? = nil
+    ) {
         let long = splitter.skippedLongLines
-        for line in splitter.lines(in: chunk).lines { read(line, name: name, each) }
+        for line in splitter.lines(in: chunk).lines { read(line, name: name, each, failures: failures) }
         if splitter.skippedLongLines > long {
             skip(
                 splitter.skippedLongLines - long,
@@ -31,15 +37,26 @@ public struct ResponseRecordReader: Sendable {
 
     /// Reads the end of the log `name` (its last line, without a newline); readies the reader for
     /// another log.
-    public mutating func finish(_ name: String, _ each: (ResponseRecord) -> Void) {
-        if let last = splitter.finish() { read(last, name: name, each) }
+    public mutating func finish(
+        _ name: String, _ each: (ResponseRecord) -> Void, failures: ((RenderFailureLine) -> Void)? = nil
+    ) {
+        if let last = splitter.finish() { read(last, name: name, each, failures: failures) }
     }
 
-    private mutating func read(_ line: (number: Int, bytes: [UInt8]), name: String, _ each: (ResponseRecord) -> Void) {
+    private mutating func read(
+        _ line: (number: Int, bytes: [UInt8]), name: String, _ each: (ResponseRecord) -> Void,
+        failures: ((RenderFailureLine) -> Void)?
+    ) {
+        let bytes = Array(LineSplitter.object(in: line.bytes))
         do {
-            each(try ResponseRecord(line: Array(LineSplitter.object(in: line.bytes))))
+            each(try ResponseRecord(line: bytes))
             records += 1
         } catch {
+            if let failures, let failure = try? RenderFailureLine(line: bytes) {
+                failures(failure)
+                renderFailures += 1
+                return
+            }
             skip(1, "\(name): line \(line.number): \(error.description)")
         }
     }

@@ -77,6 +77,42 @@ import Testing
         #expect(written == (await run(["health", "edge.log", "--format", "prometheus"])).1)
     }
 
+    /// The apps' own failures in the same logs (the event lines a server writes for POST /events)
+    /// are counted by screen, declared version, reason and release, in a section and a family of
+    /// their own; a broken one is skipped and named like any other line.
+    @Test func theAppsRenderFailuresAreCountedByRelease() async throws {
+        let failures = [
+            #"{"time":"2026-11-28T07:00:02Z","unit":"ada","contract":2,"event":"render_failed","screen":"home","params":{"path":"$.root.children[2]","reason":"image_failed","release":"5bc6286b66a6"}}"#,
+            #"{"time":"2026-11-28T07:00:03Z","contract":2,"event":"render_failed","screen":"home","params":{"reason":"image_failed","release":"5bc6286b66a6"}}"#,
+            #"{"time":"2026-11-28T07:00:04Z","contract":1,"event":"render_failed","screen":"settings","params":{"reason":"unknown_component"}}"#,
+            #"{"time":"2026-11-28T07:00:05Z","contract":1,"event":"render_failed","screen":"settings","params":{"reason":"melted"}}"#,
+        ]
+        try Data((Self.log + failures.joined(separator: "\n") + "\n").utf8).write(
+            to: folder.appendingPathComponent("edge.log"))
+        let (code, text, errors) = await run(["health", "edge.log"])
+        #expect(code == .success, "\(errors)")
+        #expect(
+            text.hasSuffix(
+                """
+
+                Render failures the apps reported (render_failed):
+                  screen    declared  reason             release       failures
+                  home      2         image_failed       5bc6286b66a6  2
+                  settings  1         unknown_component  none          1
+
+                """), "\(text)")
+        #expect(errors.contains("warning: 2 lines skipped (not response records)"), "\(errors)")
+        let (_, prometheus, _) = await run(["health", "edge.log", "--format", "prometheus"])
+        #expect(
+            prometheus.contains(
+                #"screenkit_client_render_failures_total{screen="home",client_version="2",reason="image_failed",release="5bc6286b66a6"} 2"#
+            ))
+        // Without them, the report is the one of records alone.
+        try Data(Self.log.utf8).write(to: folder.appendingPathComponent("edge.log"))
+        let (_, plain, _) = await run(["health", "edge.log"])
+        #expect(!plain.contains("render_failed") && text.hasPrefix(plain.dropLast()))
+    }
+
     @Test func badInputIsAClearError() async throws {
         #expect(await run(["health"]).0 == .usage)
         let (missing, _, missingErrors) = await run(["health", "nope.log"])

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenAnalytics
 import ScreenContract
 import ScreenKit
 import ScreenRendering
@@ -128,6 +129,44 @@ import Testing
                 as: UTF8.self)
                 == #"{"time":"2026-11-27T10:00:01.000Z","unit":"ada","contract":1,"event":"exposure","trigger":"appear","screen":"faq","params":{},"experiments":{"faq-layout":"b"}}"#
                 + "\n")
+    }
+
+    /// The built-in render failure an app sends when it could not show a screen, or part of one:
+    /// its screen, a reason from the closed set, optionally the JSON path and the release, no
+    /// trigger; written as a `render_failed` line, which `screenkit health` counts.
+    @Test func aRenderFailureIsBuiltInAndChecked() throws {
+        let batch = try Self.reader.read(
+            Self.batch(
+                contract: 2,
+                [
+                    #"{"name":"render_failed","params":{"reason":"image_failed","path":"$.root.children[2]","release":"5bc6286b66a6"},"screen":"faq","time":"2026-11-27T10:00:00Z"}"#,
+                    #"{"name":"render_failed","params":{"reason":"decode"},"screen":"faq"}"#,
+                    #"{"name":"render_failed","params":{"reason":"crashed"},"screen":"faq"}"#,
+                    #"{"name":"render_failed","params":{"reason":"decode"}}"#,
+                    #"{"name":"render_failed","params":{"reason":"decode"},"screen":"faq","trigger":"tap"}"#,
+                    #"{"name":"render_failed","params":{"reason":"decode","release":"Big Release"},"screen":"faq"}"#,
+                    #"{"name":"render_failed","params":{"reason":"decode","stack":"…"},"screen":"faq"}"#,
+                    #"{"name":"render_failed","params":{},"screen":"faq"}"#,
+                ]))
+        #expect(batch.accepted.map(\.index) == [0, 1])
+        #expect(
+            batch.rejected.map(\.description) == [
+                #"events[2]: reason "crashed" is not one of decode, unknown_component, unknown_action, missing_prop, bad_value, image_failed, other"#,
+                #"events[3]: a render failure names the screen it happened on in "screen""#,
+                #"events[4]: a render failure is sent on no trigger, not "tap""#,
+                #"events[5]: release "Big Release" is not a release name"#,
+                #"events[6]: unknown param "stack" of event "render_failed" (contract 2)"#,
+                #"events[7]: event "render_failed" is missing its required param "reason""#,
+            ])
+        let line = batch.accepted[0].jsonLine(contract: 2, unit: "ada", receivedAt: "2026-11-27T10:00:01.000Z")
+        #expect(
+            String(decoding: line, as: UTF8.self)
+                == #"{"time":"2026-11-27T10:00:00Z","unit":"ada","contract":2,"event":"render_failed","screen":"faq","params":{"path":"$.root.children[2]","reason":"image_failed","release":"5bc6286b66a6"}}"#
+                + "\n")
+        // The line `screenkit health` reads back.
+        let failure = try RenderFailureLine(line: Array(line.dropLast()))
+        #expect(failure.screen == "faq" && failure.contract == 2 && failure.reason == .imageFailed)
+        #expect(failure.release == "5bc6286b66a6" && failure.path == "$.root.children[2]" && failure.unit == "ada")
     }
 
     @Test func anEnumValueIsCheckedAgainstTheDeclaredVersion() throws {

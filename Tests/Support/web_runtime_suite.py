@@ -13,6 +13,7 @@ answered by the routing too (every /api/ call is), and its body recorded.
 """
 
 import argparse
+import base64
 import json
 import mimetypes
 import os
@@ -52,6 +53,9 @@ def main():
     print()
 
 
+PIXEL = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=")
+
+
 def app_routes(page, base, app, sessions, statuses, requests=None):
     """Serves the app folder under {base}/app/, answers the app's API, records screen statuses and
     the requests for screens and events."""
@@ -73,7 +77,9 @@ def app_routes(page, base, app, sessions, statuses, requests=None):
         route.fulfill(status=200, body="{}", headers={"Content-Type": "application/json"})
 
     def image(route, request):
-        route.fulfill(status=404, body="")
+        # The example's images load (a 1×1 PNG): an image that does not is a render failure the
+        # page reports (render_failed), tried on purpose below.
+        route.fulfill(status=200, body=PIXEL, headers={"Content-Type": "image/png"})
 
     page.route(base + "/app/**", serve)
     page.on("request", lambda request: requests.append(
@@ -258,22 +264,52 @@ def run(browser, args, check, report):
     # Without `decode` the runtime checks what it draws: a button without its label and a type
     # nothing draws are reported with their paths, and the page says the screen cannot be shown
     # instead of drawing an empty button or an empty box.
+    # What the page could not show it reports as the built-in render_failed event (caught here
+    # from the events it posts): the reason, the JSON path and the release the response named.
+    imaged = {"format": 1, "id": "imaged", "contract": 4, "minContract": 1, "initialState": {}, "root": {
+        "type": "column", "id": "c", "children": [{"type": "image", "id": "i", "url": f"{base}/missing.png"}]}}
+    page.route(f"{base}/screens/imaged*", lambda route, request: route.fulfill(
+        status=200, body=json.dumps(imaged),
+        headers={"Content-Type": "application/json", "ETag": '"y"', "ScreenKit-Release": "5bc6286b66a6"}))
+    page.route(f"{base}/missing.png", lambda route, request: route.fulfill(status=404, body=""))
     undecoded = page.evaluate("""async () => {
         const { createScreenKit } = await import('./screenkit-web.mjs');
         const results = {};
-        for (const id of ['broken', 'unknown']) {
+        const posted = [];
+        const recording = async (url, init) => {
+          if (String(url).endsWith('/events')) {
+            posted.push(...JSON.parse(init.body).events);
+            return new Response('{"contract":4,"accepted":1,"rejected":[]}', { status: 200 });
+          }
+          return fetch(url, init);
+        };
+        for (const id of ['broken', 'unknown', 'imaged']) {
           const errors = [];
           const root = document.createElement('main');
           document.body.append(root);
           const kit = createScreenKit({ baseURL: location.origin, contract: 4, root, routing: 'none',
-            onError: (error) => errors.push(error.message) });
+            fetch: recording, onError: (error) => errors.push(error.message) });
           await kit.show(id);
+          if (id === 'imaged') {
+            for (let i = 0; i < 100 && !posted.some((e) => e.screen === 'imaged'); i++) {
+              await new Promise((resolve) => setTimeout(resolve, 50));
+              await kit.flush();
+            }
+          }
+          await kit.flush();
           results[id] = { errors, text: root.innerText,
             buttons: [...root.querySelectorAll('button')].map((b) => b.textContent) };
           root.remove();
         }
+        results.posted = posted.filter((e) => e.name === 'render_failed');
         return results;
     }""")
+    failures = {(e["screen"], e["params"]["reason"], e["params"].get("path"), e["params"].get("release"))
+                for e in undecoded["posted"]}
+    check("render_failed: each failure is reported with its reason, path and release",
+          failures == {("broken", "missing_prop", "$.root.children[0].label", None),
+                       ("unknown", "unknown_component", "$.root.children[0].type", None),
+                       ("imaged", "image_failed", "$.root.children[0].url", "5bc6286b66a6")}, undecoded["posted"])
     check("no decode: a button without its label is reported with its path, never drawn empty",
           any("$.root.children[0].label" in e for e in undecoded["broken"]["errors"])
           and undecoded["broken"]["buttons"] == ["Try again"] and "cannot be shown" in undecoded["broken"]["text"],

@@ -9,8 +9,9 @@ import ScreenRendering
 }
 
 /// libFuzzer's entry point: one input read as an edge log by the whole `screenkit health` pipeline
-/// — `ResponseRecordReader` in chunks whose size the first byte picks, each record counted by
-/// `ContractHealthMetrics` as the command counts it, then the report's counters and exposition —
+/// — `ResponseRecordReader` in chunks whose size the first byte picks, each record and each app's
+/// `render_failed` line counted by `ContractHealthMetrics` as the command counts them, then the
+/// report's counters and exposition —
 /// and by the experiment report's exposure reading (`ExportReader`) over the same bytes. No line
 /// may stop either (a count that overflows), and the report may skip as a broken record no line
 /// that health read as a record (one validation for both).
@@ -26,16 +27,22 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             screen: record.screen, client: ClientContract.parse(record.client == "none" ? nil : record.client),
             served: record.served, status: record.status, fallbacks: record.fallbacks.map { ($0.element, $0.count) })
     }
+    let failed = { (failure: RenderFailureLine) in
+        precondition(failure.release.map(ResponseRecord.isRelease) != false)
+        metrics.recordClientFailure(
+            screen: failure.screen, client: ClientContract.parse(String(failure.contract)),
+            reason: failure.reason.rawValue, release: failure.release)
+    }
     var exposures = ExportReader(experiment: "x", goal: "booked")
     var readable = true
     var offset = 1
     while offset < bytes.count {
         let piece = bytes[offset..<min(bytes.count, offset + chunk)]
-        reader.read(piece, name: "edge.log", count)
+        reader.read(piece, name: "edge.log", count, failures: failed)
         if readable { readable = (try? exposures.read(piece, name: "edge.log")) != nil }
         offset += chunk
     }
-    reader.finish("edge.log", count)
+    reader.finish("edge.log", count, failures: failed)
     if readable { readable = (try? exposures.finish("edge.log")) != nil }
     _ = metrics.exposition(countersOnly: true)
     _ = metrics.counters()

@@ -17,7 +17,9 @@ enum HealthCommand {
             fallbacks by contract element; clients too old (406) by screen and declared
             version. The Prometheus output is the text the server's /metrics writes for the
             same counters, so a team can push it to a Pushgateway or compare it with a
-            server's scrape.
+            server's scrape. The logs may hold the apps' own render_failed events too (the
+            event lines a server writes for POST /events): they are counted by screen,
+            declared version, reason and release.
 
             Logs are read in chunks, one line at a time (up to 8 KiB a line): memory stays
             bounded whatever their size. A line that is not a record (another service's, a
@@ -83,6 +85,10 @@ enum HealthCommand {
             }
             records = try ChunkedFiles.readRecords(files, context) { record in
                 count(record.screen, record.client, record.served, record.status, record.fallbacks, 1)
+            } failures: { failure in
+                metrics.recordClientFailure(
+                    screen: failure.screen, client: ClientContract.parse(String(failure.contract)),
+                    reason: failure.reason.rawValue, release: failure.release)
             }
         case .counts(let bytes, let name):
             let rows: [CountsFile.HealthRow]

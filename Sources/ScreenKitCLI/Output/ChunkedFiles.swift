@@ -47,13 +47,14 @@ enum ChunkedFiles {
 extension ChunkedFiles {
     /// Reads the response records of `files` in chunks, handing each to `each`; warns naming the
     /// first line that is not a record, and fails when no file holds one. Returns the records read.
-    static func readRecords(_ files: [String], _ context: CommandContext, _ each: (ResponseRecord) -> Void)
-        throws(CommandError) -> Int
-    {
+    static func readRecords(
+        _ files: [String], _ context: CommandContext, _ each: (ResponseRecord) -> Void,
+        failures: ((RenderFailureLine) -> Void)? = nil
+    ) throws(CommandError) -> Int {
         var reader = ResponseRecordReader()
         try read(
-            files, context, chunk: { data, name in reader.read(data, name: name, each) },
-            end: { reader.finish($0, each) })
+            files, context, chunk: { data, name in reader.read(data, name: name, each, failures: failures) },
+            end: { reader.finish($0, each, failures: failures) })
         warnSkipped(reader.skipped, first: reader.firstSkipped, context)
         guard reader.records > 0 else {
             throw .failure("no response record in \(files.count == 1 ? "the log" : "any of the \(files.count) logs")")

@@ -55,6 +55,22 @@ struct HealthReport {
         let all = responses.map {
             [$0.labels["screen"] ?? "", $0.labels["served_version"] ?? "", $0.labels["status"] ?? "", "\($0.value)"]
         }
+        // The apps' own failures: a section only when the logs held any (a report of records
+        // alone is what it was).
+        let failed = series("screenkit_client_render_failures_total").sorted { $0.value > $1.value }.map {
+            [
+                $0.labels["screen"] ?? "", $0.labels["client_version"] ?? "", $0.labels["reason"] ?? "",
+                $0.labels["release"] ?? "", "\($0.value)",
+            ]
+        }
+        let failures =
+            failed.isEmpty
+            ? []
+            : [
+                Section(
+                    title: "Render failures the apps reported (render_failed)",
+                    header: ["screen", "declared", "reason", "release", "failures"], rows: failed)
+            ]
         return [
             Section(
                 title: "Fallback hit rate by contract version served (200 and 304)",
@@ -69,7 +85,7 @@ struct HealthReport {
             Section(
                 title: "Responses by screen, version served and status",
                 header: ["screen", "version", "status", "responses"], rows: all),
-        ]
+        ] + failures
     }
 
     var text: String {

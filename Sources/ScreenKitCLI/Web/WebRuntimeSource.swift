@@ -7,8 +7,8 @@ enum WebRuntimeSource {
         // ScreenKit web runtime: shows ScreenKit screens in a browser. It fetches a screen's envelope (the
         // standard wire format, flat profile), renders the standard components to accessible DOM and the
         // app's own through its renderer functions, binds the screen's state, runs its actions and sends
-        // its analytics events and exposures to POST /events. One ES module, no dependencies; checked by
-        // `tsc --checkJs --strict`. `screenkit web-runtime` prints this file.
+        // its analytics events, exposures and render failures to POST /events. One ES module, no
+        // dependencies; checked by `tsc --checkJs --strict`. `screenkit web-runtime` prints this file.
         // @ts-check
 
         /** The version of this runtime; sent nowhere, printed by `screenkit web-runtime --version`. */
@@ -126,7 +126,7 @@ enum WebRuntimeSource {
         }
 
         /**
-         * An envelope from parsed JSON: decoded by the generated module when the app gives its `decode`.
+         * An envelope from parsed JSON, decoded by the app's `decode` when it gives one.
          * @param {any} json
          * @param {((json: unknown) => Envelope) | undefined} decode
          * @returns {Envelope}
@@ -155,7 +155,7 @@ enum WebRuntimeSource {
         }
 
         /**
-         * The error a failed response stands for: its problem document's title and detail when it has one.
+         * The error of a failed response: its problem document's title and detail, if any.
          * @param {Response} response
          */
         async function responseError(response) {
@@ -238,7 +238,7 @@ enum WebRuntimeSource {
           /** @type {{[name: string]: string}} */
           const eventHeaders = { "Content-Type": "application/json" };
           if (options.unit && options.unit.header) eventHeaders[options.unit.header] = options.unit.value;
-          /** @type {Map<string, {etag: string, json: unknown, language: string | null, served: {[experiment: string]: string}}>} */
+          /** @type {Map<string, {etag: string, json: unknown, language: string | null, served: {[experiment: string]: string}, release: string | null}>} */
           const cache = new Map();
           /** @type {Map<string, unknown>} */
           const state = new Map();
@@ -255,6 +255,8 @@ enum WebRuntimeSource {
           let attempts = 0;
           /** @type {Envelope | undefined} */
           let current;
+          /** @type {string | null} The release of the screen shown last (`ScreenKit-Release`). */
+          let release = null;
           const stats = { sent: 0, dropped: 0, refused: 0, shown: 0, revalidated: 0 };
 
           /** @param {unknown} error */
@@ -299,17 +301,39 @@ enum WebRuntimeSource {
             }
             if (response.status === 304 && cached) {
               stats.revalidated += 1;
-              return { envelope: envelopeFrom(cached.json, options.decode), language: cached.language, served: cached.served };
+              release = cached.release;
+              return { envelope: decoded(id, cached.json), language: cached.language, served: cached.served };
             }
             if (!response.ok) throw await responseError(response);
-            const json = await response.json();
-            const envelope = envelopeFrom(json, options.decode);
+            release = response.headers.get("ScreenKit-Release");
+            const json = await response.json().catch((error) => error);
+            const envelope = decoded(id, json);
             const etag = response.headers.get("ETag");
             const language = response.headers.get("Content-Language");
             // The arms served: the envelope's, and the response's `ScreenKit-Experiments` header.
             const served = { ...parseExperiments(response.headers.get("ScreenKit-Experiments")), ...(envelope.experiments || {}) };
-            if (etag) cache.set(url, { etag, json, language, served });
+            if (etag) cache.set(url, { etag, json, language, served, release });
             return { envelope, language, served };
+          }
+
+          /** @param {string} id @param {any} json An envelope, or the Error of a body that is not JSON. */
+          function decoded(id, json) {
+            try {
+              if (json instanceof Error) throw json;
+              return envelopeFrom(json, options.decode);
+            } catch (error) {
+              failed("decode", id, null);
+              throw error;
+            }
+          }
+
+          /** @param {string} reason @param {string} screen @param {string | null} path */
+          function failed(reason, screen, path) {
+            /** @type {{[key: string]: string}} */
+            const params = { reason };
+            if (path) params.path = path;
+            if (release) params.release = release;
+            enqueue({ name: "render_failed", params, screen: screen || "unknown" });
           }
 
           /**
@@ -336,6 +360,7 @@ enum WebRuntimeSource {
               if (options.onScreen) options.onScreen(envelope.id);
               return envelope;
             } catch (error) {
+              if (error instanceof UndrawableNode) failed(error.reason, id, error.path);
               report(error);
               into.replaceChildren(errorView(error, () => show(id, params, into)));
               return undefined;
@@ -398,9 +423,9 @@ enum WebRuntimeSource {
           }
 
           /**
-           * Sends the queued events in batches; a batch the server cannot take now is kept and sent again
-           * with backoff, one it refuses is dropped (told to `onError`).
-           * @param {boolean} [leaving] The page is being hidden: send with `keepalive`, without waiting.
+           * Sends the queued events in batches: one the server cannot take now again with backoff, one it
+           * refuses dropped (told to `onError`).
+           * @param {boolean} [leaving] The page is being hidden: send with `keepalive`.
            */
           async function flush(leaving = false) {
             if (timer !== undefined) clearTimeout(timer);
@@ -485,24 +510,24 @@ enum WebRuntimeSource {
           let headings = new Map();
 
           /**
-           * Draws `node` and its children. A node nothing here can draw — a type that is neither standard
-           * nor one of the app's `components`, or a standard one without a prop it requires — makes the
-           * screen one that cannot be shown (never an empty control): without `decode` too, the runtime
-           * checks what it draws.
+           * Draws `node` and its children; a node nothing draws (an unknown type, a standard one without a
+           * required prop) makes the screen one that cannot be shown, never an empty control.
            * @param {ScreenNode} node
-           * @param {string} [path] The node's JSON path, for `onError`.
+           * @param {string} [path] The node's JSON path.
            * @returns {HTMLElement}
            */
           function draw(node, path = "$.root") {
             const custom = options.components && options.components[node.type];
             if (!custom) {
               if (!STANDARD_TYPES.has(node.type)) {
-                throw new UndrawableNode(`${path}.type: no component draws "${node.type}" (not standard, not in options.components)`);
+                throw new UndrawableNode(
+                  `${path}.type: no component draws "${node.type}" (not standard, not in options.components)`, "unknown_component",
+                  `${path}.type`);
               }
               for (const key of REQUIRED_PROPS[node.type] || []) {
                 const value = node.props ? node.props[key] : undefined;
                 if (value === undefined || value === null) {
-                  throw new UndrawableNode(`${path}.${key}: the ${node.type} lacks its required "${key}"`);
+                  throw new UndrawableNode(`${path}.${key}: the ${node.type} lacks its required "${key}"`, "missing_prop", `${path}.${key}`);
                 }
               }
             }
@@ -512,7 +537,7 @@ enum WebRuntimeSource {
             if (custom) {
               element = custom(node.props, { children }, node);
             } else {
-              element = drawStandard(node, children);
+              element = drawStandard(node, children, path);
             }
             if (node.id) element.dataset.nodeId = node.id;
             return element;
@@ -522,9 +547,10 @@ enum WebRuntimeSource {
            * A standard component, or a plain box around the children of a type nothing here draws.
            * @param {ScreenNode} node
            * @param {HTMLElement[]} children
+           * @param {string} path The node's JSON path.
            * @returns {HTMLElement}
            */
-          function drawStandard(node, children) {
+          function drawStandard(node, children, path) {
             const p = node.props;
             const align = /** @type {{[key: string]: string}} */ ({
               leading: "flex-start", center: "center", trailing: "flex-end", top: "flex-start", bottom: "flex-end",
@@ -575,6 +601,8 @@ enum WebRuntimeSource {
                 element.style.height = p.height ? px(p.height) : "120px";
                 element.style.objectFit = p.contentMode === "fill" ? "cover" : "contain";
                 element.style.borderRadius = px(p.cornerRadius || 0);
+                const screen = current ? current.id : "";
+                element.addEventListener("error", () => failed("image_failed", screen, `${path}.url`), { once: true });
                 return element;
               }
               case "spacer": {
@@ -640,7 +668,7 @@ enum WebRuntimeSource {
                 return element;
               }
               default:
-                throw new UndrawableNode(`no component draws "${node.type}"`);
+                throw new UndrawableNode(`no component draws "${node.type}"`, "unknown_component", path);
             }
           }
 
@@ -695,6 +723,7 @@ enum WebRuntimeSource {
                 return;
               default:
                 report(new Error(`no runner for action kind "${action.kind}"`));
+                failed("unknown_action", current ? current.id : "", null);
             }
           }
 
@@ -975,7 +1004,14 @@ enum WebRuntimeSource {
         });
 
         /** A node the runtime cannot draw; its message (with the JSON path) goes to `onError`. */
-        export class UndrawableNode extends Error {}
+        export class UndrawableNode extends Error {
+          /** @param {string} message @param {string} reason @param {string} path */
+          constructor(message, reason, path) {
+            super(message);
+            this.reason = reason;
+            this.path = path;
+          }
+        }
 
         /**
          * What a page shows when a screen cannot be: the problem's title and detail (a server's problem

@@ -1,3 +1,4 @@
+import ScreenAnalytics
 import ScreenCompiler
 import ScreenContract
 import ScreenJSON
@@ -16,9 +17,13 @@ import ScreenKit
 /// a missing required param, a value of the wrong type or an enum value the version lacks — is
 /// refused alone (``Rejection``), and the rest are accepted.
 ///
-/// One event is built in: ``exposureEvent`` (`exposure`), which a client sends once when it first
-/// shows a screen served with arms — no params, its arms in `experiments`, trigger `appear` if
-/// any — unless the contract declares an event of that name itself, which then applies.
+/// Two events are built in, unless the contract declares an event of that name itself, which then
+/// applies: ``exposureEvent`` (`exposure`), which a client sends once when it first shows a screen
+/// served with arms — no params, its arms in `experiments`, trigger `appear` if any — and
+/// ``renderFailedEvent`` (`render_failed`), which a client sends when it could not show a screen,
+/// or part of one: its `screen`, no trigger, and params `reason` (one of ``RenderFailure``),
+/// `path` (the JSON path of what failed, optional) and `release` (the `ScreenKit-Release` the
+/// screen came with, optional).
 public struct EventBatch: Sendable, Hashable {
     /// The batch format this code reads.
     public static let format = 1
@@ -26,6 +31,13 @@ public struct EventBatch: Sendable, Hashable {
     /// The built-in event a client sends when it first shows a screen served with arms: what
     /// `screenkit experiment report` reads as an exposure.
     public static let exposureEvent = "exposure"
+
+    /// The built-in event a client sends when it could not show a screen, or part of one: what
+    /// `screenkit health` counts as the clients' own failures, by release.
+    public static let renderFailedEvent = "render_failed"
+
+    /// Why a client could not show a screen (`render_failed`'s `reason`).
+    public typealias RenderFailure = RenderFailureReason
 
     /// How much a batch may hold: checked before and while reading, so a hostile batch costs time
     /// linear in its bounded size.
@@ -178,11 +190,19 @@ public struct EventBatchReader: Sendable {
         try object.refuseUnknownKeys(["name", "params", "trigger", "screen", "node", "experiments", "time"])
         let name = try object.string("name")
         let isExposure = version.events[name] == nil && name == EventBatch.exposureEvent
-        guard let schema = version.events[name] ?? (isExposure ? Self.exposure : nil) else {
+        let isRenderFailure = version.events[name] == nil && name == EventBatch.renderFailedEvent
+        guard
+            let schema = version.events[name]
+                ?? (isExposure ? Self.exposure : isRenderFailure ? Self.renderFailed : nil)
+        else {
             throw JSONFormatError("unknown event \"\(Self.shown(name))\" (contract \(contract))")
         }
         let params = try self.params(try object.object("params"), of: schema, in: version, contract: contract)
+        if isRenderFailure { try Self.checkRenderFailure(params, object) }
         let trigger = try object.optionalString("trigger")
+        if isRenderFailure, let trigger {
+            throw JSONFormatError("a render failure is sent on no trigger, not \"\(Self.shown(trigger))\"")
+        }
         if isExposure, let trigger, trigger != "appear" {
             throw JSONFormatError("an exposure is sent on appear, not \"\(Self.shown(trigger))\"")
         }
@@ -208,6 +228,34 @@ public struct EventBatchReader: Sendable {
 
     /// The built-in exposure: no params.
     static let exposure = EventSchema(EventBatch.exposureEvent, params: [])
+
+    /// The built-in render failure: why (required), where and from which release (optional).
+    static let renderFailed = EventSchema(
+        name: EventBatch.renderFailedEvent,
+        params: [
+            // Sorted by key, as a frozen contract lists an event's params.
+            PropSchema("path", .string, .optional), PropSchema("reason", .string, .required),
+            PropSchema("release", .string, .optional),
+        ], meaning: "the app could not show a screen, or part of one", source: nil)
+
+    /// Refuses a render failure without a screen, of a reason outside ``EventBatch/RenderFailure``
+    /// or naming something that is not a release.
+    static func checkRenderFailure(_ params: [Prop], _ object: JSONObjectReader) throws(JSONFormatError) {
+        guard object.optional("screen") != nil else {
+            throw JSONFormatError("a render failure names the screen it happened on in \"screen\"")
+        }
+        for param in params {
+            guard case .string(let text) = param.value else { continue }
+            if param.key == "reason", EventBatch.RenderFailure(rawValue: text) == nil {
+                throw JSONFormatError(
+                    "reason \"\(shown(text))\" is not one of \(EventBatch.RenderFailure.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            if param.key == "release", !ResponseRecord.isRelease(text) {
+                throw JSONFormatError("release \"\(shown(text))\" is not a release name")
+            }
+        }
+    }
 
     /// The params of an event of `schema`: each declared, each required one present, each of its type.
     func params(_ object: JSONObjectReader, of schema: EventSchema, in version: Version, contract: Int)

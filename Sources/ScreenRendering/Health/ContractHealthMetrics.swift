@@ -49,6 +49,12 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     private var failures: [ServedKey: Int] = [:]
     private var durations: [Int: Histogram] = [:]
     private var bytes: [Int: Int] = [:]
+    /// The clients' own render failures (`render_failed`), by screen, declared version, reason and
+    /// release.
+    private var clientFailures: [ClientFailureKey: Int] = [:]
+    /// Releases with a label of their own: the first 32 seen, then `other`; `none` when the client
+    /// did not say.
+    private var releases = LabelTable(fixed: ["other", "none"], capacity: 32)
 
     /// Metrics for a renderer's catalog screens and current contract version.
     public convenience init(renderer: ScreenRenderer) {
@@ -104,6 +110,23 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
             times: responses)
     }
 
+    /// Counts `times` render failures a client reported (a `render_failed` event, as POST /events
+    /// accepts it or a log of them holds it): the screen it happened on, the contract version the
+    /// app declared, the reason (one of `EventBatch.RenderFailure`, else `other`) and the release the
+    /// screen came from (nil: `none`).
+    public func recordClientFailure(
+        screen: String, client: ClientContract, reason: String, release: String?, times: Int = 1
+    ) {
+        let reason = EventBatch.RenderFailure(rawValue: reason) ?? .other
+        lock.lock()
+        defer { lock.unlock() }
+        let key = ClientFailureKey(
+            screen: folding.screens.code(screen), client: folding.clientCode(client),
+            reason: EventBatch.RenderFailure.allCases.firstIndex(of: reason) ?? 0,
+            release: release.map { releases.code($0) } ?? 1)
+        clientFailures[key, default: 0] += times
+    }
+
     /// Counts `times` responses of the same contract facts (the lock held).
     private func count(
         screen: Int, client declared: ClientContract, served: Int, status: Int,
@@ -125,7 +148,8 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
     public var seriesCount: Int {
         lock.withLock {
             responses.count + clientResponses.count + fallbackResponses.count + fallbacks.count + tooOld.count
-                + failures.count + localizationProblems.count + durations.count * (Self.durationBuckets.count + 3)
+                + failures.count + localizationProblems.count + clientFailures.count
+                + durations.count * (Self.durationBuckets.count + 3)
                 + bytes.count
         }
     }
@@ -219,6 +243,29 @@ public final class ContractHealthMetrics: RenderObserver, @unchecked Sendable {
                             ([("screen", screens.name(key.label)), ("rule", rules.name(key.served))], value)
                         })
                 ])
+            + (clientFailures.isEmpty
+                ? []
+                : [
+                    ContractHealthFamily(
+                        "screenkit_client_render_failures_total",
+                        "Screens (or parts) the apps could not show, as they reported them (render_failed), by screen, declared contract version, reason and release.",
+                        clientFailures.map { key, value in
+                            (
+                                [
+                                    ("screen", screens.name(key.screen)), ("client_version", clientName(key.client)),
+                                    ("reason", EventBatch.RenderFailure.allCases[key.reason].rawValue),
+                                    ("release", releases.name(key.release)),
+                                ], value
+                            )
+                        })
+                ])
+    }
+
+    private struct ClientFailureKey: Hashable {
+        let screen: Int
+        let client: Int
+        let reason: Int
+        let release: Int
     }
 
     private struct ResponseKey: Hashable {
