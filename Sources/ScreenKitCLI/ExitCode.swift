@@ -8,6 +8,8 @@ public enum ExitCode: Int32, Sendable {
     case usage = 2
     /// Reading or writing files, or the environment, failed.
     case failure = 3
+    /// A verdict that is to wait (`rollout status` over too little or too unclear traffic).
+    case hold = 4
 }
 
 /// An error that ends a command with a message and an exit code.

@@ -3,6 +3,7 @@ import Foundation
 import ScreenCompiler
 import ScreenKit
 import ScreenKitCLI
+import ScreenPublish
 import Testing
 
 /// `screenkit publish --canary` and `screenkit rollout` through the CLI, to a directory bucket: the
@@ -68,6 +69,68 @@ import Testing
         #expect(
             configured == .success && configuredStatus.contains("serves release"),
             "\(configuredStatus) \(configuredErrors)")
+    }
+
+    /// Records of `count` responses of each release, and `failures` render failures the apps
+    /// reported for the canary.
+    func logs(stable: String, canary: String, count: Int, failures: Int = 0) throws -> String {
+        var lines: [String] = []
+        for release in [stable, canary] {
+            for index in 0..<count {
+                lines.append(
+                    #"{"format":2,"event":"response","time":"2026-12-05T10:00:00Z","source":"nginx","release":"\#(release)","screen":"home","client":"2","served":2,"status":200,"unit":"u\#(index)"}"#
+                )
+            }
+        }
+        for _ in 0..<failures {
+            lines.append(
+                #"{"time":"2026-12-05T10:00:01Z","contract":2,"event":"render_failed","screen":"home","params":{"reason":"unknown_component","path":"$.root.children[1].type","release":"\#(canary)"}}"#
+            )
+        }
+        let name = "logs-\(UUID().uuidString).jsonl"
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent(name))
+        return name
+    }
+
+    /// The releases the bucket serves: (stable, canary).
+    func releases() async throws -> (String, String) {
+        let pointer = try #require(try await Rollout(bucket: DirectoryBucket(path: bucket.path)).state()?.pointer)
+        return (pointer.release, Pointer.release(of: try #require(pointer.canary).manifest))
+    }
+
+    @Test func theVerdictFromTheLogsPromotesHoldsOrRollsBack() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid"])
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid", "--canary", "10"], catalog: Self.changed)
+        var (stable, canary) = try await releases()
+        // Too little traffic: hold (exit 4), nothing moves even with --apply.
+        let few = try logs(stable: stable, canary: canary, count: 50)
+        let (held, heldText, _) = await run(["rollout", "status", few, "--bucket", target, "--apply"])
+        #expect(held == .hold && heldText.hasPrefix("verdict: hold canary release \(canary)"), "\(heldText)")
+        #expect(try await releases() == (stable, canary))
+        // Healthy and enough: promote (exit 0), applied.
+        let healthy = try logs(stable: stable, canary: canary, count: 1000)
+        let (promoted, promotedText, _) = await run(["rollout", "status", healthy, "--bucket", target, "--apply"])
+        #expect(promoted == .success, "\(promotedText)")
+        #expect(promotedText.contains("promoted: the bucket serves release \(canary) to every unit"), "\(promotedText)")
+        // A canary whose screens the apps cannot show: roll back (exit 1), as Markdown, applied.
+        var third = Self.changed
+        third.screens[0].title = "Welcome once more"
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid", "--canary", "10"], catalog: third)
+        (stable, canary) = try await releases()
+        let failing = try logs(stable: stable, canary: canary, count: 200, failures: 30)
+        let (rolledBack, markdown, _) = await run([
+            "rollout", "status", failing, "--bucket", target, "--format", "markdown", "--apply",
+        ])
+        #expect(rolledBack == .violations, "\(markdown)")
+        #expect(markdown.hasPrefix("# Canary verdict: roll back\n"), "\(markdown)")
+        #expect(
+            markdown.contains(
+                "| render failures per screen shown **worse** | 30 of 200 (15.00 %) | 0 of 200 (0.00 %) |"))
+        #expect(markdown.contains("rolled back: the bucket serves release \(stable) to every unit"))
+        // Nothing left to judge.
+        let (nothing, _, why) = await run(["rollout", "status", failing, "--bucket", target])
+        #expect(nothing == .violations && why.contains("no canary is being tried"), "\(why)")
     }
 
     @Test func badValuesAreUsageErrors() async throws {

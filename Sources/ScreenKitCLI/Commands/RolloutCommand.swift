@@ -62,20 +62,44 @@ enum RolloutCommand {
 
     static let status = Command(
         name: "status",
-        summary: "What the bucket serves.",
+        summary: "What the bucket serves, and the canary's verdict.",
         help: """
             OVERVIEW: Print what the bucket's pointer names: the stable release, the canary
             and its share (when one is tried), and the files of the router to deploy.
 
+            With logs — the response records of the edge or the servers, and the event lines
+            the servers write for POST /events — judge the canary: per release (records and
+            render_failed events name it), the shares of server errors (5xx), client errors
+            (4xx), responses with a fallback and render failures per screen shown, overall
+            and per screen, each difference with its 95 % interval and the p-value of the
+            two-proportion z-test. Roll back when a share is higher for the canary with
+            p < 0.05 (even on little traffic); hold while either release has fewer than
+            --min-responses responses, or while a share is higher with p < 0.2; else
+            promote. --apply then makes the move.
+
             USAGE: screenkit rollout status [--bucket URL] [options]
+                   screenkit rollout status LOG... [--min-responses N]
+                     [--format text|markdown] [--out FILE] [--apply] [--bucket URL]
 
             OPTIONS:
+              LOG...            Records and event lines, read in order (`-`: standard
+                                input).
+              --min-responses N Responses each release needs before a verdict (default:
+                                1000).
+              --format FORMAT   text (default) or markdown (for a CI job's summary).
+              --out FILE        Write the verdict to FILE instead of printing it.
+              --apply           Promote or roll back as the verdict says (hold: nothing).
             \(bucketOptions)
+
+            Exit codes with logs: 0 promote, 1 roll back, 4 hold, 2 usage, 3 a bucket or
+            log that cannot be read.
             """,
-        valueOptions: bucketValueOptions,
-        flags: [],
+        valueOptions: bucketValueOptions.union(["--min-responses", "--format", "--out"]),
+        flags: ["--apply"],
         run: { arguments, context throws(CommandError) in
-            try await run(arguments, context) { rollout, context throws(PublishError) in
+            guard arguments.positional.isEmpty else { return try await verdict(arguments, context) }
+            guard !arguments.flag("--apply") else { throw .usage("--apply needs the logs to judge the canary by") }
+            return try await run(arguments, context) { rollout, context throws(PublishError) in
                 guard let state = try await rollout.state() else {
                     context.terminal.print("the bucket serves no release yet")
                     return .success

@@ -1,0 +1,91 @@
+import Foundation
+import ScreenAnalytics
+import ScreenCompiler
+import ScreenPublish
+
+/// `screenkit rollout status LOG…`: the canary's verdict from the logs, and with `--apply` the move.
+extension RolloutCommand {
+    /// The verdict's formats.
+    enum VerdictFormat: String, CaseIterable, OutputFormat {
+        case text, markdown
+    }
+
+    static func verdict(_ arguments: Arguments, _ context: CommandContext) async throws(CommandError) -> ExitCode {
+        var minimum = 1000
+        if let text = arguments.value("--min-responses") {
+            guard let value = Int(text), value >= 1, value <= 1_000_000_000 else {
+                throw .usage("--min-responses takes a number from 1 to 1000000000; got '\(text)'")
+            }
+            minimum = value
+        }
+        let format = try VerdictFormat.parse(arguments.value("--format"))
+        guard let target = arguments.value("--bucket") else {
+            throw .usage("rollout needs --bucket URL (or \"bucket\" in screenkit.json)")
+        }
+        let bucket = try PublishCommand.makeBucket(target, arguments, context, purpose: "read")
+        let rollout = Rollout(bucket: bucket)
+        let pointer: Pointer
+        do {
+            guard let state = try await rollout.state() else {
+                context.terminal.printError("error: the bucket serves no release yet")
+                return .violations
+            }
+            pointer = state.pointer
+        } catch {
+            context.terminal.printError("error: \(error.description)")
+            return .failure
+        }
+        guard let canary = pointer.canary else {
+            context.terminal.printError(
+                "error: no canary is being tried: release \(pointer.release) serves every unit; nothing to judge")
+            return .violations
+        }
+        let (stable, candidate) = (pointer.release, Pointer.release(of: canary.manifest))
+        var overall: [String: ReleaseVerdict.Tally] = [stable: .init(), candidate: .init()]
+        var screens: [String: [String: ReleaseVerdict.Tally]] = [:]
+        var others = 0
+        _ = try ChunkedFiles.readRecords(arguments.positional, context) { record in
+            guard let release = record.release, overall[release] != nil else {
+                others += 1
+                return
+            }
+            overall[release]!.count(record)
+            screens[record.screen ?? "(unknown)", default: [stable: .init(), candidate: .init()]][release]!.count(
+                record)
+        } failures: { failure in
+            guard let release = failure.release, overall[release] != nil else {
+                others += 1
+                return
+            }
+            overall[release]!.count(failure)
+            screens[failure.screen, default: [stable: .init(), candidate: .init()]][release]!.count(failure)
+        }
+        if others > 0 {
+            context.terminal.printError(
+                "note: \(others) record\(others == 1 ? "" : "s") or failure\(others == 1 ? "" : "s") of neither release (or naming none) left out"
+            )
+        }
+        let verdict = ReleaseVerdict(
+            stable: stable, canary: candidate, overall: (overall[stable]!, overall[candidate]!),
+            screens: screens.mapValues { ($0[stable]!, $0[candidate]!) }, minimumResponses: minimum)
+        let text = format == .markdown ? verdict.markdown : verdict.text
+        try OutputFile.deliver(Array(text.utf8), out: arguments.value("--out"), what: "the verdict", context)
+        if arguments.flag("--apply"), verdict.decision != .hold {
+            do {
+                let outcome = verdict.decision == .promote ? try await rollout.promote() : try await rollout.rollback()
+                _ = report(outcome, verb: verdict.decision == .promote ? "promoted" : "rolled back", context)
+            } catch {
+                context.terminal.printError("error: \(error.description)")
+                switch error.kind {
+                case .bucket, .corrupt: return .failure
+                case .historyMismatch, .objectConflict, .pointerConflict, .refused: return .violations
+                }
+            }
+        }
+        switch verdict.decision {
+        case .promote: return .success
+        case .rollback: return .violations
+        case .hold: return .hold
+        }
+    }
+}
