@@ -119,15 +119,54 @@ public struct ReleaseVerdict: Sendable {
     /// Why, in a sentence each.
     public let reasons: [String]
 
-    /// The verdict on `canary` against `stable` from their tallies, overall and by screen.
+    /// A guardrail goal: the units each release showed a screen to, and of them those that sent
+    /// the goal event.
+    public struct Guardrail: Sendable, Hashable {
+        /// The goal event.
+        public let event: String
+        /// The stable release's units: shown, and converted.
+        public let stable: (units: Int, converted: Int)
+        /// The canary's.
+        public let canary: (units: Int, converted: Int)
+
+        /// A goal `event` reached by `converted` of `units` of each release.
+        public init(event: String, stable: (units: Int, converted: Int), canary: (units: Int, converted: Int)) {
+            self.event = event
+            self.stable = stable
+            self.canary = canary
+        }
+
+        public static func == (left: Guardrail, right: Guardrail) -> Bool {
+            left.event == right.event && left.stable == right.stable && left.canary == right.canary
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(event)
+            hasher.combine(stable.units)
+            hasher.combine(canary.units)
+        }
+    }
+
+    /// The verdict on `canary` against `stable` from their tallies, overall and by screen; with a
+    /// `guardrail`, a drop in its conversion counts as a measure too (the share of units that did
+    /// not send the goal event).
     public init(
         stable: String, canary: String, overall: (stable: Tally, canary: Tally),
-        screens: [String: (stable: Tally, canary: Tally)], minimumResponses: Int
+        screens: [String: (stable: Tally, canary: Tally)], minimumResponses: Int, guardrail: Guardrail? = nil
     ) {
         self.stable = stable
         self.canary = canary
         self.minimumResponses = minimumResponses
-        self.overall = Self.comparisons(overall.canary, overall.stable)
+        self.overall =
+            Self.comparisons(overall.canary, overall.stable)
+            + (guardrail.map { goal in
+                [
+                    Comparison(
+                        "units that did not send \(goal.event)",
+                        canary: (goal.canary.units - goal.canary.converted, goal.canary.units),
+                        stable: (goal.stable.units - goal.stable.converted, goal.stable.units))
+                ]
+            } ?? [])
         self.screens = screens.keys.sorted().map { ($0, Self.comparisons(screens[$0]!.canary, screens[$0]!.stable)) }
         failuresByReason = RenderFailureReason.allCases.compactMap { reason in
             let (c, s) = (overall.canary.renderFailures[reason] ?? 0, overall.stable.renderFailures[reason] ?? 0)

@@ -1,3 +1,5 @@
+import ScreenJSON
+
 /// Reads response records from logs read in chunks of any size: each record handed on in order;
 /// with a handler for them, each `render_failed` event line too (``RenderFailureLine``: the apps'
 /// own failures, logged by the server that took their events); every other line — another
@@ -23,11 +25,14 @@ public struct ResponseRecordReader: Sendable {
 
     /// Reads the next `chunk` of the log `name`, handing each record to `each` (call
     /// ``finish(_:_:)`` after the last chunk).
+    /// With `events`, every other event line naming a unit (`{"unit","event",…}`, as a server writes
+    /// the events it took) is handed on as (event, unit), not skipped.
     public mutating func read<C: Collection<UInt8>>(
-        _ chunk: C, name: String, _ each: (ResponseRecord) -> Void, failures: ((RenderFailureLine) -> Void)? = nil
+        _ chunk: C, name: String, _ each: (ResponseRecord) -> Void, failures: ((RenderFailureLine) -> Void)? = nil,
+        events: ((String, String) -> Void)? = nil
     ) {
         let long = splitter.skippedLongLines
-        for line in splitter.lines(in: chunk).lines { read(line, name: name, each, failures: failures) }
+        for line in splitter.lines(in: chunk).lines { read(line, name: name, each, failures: failures, events: events) }
         if splitter.skippedLongLines > long {
             skip(
                 splitter.skippedLongLines - long,
@@ -38,14 +43,15 @@ public struct ResponseRecordReader: Sendable {
     /// Reads the end of the log `name` (its last line, without a newline); readies the reader for
     /// another log.
     public mutating func finish(
-        _ name: String, _ each: (ResponseRecord) -> Void, failures: ((RenderFailureLine) -> Void)? = nil
+        _ name: String, _ each: (ResponseRecord) -> Void, failures: ((RenderFailureLine) -> Void)? = nil,
+        events: ((String, String) -> Void)? = nil
     ) {
-        if let last = splitter.finish() { read(last, name: name, each, failures: failures) }
+        if let last = splitter.finish() { read(last, name: name, each, failures: failures, events: events) }
     }
 
     private mutating func read(
         _ line: (number: Int, bytes: [UInt8]), name: String, _ each: (ResponseRecord) -> Void,
-        failures: ((RenderFailureLine) -> Void)?
+        failures: ((RenderFailureLine) -> Void)?, events: ((String, String) -> Void)?
     ) {
         let bytes = Array(LineSplitter.object(in: line.bytes))
         do {
@@ -55,6 +61,12 @@ public struct ResponseRecordReader: Sendable {
             if let failures, let failure = try? RenderFailureLine(line: bytes) {
                 failures(failure)
                 renderFailures += 1
+                return
+            }
+            if let events, let object = try? JSONObjectReader.document(bytes, maximumDepth: 4),
+                let event = try? object.string("event"), let unit = try? object.string("unit")
+            {
+                events(event, unit)
                 return
             }
             skip(1, "\(name): line \(line.number): \(error.description)")

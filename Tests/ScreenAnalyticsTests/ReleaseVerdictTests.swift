@@ -64,6 +64,26 @@ import Testing
         #expect(verdict.markdown.hasPrefix("# Canary verdict: roll back\n"))
     }
 
+    @Test func aGuardrailGoalThatDropsRollsBack() {
+        var stable = ReleaseVerdict.Tally()
+        var canary = ReleaseVerdict.Tally()
+        for _ in 0..<2000 {
+            stable.count(Self.record("aaaaaaaaaaaa"))
+            canary.count(Self.record("bbbbbbbbbbbb"))
+        }
+        func verdict(_ converted: Int) -> ReleaseVerdict {
+            ReleaseVerdict(
+                stable: "aaaaaaaaaaaa", canary: "bbbbbbbbbbbb", overall: (stable, canary), screens: [:],
+                minimumResponses: 1000,
+                guardrail: .init(event: "booked", stable: (1000, 300), canary: (1000, converted)))
+        }
+        let dropped = verdict(200)
+        #expect(dropped.decision == .rollback, "\(dropped.text)")
+        let goal = try! #require(dropped.overall.last)
+        #expect(goal.measure == "units that did not send booked" && goal.canary == (800, 1000) && goal.isWorse)
+        #expect(verdict(310).decision == .promote, "a rise is no harm")
+    }
+
     @Test func tooLittleTrafficOrAnUnclearDifferenceIsHeld() {
         let little = Self.verdict(responses: 300)
         #expect(little.decision == .hold)

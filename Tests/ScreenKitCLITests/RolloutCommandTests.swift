@@ -133,6 +133,35 @@ import Testing
         #expect(nothing == .violations && why.contains("no canary is being tried"), "\(why)")
     }
 
+    @Test func aGuardrailGoalThatDropsRollsTheCanaryBack() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid"])
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid", "--canary", "10"], catalog: Self.changed)
+        let (stable, canary) = try await releases()
+        // Every unit shown the stable release books; a fifth of the canary's do.
+        var lines: [String] = []
+        for (release, share) in [(stable, 1), (canary, 5)] {
+            for index in 0..<1000 {
+                let unit = "\(release)-\(index)"
+                lines.append(
+                    #"{"format":2,"event":"response","time":"2026-12-05T10:00:00Z","source":"nginx","release":"\#(release)","screen":"home","client":"2","served":2,"status":200,"unit":"\#(unit)"}"#
+                )
+                if index % share == 0 {
+                    lines.append(
+                        #"{"time":"2026-12-05T10:01:00Z","unit":"\#(unit)","contract":2,"event":"booked","params":{}}"#)
+                }
+            }
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("goal.jsonl"))
+        let (code, out, _) = await run(["rollout", "status", "goal.jsonl", "--bucket", target, "--guardrail", "booked"])
+        #expect(code == .violations, "\(out)")
+        #expect(
+            out.contains("units that did not send booked: 800 of 1000 (80.00 %) for the canary against 0 of 1000"),
+            "\(out)")
+        let (without, _, _) = await run(["rollout", "status", "goal.jsonl", "--bucket", target])
+        #expect(without == .success, "without the guardrail nothing else is worse")
+    }
+
     @Test func badValuesAreUsageErrors() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         for share in ["0", "100", "5.123", "five", "-1"] {

@@ -38,11 +38,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var offset = 1
     while offset < bytes.count {
         let piece = bytes[offset..<min(bytes.count, offset + chunk)]
-        reader.read(piece, name: "edge.log", count, failures: failed)
+        reader.read(piece, name: "edge.log", count, failures: failed, events: { _, _ in })
         if readable { readable = (try? exposures.read(piece, name: "edge.log")) != nil }
         offset += chunk
     }
-    reader.finish("edge.log", count, failures: failed)
+    reader.finish("edge.log", count, failures: failed, events: { _, _ in })
     if readable { readable = (try? exposures.finish("edge.log")) != nil }
     _ = metrics.exposition(countersOnly: true)
     _ = metrics.counters()

@@ -79,13 +79,17 @@ enum RolloutCommand {
 
             USAGE: screenkit rollout status [--bucket URL] [options]
                    screenkit rollout status LOG... [--min-responses N]
-                     [--format text|markdown] [--out FILE] [--apply] [--bucket URL]
+                     [--guardrail EVENT] [--format text|markdown] [--out FILE]
+                     [--apply] [--bucket URL]
 
             OPTIONS:
               LOG...            Records and event lines, read in order (`-`: standard
                                 input).
               --min-responses N Responses each release needs before a verdict (default:
                                 1000).
+              --guardrail EVENT A goal that must not drop: the share of each release's units
+                                (by their first screen shown) that sent EVENT is compared
+                                too, and a significant drop rolls back.
               --format FORMAT   text (default) or markdown (for a CI job's summary).
               --out FILE        Write the verdict to FILE instead of printing it.
               --apply           Promote or roll back as the verdict says (hold: nothing).
@@ -94,7 +98,7 @@ enum RolloutCommand {
             Exit codes with logs: 0 promote, 1 roll back, 4 hold, 2 usage, 3 a bucket or
             log that cannot be read.
             """,
-        valueOptions: bucketValueOptions.union(["--min-responses", "--format", "--out"]),
+        valueOptions: bucketValueOptions.union(["--min-responses", "--format", "--out", "--guardrail"]),
         flags: ["--apply"],
         run: { arguments, context throws(CommandError) in
             guard arguments.positional.isEmpty else { return try await verdict(arguments, context) }

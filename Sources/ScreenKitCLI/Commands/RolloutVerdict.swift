@@ -44,12 +44,21 @@ extension RolloutCommand {
         var overall: [String: ReleaseVerdict.Tally] = [stable: .init(), candidate: .init()]
         var screens: [String: [String: ReleaseVerdict.Tally]] = [:]
         var others = 0
+        let goal = arguments.value("--guardrail")
+        // A unit belongs to the release of its first screen shown; it converted when it sent the goal.
+        var units: [String: String] = [:]
+        var converted: Set<String> = []
         _ = try ChunkedFiles.readRecords(arguments.positional, context) { record in
             guard let release = record.release, overall[release] != nil else {
                 others += 1
                 return
             }
             overall[release]!.count(record)
+            if goal != nil, let unit = record.unit, record.status == 200 || record.status == 304,
+                units[unit] == nil
+            {
+                units[unit] = release
+            }
             screens[record.screen ?? "(unknown)", default: [stable: .init(), candidate: .init()]][release]!.count(
                 record)
         } failures: { failure in
@@ -59,6 +68,16 @@ extension RolloutCommand {
             }
             overall[release]!.count(failure)
             screens[failure.screen, default: [stable: .init(), candidate: .init()]][release]!.count(failure)
+        } events: { event, unit in
+            if event == goal { converted.insert(unit) }
+        }
+        var guardrail: ReleaseVerdict.Guardrail?
+        if let goal {
+            func reach(_ release: String) -> (units: Int, converted: Int) {
+                let shown = units.filter { $0.value == release }.map(\.key)
+                return (shown.count, shown.filter(converted.contains).count)
+            }
+            guardrail = ReleaseVerdict.Guardrail(event: goal, stable: reach(stable), canary: reach(candidate))
         }
         if others > 0 {
             context.terminal.printError(
@@ -67,7 +86,8 @@ extension RolloutCommand {
         }
         let verdict = ReleaseVerdict(
             stable: stable, canary: candidate, overall: (overall[stable]!, overall[candidate]!),
-            screens: screens.mapValues { ($0[stable]!, $0[candidate]!) }, minimumResponses: minimum)
+            screens: screens.mapValues { ($0[stable]!, $0[candidate]!) }, minimumResponses: minimum,
+            guardrail: guardrail)
         let text = format == .markdown ? verdict.markdown : verdict.text
         try OutputFile.deliver(Array(text.utf8), out: arguments.value("--out"), what: "the verdict", context)
         if arguments.flag("--apply"), verdict.decision != .hold {

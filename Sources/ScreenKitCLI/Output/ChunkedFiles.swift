@@ -49,12 +49,13 @@ extension ChunkedFiles {
     /// first line that is not a record, and fails when no file holds one. Returns the records read.
     static func readRecords(
         _ files: [String], _ context: CommandContext, _ each: (ResponseRecord) -> Void,
-        failures: ((RenderFailureLine) -> Void)? = nil
+        failures: ((RenderFailureLine) -> Void)? = nil, events: ((String, String) -> Void)? = nil
     ) throws(CommandError) -> Int {
         var reader = ResponseRecordReader()
         try read(
-            files, context, chunk: { data, name in reader.read(data, name: name, each, failures: failures) },
-            end: { reader.finish($0, each, failures: failures) })
+            files, context,
+            chunk: { data, name in reader.read(data, name: name, each, failures: failures, events: events) },
+            end: { reader.finish($0, each, failures: failures, events: events) })
         warnSkipped(reader.skipped, first: reader.firstSkipped, context)
         guard reader.records > 0 else {
             throw .failure("no response record in \(files.count == 1 ? "the log" : "any of the \(files.count) logs")")
