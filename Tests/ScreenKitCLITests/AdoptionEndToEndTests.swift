@@ -1,4 +1,5 @@
 import Foundation
+import ScreenCompiler
 import ScreenKit
 import ScreenKitCLI
 import ScreenTestSupport
@@ -182,6 +183,55 @@ import Testing
         #expect(edge.status == 0, "\(edge.output)")
         let untracked = try await shell.must("git", "status", "--porcelain", "--ignored")
         #expect(untracked.contains("!! edge/") && !untracked.contains("?? edge/"), "\(untracked)")
+
+        // The "Releasing screens" article: a release, a canary of a changed build, its status, the
+        // verdict from the edge's records and the apps' render failures, and the rollback. (The
+        // logs an edge and a server would write are written here: one unit in ten sees the canary,
+        // whose welcome screen the apps cannot draw.)
+        let bucket = "file://\(shell.folder.path)/bucket"
+        let stable = try await shell.screenkit("publish", "--to", bucket, "--unit-cookie", "uid", "--records")
+        #expect(stable.status == 0, "\(stable.output)")
+        try shell.edit(
+            "Screens/WelcomeScreen.swift", replacing: #"Screen("welcome", title: "Welcome")"#,
+            with: #"Screen("welcome", title: "Welcome back")"#)
+        try await shell.must("swift", "build", "--product", "screenkit")
+        let canary = try await shell.screenkit(
+            "publish", "--to", bucket, "--unit-cookie", "uid", "--records", "--canary", "10")
+        #expect(canary.status == 0 && canary.output.contains("as a canary for 10 % of units"), "\(canary.output)")
+        let status = try await shell.screenkit("rollout", "status", "--bucket", bucket)
+        #expect(status.status == 0 && status.output.contains("as a canary for 10 % of units"), "\(status.output)")
+        let pointer = try #require(
+            Pointer.decode([UInt8](try Data(contentsOf: shell.folder.appendingPathComponent("bucket/pointer.json")))))
+        let releases = (pointer.release, Pointer.release(of: try #require(pointer.canary).manifest))
+        var records: [String] = []
+        var events: [String] = []
+        for index in 0..<2000 {
+            let release = index % 10 == 0 ? releases.1 : releases.0
+            records.append(
+                #"{"format":2,"event":"response","time":"2026-12-05T10:00:00Z","source":"nginx","release":"\#(release)","screen":"welcome","client":"2","served":2,"status":200,"unit":"u\#(index)"}"#
+            )
+            if release == releases.1 && index % 20 == 0 {
+                events.append(
+                    #"{"time":"2026-12-05T10:00:01Z","unit":"u\#(index)","contract":2,"event":"render_failed","screen":"welcome","params":{"path":"$.root.children[0].type","reason":"unknown_component","release":"\#(release)"}}"#
+                )
+            }
+        }
+        try shell.write(records.joined(separator: "\n") + "\n", to: "edge-records.jsonl")
+        try shell.write(events.joined(separator: "\n") + "\n", to: "events.jsonl")
+        let verdict = try await shell.screenkit(
+            "rollout", "status", "edge-records.jsonl", "events.jsonl", "--bucket", bucket, "--min-responses", "100")
+        #expect(verdict.status == 1, "\(verdict.output)")
+        #expect(verdict.output.contains("verdict: roll back canary release \(releases.1)"), "\(verdict.output)")
+        let rolledBack = try await shell.screenkit("rollout", "rollback", "--bucket", bucket)
+        #expect(rolledBack.status == 0, "\(rolledBack.output)")
+        #expect(rolledBack.output.contains("rolled back: the bucket serves release \(releases.0) to every unit"))
+        let history = try await shell.screenkit("rollout", "history", "--bucket", bucket)
+        #expect(history.output.contains("rollback") && history.output.contains("canary"), "\(history.output)")
+        try await shell.must("git", "checkout", "-q", "--", "Screens/WelcomeScreen.swift")
+        for file in ["bucket", "edge-records.jsonl", "events.jsonl"] {
+            try FileManager.default.removeItem(at: shell.folder.appendingPathComponent(file))
+        }
+        try await shell.must("swift", "build", "--product", "screenkit")
 
         // 5. An allowed change on a branch passes the gate against main.
         try await shell.must("git", "checkout", "-q", "-b", "allowed-change")
