@@ -78,6 +78,7 @@ public enum KotlinClientModel {
         out.line("/** What the decoder refuses: [path] is the JSON path of the offending value. */")
         out.line("class DecodingException(val path: String, val reason: String) : Exception(path + \": \" + reason)")
         out.line("")
+        RenderFailureClientCode.kotlin(into: &out)
         declarations(shape, names, colorNames: colorNames, into: &out)
         wire(shape, names, into: &out)
         out.close("}")

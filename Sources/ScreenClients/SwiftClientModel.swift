@@ -38,6 +38,7 @@ public enum SwiftClientModel {
         actionEnum(contract, version: version, into: &out)
         if shape.sendsEvents { eventTypes(shape, into: &out) }
         support(shape, into: &out)
+        RenderFailureClientCode.swift(into: &out)
         out.close("}")
         for component in contract.components { dataStruct(component, shape: shape, into: &out) }
         for action in contract.actions { actionStruct(action, into: &out) }

@@ -20,6 +20,7 @@ extension TypeScriptClientModel {
         out.close("}")
         out.close("}")
         out.line("")
+        RenderFailureClientCode.typeScript(into: &out)
         out.line("/**")
         out.line(" * Decodes a parsed envelope (`JSON.parse` of the payload) of contract \(version), throwing a")
         out.line(" * `DecodeError` for anything this version does not know.")

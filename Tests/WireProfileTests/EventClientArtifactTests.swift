@@ -5,6 +5,7 @@ import ScreenCompiler
 import ScreenContract
 import ScreenCrypto
 import ScreenKit
+import ScreenRendering
 import ScreenTestSupport
 import Testing
 
@@ -189,6 +190,13 @@ import Testing
                 let file = try ClientArtifacts.write([(wrong.name, wrong.bytes)], into: build)
                 let (refused, message) = ClientArtifacts.run(decoder, file)
                 #expect(refused == 1 && message.contains(wrong.modelSays), "\(wrong.name): \(message)")
+                // The app reports it as the built-in render_failed event, which a server accepts.
+                let event = try #require(
+                    message.split(separator: "\n").first { $0.hasPrefix("render_failed ") }?.dropFirst(14),
+                    "\(message)")
+                let batch = try EventBatchReader(history: [run.contract]).read(
+                    Array(#"{"format":1,"contract":\#(run.version),"events":[\#(event)]}"#.utf8))
+                #expect(batch.accepted.map(\.name) == ["render_failed"] && batch.rejected.isEmpty, "\(event)")
             }
         }
     }

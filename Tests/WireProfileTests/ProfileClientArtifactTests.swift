@@ -417,7 +417,8 @@ import Testing
                 in: build)
             let (decoded, message) = ClientArtifacts.run(decoder, try ClientArtifacts.write(payloads, into: build))
             #expect(decoded == 1, "\(message)")
-            #expect(message.split(separator: "\n").map { $0.prefix(7) } == ["decoded", "failed "], "\(message)")
+            #expect(
+                message.split(separator: "\n").map { $0.prefix(7) } == ["decoded", "failed ", "render_"], "\(message)")
         }
     }
 
@@ -558,7 +559,9 @@ enum ClientArtifacts {
         return (result.status, result.output)
     }
 
-    /// Decodes each file named on the command line as a `ScreenModel.Envelope`.
+    /// Decodes each file named on the command line as a `ScreenModel.Envelope`; a file it refuses
+    /// is also reported as the app would report it, the `render_failed` event of the model's
+    /// `RenderFailure(screen:decoding:)` (screen `home`).
     static let driver = """
         import Foundation
 
@@ -568,12 +571,15 @@ enum ClientArtifacts {
                 let data = try Data(contentsOf: URL(fileURLWithPath: path))
                 _ = try JSONDecoder().decode(ScreenModel.Envelope.self, from: data)
                 print("decoded \\(path)")
-            } catch DecodingError.dataCorrupted(let context) {
-                failed += 1
-                print("failed \\(path): \\(context.debugDescription)")
             } catch {
                 failed += 1
-                print("failed \\(path): \\(error)")
+                if case DecodingError.dataCorrupted(let context) = error {
+                    print("failed \\(path): \\(context.debugDescription)")
+                } else {
+                    print("failed \\(path): \\(error)")
+                }
+                let failure = ScreenModel.RenderFailure(screen: "home", decoding: error, release: "5bc6286b66a6")
+                print("render_failed " + String(decoding: failure.eventJSON, as: UTF8.self))
             }
         }
         exit(failed == 0 ? 0 : 1)

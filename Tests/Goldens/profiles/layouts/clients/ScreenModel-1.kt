@@ -32,6 +32,44 @@ object ScreenModel {
     /** What the decoder refuses: [path] is the JSON path of the offending value. */
     class DecodingException(val path: String, val reason: String) : Exception(path + ": " + reason)
 
+    /** Why a screen, or part of one, could not be shown: the closed set every ScreenKit server counts. */
+    enum class RenderFailureReason(val wire: String) {
+        DECODE("decode"),
+        UNKNOWN_COMPONENT("unknown_component"),
+        UNKNOWN_ACTION("unknown_action"),
+        MISSING_PROP("missing_prop"),
+        BAD_VALUE("bad_value"),
+        IMAGE_FAILED("image_failed"),
+        OTHER("other");
+    }
+
+    /**
+     * A screen, or part of one, this app could not show: the built-in `render_failed` event every
+     * ScreenKit server accepts at `POST /events`; send [eventJson] in a batch's `events`.
+     */
+    data class RenderFailure(
+        val screen: String,
+        val reason: RenderFailureReason,
+        /** The JSON path of what failed (`$.root.children[2].url`), when there is one. */
+        val path: String? = null,
+        /** The release the screen came from: its response's `ScreenKit-Release` header. */
+        val release: String? = null
+    ) {
+        /** The event as a batch's `events` holds it. */
+        fun eventJson(): JSONObject {
+            val params = JSONObject().put("reason", reason.wire)
+            if (path != null) params.put("path", path)
+            if (release != null) params.put("release", release)
+            return JSONObject().put("name", "render_failed").put("screen", screen).put("params", params)
+        }
+
+        companion object {
+            /** A payload of [screen] the decoder refused: `decode`, at the [DecodingException]'s path. */
+            fun decoding(screen: String, error: Exception, release: String? = null): RenderFailure =
+                RenderFailure(screen, RenderFailureReason.DECODE, (error as? DecodingException)?.path, release)
+        }
+    }
+
     /** A screen's envelope. */
     data class Envelope(
         /** The envelope's `layouts`: each device's layout, in the screen's order. */

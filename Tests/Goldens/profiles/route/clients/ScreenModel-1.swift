@@ -210,6 +210,63 @@ public enum ScreenModel {
             return lists
         }
     }
+    /// A screen, or part of one, this app could not show: the built-in `render_failed` event
+    /// every ScreenKit server accepts at `POST /events` and counts by release. Send
+    /// ``eventJSON`` in a batch's `events`.
+    public struct RenderFailure: Sendable, Equatable {
+        /// Why: the closed set the servers count.
+        public enum Reason: String, Sendable, CaseIterable {
+            case decode
+            case unknownComponent = "unknown_component"
+            case unknownAction = "unknown_action"
+            case missingProp = "missing_prop"
+            case badValue = "bad_value"
+            case imageFailed = "image_failed"
+            case other
+        }
+
+        /// The screen it happened on.
+        public let screen: String
+        /// Why.
+        public let reason: Reason
+        /// The JSON path of what failed (`$.root.children[2].url`), when there is one.
+        public let path: String?
+        /// The release the screen came from: its response's `ScreenKit-Release` header.
+        public let release: String?
+
+        /// A failure of `screen` for `reason`, at `path`, from `release`.
+        public init(screen: String, reason: Reason, path: String? = nil, release: String? = nil) {
+            self.screen = screen
+            self.reason = reason
+            self.path = path
+            self.release = release
+        }
+
+        /// A payload of `screen` these models could not decode: `decode`, at the path `error` names.
+        public init(screen: String, decoding error: any Error, release: String? = nil) {
+            var keys: [any CodingKey] = []
+            switch error as? DecodingError {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                keys = context.codingPath
+            case .keyNotFound(let key, let context):
+                keys = context.codingPath + [key]
+            default:
+                break
+            }
+            let path = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            self.init(screen: screen, reason: .decode, path: keys.isEmpty ? nil : "$" + path, release: release)
+        }
+
+        /// The event as a batch's `events` holds it: `{"name":"render_failed","params":{…},"screen":…}`.
+        public var eventJSON: Data {
+            var params = ["reason": reason.rawValue]
+            if let path { params["path"] = path }
+            if let release { params["release"] = release }
+            let event: [String: Any] = ["name": "render_failed", "screen": screen, "params": params]
+            return (try? JSONSerialization.data(withJSONObject: event, options: [.sortedKeys])) ?? Data()
+        }
+    }
+
 }
 extension ScreenModel.Components {
     /// The props of `compositionPage`.

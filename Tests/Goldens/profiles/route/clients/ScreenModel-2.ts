@@ -104,6 +104,37 @@ export class DecodeError extends Error {
     }
 }
 
+/** Why a screen, or part of one, could not be shown: the closed set every ScreenKit server counts. */
+export type RenderFailureReason = "decode" | "unknown_component" | "unknown_action" | "missing_prop" | "bad_value" | "image_failed" | "other";
+
+/** A screen, or part of one, this app could not show: the built-in `render_failed` event. */
+export interface RenderFailure {
+    readonly screen: string;
+    readonly reason: RenderFailureReason;
+    /** The JSON path of what failed (`$.root.children[2].url`), when there is one. */
+    readonly path?: string;
+    /** The release the screen came from: its response's `ScreenKit-Release` header. */
+    readonly release?: string;
+}
+
+/** A payload of `screen` these decoders refused (`decode`, at the `DecodeError`'s path). */
+export function renderFailureOf(screen: string, error: unknown, release?: string): RenderFailure {
+    const path = error instanceof DecodeError ? error.path : undefined;
+    return { screen, reason: "decode", ...(path ? { path } : {}), ...(release ? { release } : {}) };
+}
+
+/** The event as a batch's `events` holds it, for `POST /events`. */
+export function renderFailedEvent(failure: RenderFailure): {
+    name: "render_failed";
+    screen: string;
+    params: { reason: RenderFailureReason; path?: string; release?: string };
+} {
+    const params: { reason: RenderFailureReason; path?: string; release?: string } = { reason: failure.reason };
+    if (failure.path !== undefined) params.path = failure.path;
+    if (failure.release !== undefined) params.release = failure.release;
+    return { name: "render_failed", screen: failure.screen, params };
+}
+
 /**
  * Decodes a parsed envelope (`JSON.parse` of the payload) of contract 2, throwing a
  * `DecodeError` for anything this version does not know.
