@@ -8,11 +8,13 @@
 # third nginx server runs the router written with --records and logs every response's record to
 # an access log (what the records cost per request).
 # --edge-only leaves out the Hummingbird server (and its release build): the router, its records
-# and the floor alone. --instructions counts instead, under callgrind, repeatable whatever runs: the
+# and the floor alone. --canary adds a router serving a canary release (the example app without its
+# Polish locale, published beside it with `publish --canary 10`) and compares it with the router
+# without one on the same requests, and the decision alone under Node. --instructions counts instead, under callgrind, repeatable whatever runs: the
 # njs router's instructions per decision and per record (Benchmarks/edge_router_instructions.py),
 # and nginx's per request: the floor, the maps, the router (Benchmarks/edge_nginx_instructions.py).
 #
-# Usage: Benchmarks/edge.sh [--duration 10] [--threads 2] [--connections 16] [--edge-only]
+# Usage: Benchmarks/edge.sh [--duration 10] [--threads 2] [--connections 16] [--edge-only] [--canary]
 #        Benchmarks/edge.sh --instructions
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,14 +23,16 @@ threads=2
 connections=16
 edge_only=0
 instructions=0
+canary=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --edge-only) edge_only=1; shift ;;
+    --canary) canary=1; shift ;;
     --instructions) instructions=1; shift ;;
     --duration) duration="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --connections) connections="$2"; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -82,6 +86,32 @@ trap cleanup EXIT
 
 "$screenkit" build --out "$work/dist" >&2
 "$screenkit" edge --from "$work/dist" --out "$work/edge" --unit-query user >&2
+origin_root="$work/dist"
+if [ "$canary" = 1 ]; then
+  # The same build published, then a second release of it (no Polish) as a canary for 10 %: the
+  # router the pointer then names serves both; the bucket holds both releases' objects.
+  python3 - "$work" <<'PY'
+import json, os, sys
+config = json.load(open("screenkit.json"))
+config["locales"] = [l for l in config["locales"] if l != "pl"]
+for key in ["contract", "output", "preview"]:
+    if key in config: config[key] = os.path.abspath(config[key])
+for key in ["strings", "assetCatalogs", "androidResources"]:
+    if key in config: config[key] = [os.path.abspath(path) for path in config[key]]
+json.dump(config, open(sys.argv[1] + "/canary.json", "w"))
+PY
+  "$screenkit" publish --to "file://$work/bucket" --unit-query user >/dev/null
+  "$screenkit" publish --to "file://$work/bucket" --unit-query user --canary 10 --config "$work/canary.json" >/dev/null
+  mkdir -p "$work/edge-canary"
+  python3 - "$work/bucket" "$work/edge-canary" <<'PY'
+import json, shutil, sys
+bucket, out = sys.argv[1], sys.argv[2]
+pointer = json.load(open(bucket + "/pointer.json"))
+for name, hash in pointer["edge"].items():
+    shutil.copyfile(f"{bucket}/edge/{hash}/{name}", f"{out}/{name}")
+PY
+  origin_root="$work/bucket"
+fi
 "$screenkit" edge --from "$work/dist" --out "$work/edge-records" --unit-query user --records >&2
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -89,6 +119,7 @@ edge_port=$(free_port)
 router_port=$(free_port)
 floor_port=$(free_port)
 records_port=$(free_port)
+canary_port=$(free_port)
 origin_port=$(free_port)
 mkdir -p "$work/nginx/temp" "$work/nginx/cache"
 # nginx's workers run as an unprivileged user: they read the build and write their cache here.
@@ -172,6 +203,7 @@ http {
     include $work/edge/screenkit-edge-nginx.conf;
 $(router_server "$edge_port" "$work/edge" "$maps_block")
 $(router_server "$router_port" "$work/edge")
+$([ "$canary" = 1 ] && router_server "$canary_port" "$work/edge-canary")
 $(router_server "$records_port" "$work/edge-records" \
   "        access_log $work/nginx/records.jsonl screenkit_records buffer=64k flush=1s if=\$screenkit_record_head;")
     server {
@@ -186,7 +218,7 @@ $(router_server "$records_port" "$work/edge-records" \
     }
     server {
         listen 127.0.0.1:$origin_port;
-        root $work/dist;
+        root $origin_root;
     }
 }
 CONF
@@ -285,6 +317,11 @@ run "sign-in edge" "$edge/screens/sign-in"
 run "sign-in router" "$router/screens/sign-in"
 run "sign-in records" "$records/screens/sign-in"
 [ "$edge_only" = 1 ] || run "sign-in renderer" "$renderer/screens/sign-in"
+if [ "$canary" = 1 ]; then
+  run "home canary" "http://127.0.0.1:$canary_port/screens/home?user=u7"
+  run "sign-in unit" "$router/screens/sign-in?user=u7"
+  run "sign-in canary" "http://127.0.0.1:$canary_port/screens/sign-in?user=u7"
+fi
 run "sign-in floor" "http://127.0.0.1:$floor_port/floor/$floor.json"
 run "home floor" "http://127.0.0.1:$floor_port/floor/$home_floor.json"
 echo "  records logged: $(wc -l < "$work/nginx/records.jsonl"), e.g. $(head -c 300 "$work/nginx/records.jsonl")" >&2
@@ -293,7 +330,7 @@ python3 - "$work/results.tsv" <<'PY'
 import sys
 rows = {r[0]: r for r in (l.split("\t") for l in open(sys.argv[1]).read().splitlines())}
 print(f"{'screen':<9}{'server':<30}{'requests/s':>12}{'p50 ms':>9}{'p99 ms':>9}")
-names = {"edge": "nginx: maps, else njs router", "router": "nginx: njs router alone", "records": "nginx: njs router + records", "renderer": "Hummingbird + ScreenRenderer", "floor": "nginx cache, no routing"}
+names = {"edge": "nginx: maps, else njs router", "router": "nginx: njs router alone", "records": "nginx: njs router + records", "renderer": "Hummingbird + ScreenRenderer", "floor": "nginx cache, no routing", "canary": "nginx: njs router with a canary", "unit": "nginx: njs router alone, a unit"}
 for key, row in rows.items():
     screen, server = key.split(" ")
     print(f"{screen:<9}{names[server]:<30}{float(row[1]):>12.0f}{float(row[2]):>9.3f}{float(row[3]):>9.3f}")
@@ -304,6 +341,11 @@ for screen in ["home", "sign-in"]:
         print(f"  {screen}: edge / renderer requests/s {edge / renderer:.2f}x (the njs router alone {router / renderer:.2f}x)")
     print(f"  {screen}: the router with records logged / without {records / router:.2f}x, "
           f"{(1 / records - 1 / router) * 1e6:.1f} µs more per request")
+if "home canary" in rows:
+    for screen, base in [("home", "home router"), ("sign-in", "sign-in unit")]:
+        with_canary, without = float(rows[f"{screen} canary"][1]), float(rows[base][1])
+        print(f"  {screen} with a unit: the router with a canary / without {without / with_canary:.3f}x the time per request "
+              f"({(1 / with_canary - 1 / without) * 1e6:+.1f} µs); nginx's maps answer none of these (a unit names them)")
 for key, what in [("sign-in edge", "sign-in from the maps"), ("sign-in router", "sign-in from the router"), ("home edge", "home (experiments) from the router")]:
     rps, p99 = float(rows[key][1]), float(rows[key][3])
     floor, floor_p99 = float(rows[key.split(" ")[0] + " floor"][1]), float(rows[key.split(" ")[0] + " floor"][3])
@@ -312,3 +354,7 @@ for key, what in [("sign-in edge", "sign-in from the maps"), ("sign-in router", 
 PY
 echo "the decision alone, under Node (no HTTP):"
 node Benchmarks/edge_router_cost.mjs "$work/edge/screenkit-edge.mjs" 200000 "$work/edge-records/screenkit-edge.mjs"
+if [ "$canary" = 1 ]; then
+  echo "the decision with a canary, under Node (the fetch handler's SHA-256 is JavaScript):"
+  node Benchmarks/edge_canary_cost.mjs "$work/edge/screenkit-edge.mjs" "$work/edge-canary/screenkit-edge.mjs" 100000
+fi

@@ -881,8 +881,24 @@ enum EdgeScriptSource {
         function skReleaseTable(table, unit, sha256Hex) {
           var canary = table.canary;
           if (canary === undefined || unit === null || unit === undefined || unit === "") return table;
-          return skUnitBucket("release", canary.salt, unit, sha256Hex) < canary.basisPoints ? canary.table : table;
+          // A unit asks many times and its hash is the canary's cost (a JavaScript SHA-256 in the fetch
+          // handler): recent units' answers are kept, at most 4,096, for engines that keep a module's state.
+          var cache = skReleaseCache, key = canary.salt + ":" + canary.basisPoints;
+          if (cache.key !== key || cache.size >= 4096) {
+            cache.key = key;
+            cache.size = 0;
+            cache.units = Object.create(null);
+          }
+          var known = cache.units[unit];
+          if (known === undefined) {
+            known = cache.units[unit] = skUnitBucket("release", canary.salt, unit, sha256Hex) < canary.basisPoints;
+            cache.size++;
+          }
+          return known ? canary.table : table;
         }
+
+        /** @type {{ key: string, size: number, units: { [unit: string]: boolean } }} */
+        var skReleaseCache = { key: "", size: 0, units: Object.create(null) };
 
         // The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
         // flag, else ExperimentAssignment's.
