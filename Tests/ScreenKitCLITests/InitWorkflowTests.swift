@@ -152,9 +152,12 @@ import Testing
         for pin in PackageTemplate.PinnedAction.all {
             #expect(workflow.contains("- uses: \(pin)\n"), "\(pin)")
         }
-        #expect(workflow.components(separatedBy: "persist-credentials: false").count == 3)
-        #expect(workflow.contains("permissions: {}\n"))
         let publishes = !variant.arguments.contains("--no-publish")
+        // A checkout per job: the gate, the build and (publishing) the rollout.
+        #expect(workflow.components(separatedBy: "persist-credentials: false").count == (publishes ? 4 : 3))
+        #expect(workflow.contains("permissions: {}\n"))
+        #expect(workflow.contains("swift run screenkit rollout \"$MOVE\"") == publishes)
+        #expect(workflow.contains("${SCREENKIT_CANARY:+--canary \"$SCREENKIT_CANARY\"}") == publishes)
         #expect(workflow.contains("secrets.AWS_ACCESS_KEY_ID") == publishes)
         #expect(workflow.contains("swift run screenkit publish") == publishes)
     }

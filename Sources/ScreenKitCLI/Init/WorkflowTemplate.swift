@@ -76,12 +76,54 @@ extension PackageTemplate {
                   SCREENKIT_BUCKET: ${{ vars.SCREENKIT_BUCKET }}
                   SCREENKIT_ENDPOINT: ${{ vars.SCREENKIT_ENDPOINT }}
                   SCREENKIT_REGION: ${{ vars.SCREENKIT_REGION }}
+                  SCREENKIT_CANARY: ${{ vars.SCREENKIT_CANARY }}
                   AWS_ACCESS_KEY_ID: ${{ secrets.AWS_ACCESS_KEY_ID }}
                   AWS_SECRET_ACCESS_KEY: ${{ secrets.AWS_SECRET_ACCESS_KEY }}
                 run: >-
                   swift run screenkit publish --to "$SCREENKIT_BUCKET"
                   ${SCREENKIT_ENDPOINT:+--endpoint "$SCREENKIT_ENDPOINT"}
                   ${SCREENKIT_REGION:+--region "$SCREENKIT_REGION"}
+                  ${SCREENKIT_CANARY:+--canary "$SCREENKIT_CANARY"}
+        """
+
+    /// The job that promotes or rolls back the canary, run by hand (`workflow_dispatch`).
+    static let rolloutJob = """
+
+          rollout:
+            name: Promote or roll back the canary
+            if: github.event_name == 'workflow_dispatch' && vars.SCREENKIT_BUCKET != ''
+            runs-on: ubuntu-latest
+            container: swift:\(swiftRelease)-bookworm
+            concurrency: screens-publish
+            permissions:
+              contents: read
+            steps:
+              \(checkoutStep(fetchingHistory: false))
+              \(trustAndCacheSteps)
+              - name: Move the pointer
+                env:
+                  MOVE: ${{ inputs.move }}
+                  SCREENKIT_BUCKET: ${{ vars.SCREENKIT_BUCKET }}
+                  SCREENKIT_ENDPOINT: ${{ vars.SCREENKIT_ENDPOINT }}
+                  SCREENKIT_REGION: ${{ vars.SCREENKIT_REGION }}
+                  AWS_ACCESS_KEY_ID: ${{ secrets.AWS_ACCESS_KEY_ID }}
+                  AWS_SECRET_ACCESS_KEY: ${{ secrets.AWS_SECRET_ACCESS_KEY }}
+                run: >-
+                  swift run screenkit rollout "$MOVE" --bucket "$SCREENKIT_BUCKET"
+                  ${SCREENKIT_ENDPOINT:+--endpoint "$SCREENKIT_ENDPOINT"}
+                  ${SCREENKIT_REGION:+--region "$SCREENKIT_REGION"}
+                  >> "$GITHUB_STEP_SUMMARY"
+        """
+
+    /// The manual trigger of ``rolloutJob``.
+    static let dispatchTrigger = """
+
+          workflow_dispatch:
+            inputs:
+              move:
+                description: What to do with the canary
+                type: choice
+                options: [promote, rollback]
         """
 
     /// What the header says the default branch does.
@@ -96,7 +138,9 @@ extension PackageTemplate {
             # - On the default branch: build the publish image (an artifact), and publish it when the
             #   repository variable SCREENKIT_BUCKET names a bucket (s3://bucket/prefix, or file:///path);
             #   SCREENKIT_ENDPOINT and SCREENKIT_REGION are optional variables, the credentials are the
-            #   secrets AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.
+            #   secrets AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY. With the variable SCREENKIT_CANARY
+            #   (a share of units, e.g. 10), each publish is a canary beside the stable release.
+            # - Run by hand (workflow_dispatch): promote or roll back the canary.
             """
     }
 
@@ -115,7 +159,7 @@ extension PackageTemplate {
 
         on:
           pull_request:
-          push:
+          push:\(publishes ? Self.dispatchTrigger : "")
 
         permissions: {}
 
@@ -178,7 +222,7 @@ extension PackageTemplate {
               - uses: \(PinnedAction.uploadArtifact)
                 with:
                   name: dist
-                  path: dist/\(publishes ? Self.publishStep : "")
+                  path: dist/\(publishes ? Self.publishStep : "")\(publishes ? Self.rolloutJob : "")
 
         """
     }
