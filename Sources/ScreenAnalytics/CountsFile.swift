@@ -111,7 +111,7 @@ public enum CountsFile {
     }
 
     /// The table, its columns checked, its problems worded.
-    private static func table(_ bytes: [UInt8], _ columns: [String]) throws(Invalid) -> CSVTable {
+    static func table(_ bytes: [UInt8], _ columns: [String]) throws(Invalid) -> CSVTable {
         guard bytes.count <= maximumBytes else {
             throw Invalid(description: "\(bytes.count) bytes; a counts file holds at most \(maximumBytes)")
         }
@@ -136,7 +136,7 @@ public enum CountsFile {
     }
 
     /// The count in `column` (of `names`) of `row`: a whole number from 0, at most 18 digits.
-    private static func count(_ table: CSVTable, _ row: CSVTable.Row, _ column: Int, of names: [String])
+    static func count(_ table: CSVTable, _ row: CSVTable.Row, _ column: Int, of names: [String])
         throws(Invalid) -> Int
     {
         let text = table.value(row, column)

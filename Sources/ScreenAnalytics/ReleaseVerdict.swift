@@ -58,6 +58,16 @@ public struct ReleaseVerdict: Sendable {
 
         /// All render failures.
         public var failures: Int { renderFailures.values.reduce(0, +) }
+
+        /// Adds `other`'s counts (another screen's, another log's).
+        public mutating func add(_ other: Tally) {
+            responses += other.responses
+            serverErrors += other.serverErrors
+            clientErrors += other.clientErrors
+            shown += other.shown
+            withFallback += other.withFallback
+            renderFailures.merge(other.renderFailures, uniquingKeysWith: +)
+        }
     }
 
     /// One measure of both releases, compared.

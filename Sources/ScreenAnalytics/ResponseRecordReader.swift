@@ -26,7 +26,8 @@ public struct ResponseRecordReader: Sendable {
     /// Reads the next `chunk` of the log `name`, handing each record to `each` (call
     /// ``finish(_:_:)`` after the last chunk).
     /// With `events`, every other event line naming a unit (`{"unit","event",…}`, as a server writes
-    /// the events it took) is handed on as (event, unit), not skipped.
+    /// the events it took; never a broken `response` record) is handed on as (event, unit), not
+    /// skipped.
     public mutating func read<C: Collection<UInt8>>(
         _ chunk: C, name: String, _ each: (ResponseRecord) -> Void, failures: ((RenderFailureLine) -> Void)? = nil,
         events: ((String, String) -> Void)? = nil
@@ -63,8 +64,9 @@ public struct ResponseRecordReader: Sendable {
                 renderFailures += 1
                 return
             }
+            // A broken record stays a skipped record, never an event.
             if let events, let object = try? JSONObjectReader.document(bytes, maximumDepth: 4),
-                let event = try? object.string("event"), let unit = try? object.string("unit")
+                let event = try? object.string("event"), event != "response", let unit = try? object.string("unit")
             {
                 events(event, unit)
                 return

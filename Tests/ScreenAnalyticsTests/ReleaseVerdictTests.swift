@@ -84,6 +84,21 @@ import Testing
         #expect(verdict(310).decision == .promote, "a rise is no harm")
     }
 
+    /// The reader hands on a goal event with its unit, and a broken record stays a skipped record
+    /// (never an event, whatever it names).
+    @Test func theReaderHandsOnEventsButNeverABrokenRecord() {
+        var reader = ResponseRecordReader()
+        var events: [String] = []
+        let log = [
+            #"{"time":"2026-12-05T10:01:00Z","unit":"ada","contract":2,"event":"booked","params":{}}"#,
+            #"{"format":1,"event":"response","time":"2026-11-2","unit":"u1","status":200}"#,
+        ].joined(separator: "\n")
+        reader.read(
+            Array(log.utf8), name: "log", { _ in }, failures: { _ in }, events: { events.append("\($0) \($1)") })
+        reader.finish("log", { _ in }, failures: { _ in }, events: { events.append("\($0) \($1)") })
+        #expect(events == ["booked ada"] && reader.skipped == 1 && reader.records == 0)
+    }
+
     @Test func tooLittleTrafficOrAnUnclearDifferenceIsHeld() {
         let little = Self.verdict(responses: 300)
         #expect(little.decision == .hold)

@@ -4,6 +4,7 @@ import ScreenCompiler
 import ScreenKit
 import ScreenKitCLI
 import ScreenPublish
+import ScreenTestSupport
 import Testing
 
 /// `screenkit publish --canary` and `screenkit rollout` through the CLI, to a directory bucket: the
@@ -160,6 +161,72 @@ import Testing
             "\(out)")
         let (without, _, _) = await run(["rollout", "status", "goal.jsonl", "--bucket", target])
         #expect(without == .success, "without the guardrail nothing else is worse")
+    }
+
+    @Test func theReleaseCountsQueriesMatchTheirGoldens() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for dialect in ["duckdb", "athena", "bigquery"] {
+            let (code, out, errors) = await run(["rollout", "status", "--sql", dialect])
+            #expect(code == .success, "\(errors)")
+            Golden.expect(Array(out.utf8), matches: "sql/releases-\(dialect).sql")
+        }
+        let (apply, _, why) = await run(["rollout", "status", "--sql", "duckdb", "--apply"])
+        #expect(apply == .usage && why.contains("--guardrail and --apply need the logs or its counts"), "\(why)")
+        try Data("release,screen,responses\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid"])
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid", "--canary", "10"], catalog: Self.changed)
+        let (bad, _, badWhy) = await run(["rollout", "status", "--counts", "bad.csv", "--bucket", target])
+        #expect(bad == .usage && badWhy.contains("the header has no column \"server_errors\""), "\(badWhy)")
+        try Data(
+            "release,screen,responses,server_errors,client_errors,shown,with_fallback,render_failures\nNOPE,home,1,0,0,1,0,0\n"
+                .utf8
+        ).write(to: folder.appendingPathComponent("bad.csv"))
+        let (named, _, namedWhy) = await run(["rollout", "status", "--counts", "bad.csv", "--bucket", target])
+        #expect(named == .usage && namedWhy.contains("release \"NOPE\" is not a release name"), "\(namedWhy)")
+        try Data(
+            "release,screen,responses,server_errors,client_errors,shown,with_fallback,render_failures\naaaaaaaaaaaa,home,1,5,0,1,0,0\n"
+                .utf8
+        ).write(to: folder.appendingPathComponent("bad.csv"))
+        let (more, _, moreWhy) = await run(["rollout", "status", "--counts", "bad.csv", "--bucket", target])
+        #expect(more == .usage && moreWhy.contains("more errors or screens shown than responses"), "\(moreWhy)")
+    }
+
+    /// DuckDB runs the printed query over the logs; the verdict from its counts is the verdict
+    /// from the logs.
+    @Test(.integration("DuckDB")) func theVerdictFromDuckDBsCountsIsTheVerdictFromTheLogs() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid"])
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid", "--canary", "10"], catalog: Self.changed)
+        let (stable, canary) = try await releases()
+        var lines = try String(
+            contentsOf: folder.appendingPathComponent(
+                try logs(stable: stable, canary: canary, count: 1200, failures: 25)),
+            encoding: .utf8
+        ).split(separator: "\n").map(String.init)
+        // What neither counts: a format-1 record, a broken line, a failure of a reason not in the set.
+        lines += [
+            #"{"format":1,"event":"response","time":"2026-12-05T10:00:00Z","source":"nginx","screen":"home","client":"2","served":2,"status":500}"#,
+            "{not json",
+            #"{"time":"2026-12-05T10:00:01Z","contract":2,"event":"render_failed","screen":"home","params":{"reason":"melted","release":"\#(canary)"}}"#,
+            #"{"format":2,"event":"response","time":"2026-12-05T10:00:00Z","source":"nginx","release":"\#(canary)","screen":"settings","client":"2","served":2,"status":502}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("all.jsonl"))
+        let (_, query, _) = await run(["rollout", "status", "--sql", "duckdb", "--from", "all.jsonl"])
+        try Data(query.utf8).write(to: folder.appendingPathComponent("query.sql"))
+        let python = try TestPython.interpreter.get()
+        let (status, output) = TestPython.run(
+            python,
+            [TestPython.supportFolder.appendingPathComponent("duckdb_counts.py").path, "query.sql", "counts.csv"],
+            workingDirectory: folder.path)
+        try #require(status == 0, "\(output)")
+        let (fromLogs, logsVerdict, _) = await run(["rollout", "status", "all.jsonl", "--bucket", target])
+        let (fromCounts, countsVerdict, errors) = await run([
+            "rollout", "status", "--counts", "counts.csv", "--bucket", target,
+        ])
+        #expect(fromLogs == .violations && fromCounts == fromLogs, "\(errors)")
+        // Everything but the reasons, which the counts do not carry.
+        func figures(_ text: String) -> String { text.components(separatedBy: "\nrender failures by reason:").first! }
+        #expect(figures(countsVerdict) == figures(logsVerdict), "\(countsVerdict)\n---\n\(logsVerdict)")
     }
 
     @Test func badValuesAreUsageErrors() async throws {

@@ -81,6 +81,8 @@ enum RolloutCommand {
                    screenkit rollout status LOG... [--min-responses N]
                      [--guardrail EVENT] [--format text|markdown] [--out FILE]
                      [--apply] [--bucket URL]
+                   screenkit rollout status --sql duckdb|athena|bigquery [--from SOURCE]
+                   screenkit rollout status --counts FILE [--bucket URL] [options]
 
             OPTIONS:
               LOG...            Records and event lines, read in order (`-`: standard
@@ -93,15 +95,20 @@ enum RolloutCommand {
               --format FORMAT   text (default) or markdown (for a CI job's summary).
               --out FILE        Write the verdict to FILE instead of printing it.
               --apply           Promote or roll back as the verdict says (hold: nothing).
+            \(CountsOptions.help(column: 20))
             \(bucketOptions)
 
             Exit codes with logs: 0 promote, 1 roll back, 4 hold, 2 usage, 3 a bucket or
             log that cannot be read.
             """,
-        valueOptions: bucketValueOptions.union(["--min-responses", "--format", "--out", "--guardrail"]),
+        valueOptions: bucketValueOptions.union(["--min-responses", "--format", "--out", "--guardrail"]).union(
+            CountsOptions.valueOptions),
         flags: ["--apply"],
         run: { arguments, context throws(CommandError) in
-            guard arguments.positional.isEmpty else { return try await verdict(arguments, context) }
+            let judged =
+                !arguments.positional.isEmpty || arguments.value("--sql") != nil
+                || arguments.value("--counts") != nil
+            guard !judged else { return try await verdict(arguments, context) }
             guard !arguments.flag("--apply") else { throw .usage("--apply needs the logs to judge the canary by") }
             return try await run(arguments, context) { rollout, context throws(PublishError) in
                 guard let state = try await rollout.state() else {

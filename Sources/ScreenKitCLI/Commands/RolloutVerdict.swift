@@ -19,6 +19,17 @@ extension RolloutCommand {
             minimum = value
         }
         let format = try VerdictFormat.parse(arguments.value("--format"))
+        let source = try CountsOptions.source(arguments, logs: arguments.positional, context)
+        if case .query(let query) = source {
+            guard arguments.value("--guardrail") == nil, !arguments.flag("--apply") else {
+                throw .usage("--sql prints the counts query; --guardrail and --apply need the logs or its counts")
+            }
+            try CountsOptions.print(query.releases(), arguments, context)
+            return .success
+        }
+        if case .counts = source, arguments.value("--guardrail") != nil {
+            throw .usage("--guardrail reads the units' events from the logs; the release counts hold none")
+        }
         guard let target = arguments.value("--bucket") else {
             throw .usage("rollout needs --bucket URL (or \"bucket\" in screenkit.json)")
         }
@@ -48,28 +59,45 @@ extension RolloutCommand {
         // A unit belongs to the release of its first screen shown; it converted when it sent the goal.
         var units: [String: String] = [:]
         var converted: Set<String> = []
-        _ = try ChunkedFiles.readRecords(arguments.positional, context) { record in
-            guard let release = record.release, overall[release] != nil else {
-                others += 1
-                return
+        if case .counts(let bytes, let name) = source {
+            let rows: [CountsFile.ReleaseRow]
+            do {
+                rows = try CountsFile.releases(bytes)
+            } catch {
+                throw .usage("\(name): \(error.description)")
             }
-            overall[release]!.count(record)
-            if goal != nil, let unit = record.unit, record.status == 200 || record.status == 304,
-                units[unit] == nil
-            {
-                units[unit] = release
+            for row in rows {
+                guard overall[row.release] != nil else {
+                    others += row.tally.responses
+                    continue
+                }
+                overall[row.release]!.add(row.tally)
+                screens[row.screen, default: [stable: .init(), candidate: .init()]][row.release]!.add(row.tally)
             }
-            screens[record.screen ?? "(unknown)", default: [stable: .init(), candidate: .init()]][release]!.count(
-                record)
-        } failures: { failure in
-            guard let release = failure.release, overall[release] != nil else {
-                others += 1
-                return
+        } else {
+            _ = try ChunkedFiles.readRecords(arguments.positional, context) { record in
+                guard let release = record.release, overall[release] != nil else {
+                    others += 1
+                    return
+                }
+                overall[release]!.count(record)
+                if goal != nil, let unit = record.unit, record.status == 200 || record.status == 304,
+                    units[unit] == nil
+                {
+                    units[unit] = release
+                }
+                screens[record.screen ?? "(unknown)", default: [stable: .init(), candidate: .init()]][release]!.count(
+                    record)
+            } failures: { failure in
+                guard let release = failure.release, overall[release] != nil else {
+                    others += 1
+                    return
+                }
+                overall[release]!.count(failure)
+                screens[failure.screen, default: [stable: .init(), candidate: .init()]][release]!.count(failure)
+            } events: { event, unit in
+                if event == goal { converted.insert(unit) }
             }
-            overall[release]!.count(failure)
-            screens[failure.screen, default: [stable: .init(), candidate: .init()]][release]!.count(failure)
-        } events: { event, unit in
-            if event == goal { converted.insert(unit) }
         }
         var guardrail: ReleaseVerdict.Guardrail?
         if let goal {
