@@ -87,12 +87,16 @@ public struct EdgeRouter: Sendable {
         public let basisPoints: Int
         /// Its assignment's salt.
         public let salt: String
+        /// The one-match `Accept-Language` pattern of its locales (``EdgeFirstRange``), if any.
+        let firstRange: String?
 
-        /// A canary served from `table` to `basisPoints` of the units, assigned with `salt`.
-        public init(table: EdgeTable, basisPoints: Int, salt: String) {
+        /// A canary served from `table` to `basisPoints` of the units, assigned with `salt`, its
+        /// manifest's `locales` giving its units' `Accept-Language` the one-match pattern too.
+        public init(table: EdgeTable, basisPoints: Int, salt: String, locales: Manifest.Locales? = nil) {
             self.table = table
             self.basisPoints = basisPoints
             self.salt = salt
+            self.firstRange = EdgeFirstRange.pattern(of: locales)
         }
     }
 
@@ -106,6 +110,8 @@ public struct EdgeRouter: Sendable {
     public let options: Options
     /// The regular expression most `Accept-Language` headers are decided with (``EdgeFirstRange``).
     let firstRange: String?
+    /// The canary's, when the router serves one (nil: none, or no pattern).
+    let canaryFirstRange: String??
     /// The nginx maps that decide the plainest requests without JavaScript (``EdgeNginxMaps``).
     let nginxMaps: [UInt8]
 
@@ -131,6 +137,7 @@ public struct EdgeRouter: Sendable {
         self.canaryManifestHash = canary?.table.manifestHash
         self.options = options
         self.firstRange = EdgeFirstRange.pattern(of: manifest.locales)
+        self.canaryFirstRange = canary.map(\.firstRange)
         self.nginxMaps = EdgeNginxMaps.file(
             manifest: manifest, manifestHash: table.manifestHash, etags: table.etags, records: options.records,
             canaryUnit: canary == nil ? nil : options.unit, hasCanary: canary != nil)
@@ -220,7 +227,11 @@ public struct EdgeRouter: Sendable {
         out += table.bytes
         out += Array(";\nvar SCREENKIT_OPTIONS = ".utf8)
         out += optionsJSON
-        out += Array(";\nvar SCREENKIT_FIRST_RANGE = \(firstRange.map { "/\($0)/" } ?? "null");\n\n".utf8)
+        out += Array(";\nvar SCREENKIT_FIRST_RANGE = \(firstRange.map { "/\($0)/" } ?? "null");\n".utf8)
+        if let canaryFirstRange {
+            out += Array("var SCREENKIT_CANARY_FIRST_RANGE = \(canaryFirstRange.map { "/\($0)/" } ?? "null");\n".utf8)
+        }
+        out += Array("\n".utf8)
         out += Array(Self.part(EdgeScriptSource.routerCore).utf8)
         out += Array("\n\n".utf8)
         if options.records {

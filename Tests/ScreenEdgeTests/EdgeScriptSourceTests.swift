@@ -30,6 +30,7 @@ import Testing
         let variants: [(String, EdgeRouter)] = [
             ("plain", try EdgeFixture.router(unit: .header("X-User-ID"), allowsOverrides: false)),
             ("records", try EdgeFixture.router(unit: .cookie("uid"), allowsOverrides: true, records: true)),
+            ("canary", try CanaryFixture.router(basisPoints: 2500, unit: .header("X-User-ID"), records: true)),
         ]
         for (name, router) in variants {
             let folder = root.appendingPathComponent(name)

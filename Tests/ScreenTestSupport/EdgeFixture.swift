@@ -285,7 +285,8 @@ public enum CanaryFixture {
         let share = Self.canary(basisPoints: basisPoints)
         return EdgeRouter(
             manifest: EdgeFixture.layout.manifest, table: stable.table, options: options,
-            canary: EdgeRouter.Canary(table: canary.table, basisPoints: basisPoints, salt: share.salt))
+            canary: EdgeRouter.Canary(
+                table: canary.table, basisPoints: basisPoints, salt: share.salt, locales: layout.manifest.locales))
     }
 
     /// `count` seeded requests, one unit each (a few without one), across screens, versions and

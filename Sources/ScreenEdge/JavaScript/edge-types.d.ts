@@ -121,6 +121,8 @@ interface SKRecordRequest {
 // The table and options every router file starts with (the table is data written by `screenkit edge`).
 declare var SCREENKIT_OPTIONS: SKOptions;
 declare var SCREENKIT_FIRST_RANGE: RegExp | null;
+/** The canary table's one-match pattern: declared only by a router that serves a canary. */
+declare var SCREENKIT_CANARY_FIRST_RANGE: RegExp | null | undefined;
 /** The table nginx preloads (`js_preload_object screenkit_table from table.json;`), when it does. */
 declare var screenkit_table: SKTable | undefined;
 

@@ -61,7 +61,8 @@ extension Publisher {
         let share = Pointer.Canary(manifest: layout.manifestHash, basisPoints: basisPoints)
         let both = EdgeRouter(
             manifest: current.manifest, table: table, options: router.options,
-            canary: EdgeRouter.Canary(table: router.table, basisPoints: basisPoints, salt: share.salt))
+            canary: EdgeRouter.Canary(
+                table: router.table, basisPoints: basisPoints, salt: share.salt, locales: layout.manifest.locales))
         return layout.asCanary(
             of: stable.manifest, stableEdge: stableEdge, basisPoints: basisPoints,
             router: both.files.map { ($0.name, $0.bytes) })

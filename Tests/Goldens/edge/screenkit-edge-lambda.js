@@ -346,7 +346,13 @@ function screenkitRoute(table, request, options) {
       skRelease(table));
   }
   var locales = table.locales;
-  var locale = locales ? skLocale(locales, request.acceptLanguage, table === SCREENKIT_TABLE ? SCREENKIT_FIRST_RANGE : null) : null;
+  // The one-match Accept-Language pattern of the router's own table, or of its canary's.
+  var main = /** @type {SKTable} */ (SCREENKIT_TABLE), firstRange = null;
+  if (table === main) firstRange = SCREENKIT_FIRST_RANGE;
+  else if (typeof SCREENKIT_CANARY_FIRST_RANGE !== "undefined" && main.canary !== undefined && table === main.canary.table) {
+    firstRange = SCREENKIT_CANARY_FIRST_RANGE;
+  }
+  var locale = locales ? skLocale(locales, request.acceptLanguage, firstRange) : null;
   var client = skParseContract(request.contract), minContract = screen.minContract;
   // The version served: the screen's first for a client that names none, none below it (406).
   var version = client.version === undefined ? minContract : client.version < minContract ? null : Math.min(client.version, table.contract);
