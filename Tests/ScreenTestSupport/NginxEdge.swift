@@ -29,6 +29,17 @@ public final class NginxEdge: @unchecked Sendable {
         router: EdgeRouter, objects: [String: [UInt8]], port: Int? = nil, origin: String? = nil,
         subrequestConfig: Bool = false, table: [UInt8]? = nil
     ) async throws -> NginxEdge {
+        try await start(
+            files: router.files.map { ($0.name, $0.bytes) }, objects: objects, port: port, origin: origin,
+            subrequestConfig: subrequestConfig, table: table)
+    }
+
+    /// Starts nginx as ``start(router:objects:port:origin:subrequestConfig:table:)`` does, with a
+    /// router's files as a bucket holds them (`name`, bytes), as a deploy step copies them.
+    public static func start(
+        files: [(name: String, bytes: [UInt8])], objects: [String: [UInt8]], port: Int? = nil, origin: String? = nil,
+        subrequestConfig: Bool = false, table: [UInt8]? = nil
+    ) async throws -> NginxEdge {
         let nginx = try ExternalTool.nginx.require()[0]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenkit-edge-\(UUID())")
         let fileManager = FileManager.default
@@ -37,15 +48,15 @@ public final class NginxEdge: @unchecked Sendable {
         for (hash, bytes) in objects {
             try Data(bytes).write(to: folder.appendingPathComponent("objects/\(hash).json"))
         }
-        guard let njs = router.files.first(where: { $0.name == EdgeRouter.njsFile }) else {
+        guard let njs = files.first(where: { $0.name == EdgeRouter.njsFile }) else {
             throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.njsFile)")
         }
         try Data(njs.bytes).write(to: folder.appendingPathComponent(EdgeRouter.njsFile))
-        guard let tableFile = router.files.first(where: { $0.name == EdgeRouter.tableFile }) else {
+        guard let tableFile = files.first(where: { $0.name == EdgeRouter.tableFile }) else {
             throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.tableFile)")
         }
         try Data(table ?? tableFile.bytes).write(to: folder.appendingPathComponent(EdgeRouter.tableFile))
-        guard let maps = router.files.first(where: { $0.name == EdgeRouter.nginxFile }) else {
+        guard let maps = files.first(where: { $0.name == EdgeRouter.nginxFile }) else {
             throw EdgeFixture.HarnessFailed(description: "the router has no \(EdgeRouter.nginxFile)")
         }
         try Data(maps.bytes).write(to: folder.appendingPathComponent(EdgeRouter.nginxFile))
