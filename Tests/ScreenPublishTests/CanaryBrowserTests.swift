@@ -16,18 +16,23 @@ import Testing
 /// roll back (exit 1) and `--apply` does; the router the pointer then names, deployed, serves every
 /// unit the stable release.
 @Suite(.integration("nginx, Chromium and the web runtime")) struct CanaryBrowserTests {
-    /// The canary: "What's new" with an image that answers 404.
-    static let canaryCatalog: Catalog = {
+    /// The example app with a "What's new" showing the image at `url`.
+    static func catalog(image url: String) -> Catalog {
         var catalog = App.catalog
         catalog.screens.append(
             Screen("whats-new", title: "What's new", minContract: 2) {
                 Column(id: "news", spacing: 12) {
                     Text("New in this version", id: "headline")
-                    Image(url: "https://cdn.example.com/missing.png", id: "broken")
+                    Image(url: url, id: "picture")
                 }
             })
         return catalog
-    }()
+    }
+
+    /// The canary: "What's new" with an image that answers 404.
+    static let canaryCatalog = catalog(image: "https://cdn.example.com/missing.png")
+    /// A healthy one: its image loads.
+    static let healthyCatalog = catalog(image: "https://cdn.example.com/news.png")
 
     /// The router files and objects the bucket holds for what its pointer names.
     static func deployed(_ bucket: URL) throws -> (files: [(name: String, bytes: [UInt8])], objects: [String: [UInt8]])
@@ -113,19 +118,6 @@ import Testing
             "canary in Chromium: \(records) records, \(failures.count) render failures, rolled back; a healthy one held, then promoted"
         )
     }
-
-    /// The example app with a "What's new" whose image loads.
-    static let healthyCatalog: Catalog = {
-        var catalog = App.catalog
-        catalog.screens.append(
-            Screen("whats-new", title: "What's new", minContract: 2) {
-                Column(id: "news", spacing: 12) {
-                    Text("New in this version", id: "headline")
-                    Image(url: "https://cdn.example.com/news.png", id: "picture")
-                }
-            })
-        return catalog
-    }()
 
     /// Publishes `catalog` (as a canary of `canary` basis points when given); its release.
     static func publish(_ catalog: Catalog, canary: Int?, to bucket: DirectoryBucket) async throws -> String {
