@@ -6,9 +6,10 @@ import Testing
 /// --noUncheckedIndexedAccess`, and node runs the driver over payload files, one process a batch.
 public enum TypeScriptCheck {
     /// Decodes each file named on the command line with the module's `decode`: `decoded <id>` or
-    /// `failed <file>: <message>` (`crashed` for an error that is no `DecodeError`) a line.
+    /// `failed <file>: <message>` (`crashed` for an error that is no `DecodeError`) a line; a
+    /// refused file is also reported as the app would report it, `render_failed <event JSON>`.
     public static let driver = """
-        import { decode, DecodeError } from "./ScreenModel";
+        import { decode, DecodeError, renderFailedEvent, renderFailureOf } from "./ScreenModel";
 
         declare const require: (name: string) => { readFileSync(path: string, encoding: string): string };
         declare const process: { argv: string[]; exitCode?: number };
@@ -23,6 +24,7 @@ public enum TypeScriptCheck {
                 failed += 1;
                 const kind = error instanceof DecodeError ? "failed" : "crashed";
                 console.log(`${kind} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+                console.log(`render_failed ${JSON.stringify(renderFailedEvent(renderFailureOf("home", error, "5bc6286b66a6")))}`);
             }
         }
         process.exitCode = failed === 0 ? 0 : 1;

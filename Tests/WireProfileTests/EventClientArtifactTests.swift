@@ -246,6 +246,13 @@ import Testing
                 let line = lines.first { $0.hasPrefix("failed ") && $0.contains("/\(wrong.name): $") } ?? ""
                 #expect(line.contains(wrong.modelSays), "\(wrong.name): \(output)")
             }
+            // Each refusal reported as the built-in render_failed event, which a server accepts.
+            for event in lines.filter({ $0.hasPrefix("render_failed ") }).map({ $0.dropFirst(14) }) {
+                let batch = try EventBatchReader(history: [run.contract]).read(
+                    Array(#"{"format":1,"contract":\#(run.version),"events":[\#(event)]}"#.utf8))
+                #expect(batch.accepted.map(\.name) == ["render_failed"] && batch.rejected.isEmpty, "\(event)")
+                #expect(event.contains(#""reason":"decode","path":"$"#), "\(event)")
+            }
         }
     }
 
