@@ -90,16 +90,7 @@ origin_root="$work/dist"
 if [ "$canary" = 1 ]; then
   # The same build published, then a second release of it (no Polish) as a canary for 10 %: the
   # router the pointer then names serves both; the bucket holds both releases' objects.
-  python3 - "$work" <<'PY'
-import json, os, sys
-config = json.load(open("screenkit.json"))
-config["locales"] = [l for l in config["locales"] if l != "pl"]
-for key in ["contract", "output", "preview"]:
-    if key in config: config[key] = os.path.abspath(config[key])
-for key in ["strings", "assetCatalogs", "androidResources"]:
-    if key in config: config[key] = [os.path.abspath(path) for path in config[key]]
-json.dump(config, open(sys.argv[1] + "/canary.json", "w"))
-PY
+  python3 Benchmarks/canary_config.py "$work/canary.json"
   "$screenkit" publish --to "file://$work/bucket" --unit-query user >/dev/null
   "$screenkit" publish --to "file://$work/bucket" --unit-query user --canary 10 --config "$work/canary.json" >/dev/null
   mkdir -p "$work/edge-canary"

@@ -31,17 +31,7 @@ work=$(mktemp -d)
 pid=""
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 chmod 755 "$work"
-python3 - "$work" <<'PY'
-import json, os, sys
-config = json.load(open("screenkit.json"))
-config["locales"] = [l for l in config["locales"] if l != "pl"]
-# The config lives elsewhere: its paths, relative to the package, made absolute.
-for key in ["contract", "output", "preview"]:
-    if key in config: config[key] = os.path.abspath(config[key])
-for key in ["strings", "assetCatalogs", "androidResources"]:
-    if key in config: config[key] = [os.path.abspath(path) for path in config[key]]
-json.dump(config, open(sys.argv[1] + "/canary.json", "w"))
-PY
+python3 Benchmarks/canary_config.py "$work/canary.json"
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 port=$(free_port)
 origin=$(free_port)

@@ -22,12 +22,16 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let chunk = Int(first % 64) + 1
     let metrics = ContractHealthMetrics(catalogScreens: ["home", "sign-in"], limits: .init(current: 3))
     var reader = ResponseRecordReader()
+    // The canary verdict's tallies, by release, as `rollout status` counts the same lines.
+    var tallies: [String: ReleaseVerdict.Tally] = [:]
     let count = { (record: ResponseRecord) in
+        if let release = record.release { tallies[release, default: .init()].count(record) }
         metrics.record(
             screen: record.screen, client: ClientContract.parse(record.client == "none" ? nil : record.client),
             served: record.served, status: record.status, fallbacks: record.fallbacks.map { ($0.element, $0.count) })
     }
     let failed = { (failure: RenderFailureLine) in
+        if let release = failure.release { tallies[release, default: .init()].count(failure) }
         precondition(failure.release.map(ResponseRecord.isRelease) != false)
         metrics.recordClientFailure(
             screen: failure.screen, client: ClientContract.parse(String(failure.contract)),
@@ -44,6 +48,14 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     reader.finish("edge.log", count, failures: failed, events: { _, _ in })
     if readable { readable = (try? exposures.finish("edge.log")) != nil }
+    let releases = tallies.keys.sorted()
+    if releases.count >= 2 {
+        let (stable, canary) = (tallies[releases[0]]!, tallies[releases[1]]!)
+        precondition(stable.serverErrors + stable.clientErrors <= stable.responses && stable.withFallback <= stable.shown)
+        let verdict = ReleaseVerdict(
+            stable: releases[0], canary: releases[1], overall: (stable, canary), screens: [:], minimumResponses: 1)
+        _ = verdict.text + verdict.markdown
+    }
     _ = metrics.exposition(countersOnly: true)
     _ = metrics.counters()
     if readable {

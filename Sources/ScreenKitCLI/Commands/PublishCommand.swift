@@ -164,10 +164,15 @@ enum PublishCommand {
         } catch {
             context.terminal.endProgress()
             context.terminal.printError("error: \(error.description)")
-            switch error.kind {
-            case .historyMismatch, .objectConflict, .pointerConflict, .refused: return .violations
-            case .bucket, .corrupt: return .failure
-            }
+            return exitCode(of: error)
+        }
+    }
+
+    /// The exit code of a publish or rollout that failed with `error`: 1 refused, 3 the bucket.
+    static func exitCode(of error: PublishError) -> ExitCode {
+        switch error.kind {
+        case .historyMismatch, .objectConflict, .pointerConflict, .refused: .violations
+        case .bucket, .corrupt: .failure
         }
     }
 

@@ -164,8 +164,7 @@ enum RolloutCommand {
         run: { arguments, context throws(CommandError) in
             let release = arguments.value("--to")
             if let release {
-                guard (12...64).contains(release.utf8.count),
-                    release.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+                guard Rollout.isRelease(release)
                 else {
                     throw .usage(
                         "--to takes a release: 12 to 64 lowercase hex digits of its manifest, as `rollout history` names it; got '\(release)'"
@@ -233,10 +232,7 @@ enum RolloutCommand {
             return try await body(Rollout(bucket: bucket), context)
         } catch {
             context.terminal.printError("error: \(error.description)")
-            switch error.kind {
-            case .historyMismatch, .objectConflict, .pointerConflict, .refused: return .violations
-            case .bucket, .corrupt: return .failure
-            }
+            return PublishCommand.exitCode(of: error)
         }
     }
 

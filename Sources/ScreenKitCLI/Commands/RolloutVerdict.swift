@@ -124,10 +124,7 @@ extension RolloutCommand {
                 _ = report(outcome, verb: verdict.decision == .promote ? "promoted" : "rolled back", context)
             } catch {
                 context.terminal.printError("error: \(error.description)")
-                switch error.kind {
-                case .bucket, .corrupt: return .failure
-                case .historyMismatch, .objectConflict, .pointerConflict, .refused: return .violations
-                }
+                return PublishCommand.exitCode(of: error)
             }
         }
         switch verdict.decision {

@@ -101,9 +101,7 @@ public struct Rollout: Sendable {
                 .rollback, from: state, to: Pointer(manifest: state.pointer.manifest, edge: canary.stableEdge),
                 aliasesFrom: nil)
         }
-        guard (12...64).contains(release.utf8.count),
-            release.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
-        else {
+        guard Self.isRelease(release) else {
             throw PublishError(
                 kind: .refused, description: "'\(release)' is not a release: 12 to 64 lowercase hex digits")
         }
@@ -214,6 +212,13 @@ public struct Rollout: Sendable {
                 throw PublishError(kind: .bucket(error.kind), description: error.description)
             }
         }
+    }
+
+    /// Whether `text` can name a release of a bucket: 12 to 64 lowercase hex digits of its
+    /// manifest's SHA-256.
+    public static func isRelease(_ text: String) -> Bool {
+        (12...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// What `pointer` serves, in words.
