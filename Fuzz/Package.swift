@@ -14,7 +14,7 @@ let readers: [(name: String, products: [String])] = [
     ("fuzz-sunsets", ["ScreenContract"]),
     ("fuzz-config", ["ScreenKitCLI"]),
     ("fuzz-installs", ["ScreenKitCLI"]),
-    ("fuzz-pointer", ["ScreenCompiler", "ScreenEdge"]),
+    ("fuzz-pointer", ["ScreenCompiler", "ScreenEdge", "ScreenPublish"]),
     ("fuzz-manifest", ["ScreenCompiler"]),
     ("fuzz-string-catalog", ["ScreenLocalization"]),
     ("fuzz-accept-language", ["ScreenLocalization"]),

@@ -72,7 +72,9 @@ extension KotlinClientModel {
         out.close("}")
         guard !contract.actions.isEmpty else {
             out.line("")
-            out.line("// Contract \(version) declares no action kinds: there is no ScreenModelActionHandler or perform(action).")
+            out.line(
+                "// Contract \(version) declares no action kinds: there is no ScreenModelActionHandler or perform(action)."
+            )
             return
         }
         let actions = functionNames(contract.actions.map(\.kind))

@@ -482,7 +482,8 @@ public enum KotlinClientModel {
                     guard let name = names[wire], name != plain(wire) else { continue }
                     let qualified = "ScreenModel." + (parent.isEmpty ? "" : parent + ".") + name
                     lines.append(
-                        "// Renamed: \(kind) \"\(SwiftClientModel.escapedForComment(wire))\" is \(qualified) (\(plain(wire)) is taken).")
+                        "// Renamed: \(kind) \"\(SwiftClientModel.escapedForComment(wire))\" is \(qualified) (\(plain(wire)) is taken)."
+                    )
                 }
             }
             return lines

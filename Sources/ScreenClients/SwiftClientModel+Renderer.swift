@@ -95,7 +95,8 @@ extension SwiftClientModel {
         out.close("}")
         guard !contract.actions.isEmpty else {
             out.line("")
-            out.line("// Contract \(version) declares no action kinds: there is no ScreenModelActionHandler or perform(_:).")
+            out.line(
+                "// Contract \(version) declares no action kinds: there is no ScreenModelActionHandler or perform(_:).")
             return
         }
         out.line("")

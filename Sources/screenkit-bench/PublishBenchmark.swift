@@ -48,7 +48,8 @@ enum ContractHistoryHashes {
     }
 }
 
-/// Counts the requests a bucket receives: every create, write and swap is one PUT.
+/// Counts the requests a bucket receives: every create, write and swap is one PUT, every read and
+/// listing one GET.
 final class CountingS3: Bucket, @unchecked Sendable {
     let inner: any Bucket
     private let lock = NSLock()
@@ -82,5 +83,10 @@ final class CountingS3: Bucket, @unchecked Sendable {
     {
         count(put: true)
         return try await inner.swap(key, bytes: bytes, metadata: metadata, expecting: expected)
+    }
+
+    func list(_ prefix: String, maximumKeys: Int) async throws(BucketError) -> [ListedObject] {
+        count(put: false)
+        return try await inner.list(prefix, maximumKeys: maximumKeys)
     }
 }

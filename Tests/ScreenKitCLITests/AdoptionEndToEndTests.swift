@@ -227,6 +227,12 @@ import Testing
         #expect(rolledBack.output.contains("rolled back: the bucket serves release \(releases.0) to every unit"))
         let history = try await shell.screenkit("rollout", "history", "--bucket", bucket)
         #expect(history.output.contains("rollback") && history.output.contains("canary"), "\(history.output)")
+        #expect(history.output.contains("publish") && history.output.contains(releases.1), "\(history.output)")
+        // Any release `history` lists can be made stable again, with its own router.
+        let chosen = try await shell.screenkit("rollout", "rollback", "--to", releases.1, "--bucket", bucket)
+        #expect(
+            chosen.status == 0 && chosen.output.contains("the bucket serves release \(releases.1) to every unit"),
+            "\(chosen.output)")
         try await shell.must("git", "checkout", "-q", "--", "Screens/WelcomeScreen.swift")
         for file in ["bucket", "edge-records.jsonl", "events.jsonl"] {
             try FileManager.default.removeItem(at: shell.folder.appendingPathComponent(file))

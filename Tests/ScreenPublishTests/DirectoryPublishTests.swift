@@ -33,7 +33,12 @@ import Testing
         let first = try await publish(to: bucket)
         let layout = BucketLayout(
             screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes)
-        #expect(files() == layout.files, "the bucket holds exactly the build image")
+        #expect(PublishFixture.image(files()) == layout.files, "the bucket holds exactly the build image")
+        // Beside it, the release's entry: what the pointer names, made by a publish.
+        let entries = PublishFixture.releaseEntries(files().keys)
+        #expect(entries.count == 1)
+        let entry = try #require(entries.first.flatMap { ReleaseEntry.decode(files()[$0] ?? []) })
+        #expect(entry.move == .publish && entry.pointer == layout.pointer && entry.previous == nil)
         #expect(first.uploaded == layout.immutablePaths.count)
         #expect(first.pointerMoved)
         let again = CountingBucket(DirectoryBucket(path: folder.path))
@@ -277,7 +282,9 @@ import Testing
     func expectOnlyTheLayout(_ comment: Comment, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let all = entries()
         #expect(
-            Set(all.filter { !$0.contains("/") }) == ["objects", "manifests", "pointer.json", "screens", "contracts"],
+            Set(all.filter { !$0.contains("/") }) == [
+                "objects", "manifests", "pointer.json", "screens", "contracts", "releases",
+            ],
             "\(comment): \(all.filter { !$0.contains("/") })", sourceLocation: sourceLocation)
         let hidden = all.filter { $0.split(separator: "/").contains { $0.hasPrefix(".") } }
         #expect(hidden == [], "\(comment): no dot-file anywhere", sourceLocation: sourceLocation)

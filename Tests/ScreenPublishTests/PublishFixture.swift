@@ -76,6 +76,29 @@ enum PublishFixture {
     }
 }
 
+extension PublishFixture {
+    /// `files` without the bucket's release entries (`releases/…`), which every publish that moves
+    /// the pointer writes beside the image: what `build` writes into `dist/`.
+    static func image<Value>(_ files: [String: Value]) -> [String: Value] {
+        files.filter { !$0.key.hasPrefix(BucketLayout.releases) }
+    }
+
+    /// Every file's key below `folder` (a directory bucket), hidden files left out.
+    static func keys(in folder: URL) -> [String] {
+        let paths = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
+        return paths.filter { path in
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+            return !isFolder.boolValue && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+    }
+
+    /// The release entries among `keys`.
+    static func releaseEntries(_ keys: some Sequence<String>) -> [String] {
+        keys.filter { BucketLayout.releaseEntryHash($0) != nil }.sorted()
+    }
+}
+
 /// A bucket that counts writes, to prove what a run did and did not upload.
 final class CountingBucket: Bucket, @unchecked Sendable {
     let inner: any Bucket
@@ -87,7 +110,7 @@ final class CountingBucket: Bucket, @unchecked Sendable {
 
     var description: String { inner.description }
 
-    /// How many calls of each kind (`read`, `create`, `write`, `swap`) were made.
+    /// How many calls of each kind (`read` — listings too —, `create`, `write`, `swap`) were made.
     func count(_ kind: String) -> Int { lock.withLock { counts[kind, default: 0] } }
     /// The keys written (create, write, swap), in order.
     var written: [String] { lock.withLock { keys } }
@@ -119,6 +142,11 @@ final class CountingBucket: Bucket, @unchecked Sendable {
     {
         note("swap", key)
         return try await inner.swap(key, bytes: bytes, metadata: metadata, expecting: expected)
+    }
+
+    func list(_ prefix: String, maximumKeys: Int) async throws(BucketError) -> [ListedObject] {
+        note("read", prefix)
+        return try await inner.list(prefix, maximumKeys: maximumKeys)
     }
 }
 

@@ -45,7 +45,8 @@ import Testing
     @Test func aCanaryIsPublishedBesideTheStableReleaseThenPromoted() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let stable = try await publish(Self.first)
-        #expect(try await rollout.history().isEmpty, "a bucket that never tried a canary keeps no history")
+        #expect(try await rollout.history().map(\.entry.move) == [.publish], "every publish writes its entry")
+        #expect(try await rollout.state()?.pointer.history == nil, "the pointer names it only from a first canary on")
         let canary = try await publish(Self.second, canary: 2500)
         let state = try #require(try await rollout.state())
         let tried = try #require(state.pointer.canary)
@@ -67,7 +68,7 @@ import Testing
             (error as? PublishError)?.kind == .refused && "\(error)".contains("promote or roll it back first")
         }
         let history = try await rollout.history()
-        #expect(history.map(\.entry.move) == [.canary])
+        #expect(history.map(\.entry.move) == [.canary, .publish])
         #expect(try await BucketInvariant.check(DirectoryBucket(path: folder.path)).problems.isEmpty)
 
         let promoted = try await rollout.promote()
@@ -78,10 +79,12 @@ import Testing
         #expect(pointer.manifest == canary.layout.manifestHash && pointer.canary == nil)
         #expect(pointer.edge == tried.edge, "the canary's own router")
         #expect(exists("screens/whats-new"), "a promote rewrites the aliases")
-        #expect(try await rollout.history().map(\.entry.move) == [.promote, .canary])
-        // Again: already done, nothing written.
+        #expect(try await rollout.history().map(\.entry.move) == [.promote, .canary, .publish])
+        // Again: already done; a promote stopped after its swap, before its aliases, is finished.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("screens/whats-new"))
         #expect(try await rollout.promote() == .alreadyDone(pointer))
-        #expect(try await rollout.history().count == 2)
+        #expect(exists("screens/whats-new"), "the aliases the promote changes are written again")
+        #expect(try await rollout.history().count == 3)
         #expect(try await BucketInvariant.check(DirectoryBucket(path: folder.path)).problems.isEmpty)
 
         // Back to the first release, as the history names it, with its own router.
@@ -91,7 +94,7 @@ import Testing
             return
         }
         #expect(restored.serving == stable.layout.pointer)
-        #expect(try await rollout.history().map(\.entry.move) == [.rollback, .promote, .canary])
+        #expect(try await rollout.history().map(\.entry.move) == [.rollback, .promote, .canary, .publish])
         #expect(try await rollout.rollback(to: String(stable.layout.manifestHash.prefix(12))) == .alreadyDone(restored))
         await #expect {
             _ = try await rollout.rollback(to: String(repeating: "0", count: 12))
@@ -120,7 +123,63 @@ import Testing
         }
         // With history kept, the next plain publish writes its entry too.
         try await publish(Self.second)
-        #expect(try await rollout.history().map(\.entry.move) == [.publish, .rollback, .canary])
+        #expect(try await rollout.history().map(\.entry.move) == [.publish, .rollback, .canary, .publish])
+    }
+
+    /// Without ever trying a canary, every publish leaves an entry the pointer does not name, and
+    /// `rollback --to` reaches any of them with its own router; the aliases follow.
+    @Test func aBucketThatNeverTriedACanaryRollsBackToAnyReleaseItHolds() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let third: Catalog = {
+            var catalog = Self.second
+            catalog.screens[0].title = "Third"
+            return catalog
+        }()
+        let plans = [
+            try await publish(Self.first), try await publish(Self.second), try await publish(third),
+        ]
+        let state = try #require(try await rollout.state())
+        #expect(state.stored.bytes == plans[2].layout.files[BucketLayout.pointer], "the image's pointer, byte for byte")
+        let history = try await rollout.history()
+        #expect(history.map(\.entry.move) == [.publish, .publish, .publish])
+        #expect(history.map(\.entry.pointer) == plans.reversed().map(\.layout.pointer), "newest first")
+        #expect(
+            try await rollout.history(limit: 2).map(\.entry.pointer) == plans.suffix(2).reversed().map(\.layout.pointer)
+        )
+        let alias = "screens/\(Self.first.screens[0].id)"
+        let before = try Data(contentsOf: folder.appendingPathComponent(alias))
+        let outcome = try await rollout.rollback(to: Pointer.release(of: plans[0].layout.manifestHash))
+        guard case .moved(let pointer) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(pointer.serving == plans[0].layout.pointer, "the first release with its own router")
+        #expect(pointer.history != nil, "a bucket a rollout moved keeps the chain from then on")
+        let after = try Data(contentsOf: folder.appendingPathComponent(alias))
+        #expect(after != before && [UInt8](after) == plans[0].layout.files[alias], "the aliases follow")
+        #expect(try await rollout.history().map(\.entry.move) == [.rollback, .publish, .publish, .publish])
+        #expect(try await BucketInvariant.check(DirectoryBucket(path: folder.path)).problems.isEmpty)
+        // And forward again to the newest.
+        let forward = try await rollout.rollback(to: String(plans[2].layout.manifestHash.prefix(16)))
+        guard case .moved(let newest) = forward else {
+            Issue.record("\(forward)")
+            return
+        }
+        #expect(newest.serving == plans[2].layout.pointer)
+    }
+
+    /// A history entry the bucket holds with other bytes than its name says is a corrupt bucket,
+    /// never a release to roll back to.
+    @Test func aTamperedEntryIsACorruptBucket() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await publish(Self.first)
+        let key = try #require(PublishFixture.releaseEntries(PublishFixture.keys(in: folder)).first)
+        try Data(#"{"format":1}"#.utf8).write(to: folder.appendingPathComponent(key))
+        await #expect {
+            _ = try await rollout.history()
+        } throws: { error in
+            (error as? PublishError)?.kind == .corrupt && "\(error)".contains("is not the history entry it is named")
+        }
     }
 
     @Test func aCanaryNeedsAStableReleaseWithARouter() async throws {
@@ -172,6 +231,7 @@ import Testing
                 "\(error)")
         }
         #expect(try await BucketInvariant.check(bucket).problems.isEmpty)
-        #expect(try await rollout.history().count == 2)
+        // The winner's move, the canary and the first publish: a loser's entry is not in the chain.
+        #expect(try await rollout.history().count == 3)
     }
 }

@@ -37,7 +37,13 @@ import Testing
         let expected = layout()
         #expect(summary.uploaded == expected.immutablePaths.count)
         let stored = try server.readBack(prefix: prefix)
-        #expect(Set(stored.keys) == Set(expected.files.keys))
+        #expect(Set(PublishFixture.image(stored).keys) == Set(expected.files.keys))
+        let entries = PublishFixture.releaseEntries(stored.keys)
+        #expect(entries.count == 1, "the release's entry beside the image")
+        for key in entries {
+            #expect(stored[key]?["contentType"] as? String == "application/json")
+            #expect(stored[key]?["cacheControl"] as? String == "public, max-age=31536000, immutable")
+        }
         for (key, bytes) in expected.files {
             let entry = try #require(stored[key])
             #expect(entry["sha256"] as? String == SHA256.hexDigest(bytes), "\(key)")
@@ -58,7 +64,7 @@ import Testing
             screens: PublishFixture.screens(), contract: 4, history: PublishFixture.historyHashes, edge: options)
         _ = try await publisher.publish(plan)
         let stored = try server.readBack(prefix: prefix)
-        #expect(Set(stored.keys) == Set(plan.layout.files.keys))
+        #expect(Set(PublishFixture.image(stored).keys) == Set(plan.layout.files.keys))
         let edge = BucketLayout.edgeFiles(of: plan.layout.pointer)
         #expect(edge.count == 5)
         for key in edge {
@@ -91,7 +97,9 @@ import Testing
         try await server.control("POST", "/__stats__/reset")
         let changed = try await publish(PublishFixture.changed(), to: server.bucket(prefix: prefix))
         #expect(changed.uploaded == 3, "two objects and the manifest")
-        #expect(try await server.requests("PUT") == 3 + 1 + 5, "uploads, the pointer, five aliases")
+        #expect(
+            try await server.requests("PUT") == 3 + 1 + 1 + 5, "uploads, the release's entry, the pointer, five aliases"
+        )
     }
 
     @Test func aWrongSecretIsAClearAuthenticationErrorAndWritesNothing() async throws {
@@ -181,7 +189,9 @@ import Testing
         #expect(summary.pointerMoved)
         let stats = try await server.control("GET", "/__stats__")
         #expect(stats["faultsInjected"] as? Int == 5)
-        #expect(try server.readBack(prefix: prefix).count == layout().files.count)
+        let stored = try server.readBack(prefix: prefix)
+        #expect(PublishFixture.image(stored).count == layout().files.count)
+        #expect(PublishFixture.releaseEntries(stored.keys).count == 1)
     }
 
     @Test func aTimeoutIsRetried() async throws {

@@ -51,7 +51,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let releases = tallies.keys.sorted()
     if releases.count >= 2 {
         let (stable, canary) = (tallies[releases[0]]!, tallies[releases[1]]!)
-        precondition(stable.serverErrors + stable.clientErrors <= stable.responses && stable.withFallback <= stable.shown)
+        precondition(
+            stable.serverErrors + stable.clientErrors <= stable.responses && stable.withFallback <= stable.shown)
         let verdict = ReleaseVerdict(
             stable: releases[0], canary: releases[1], overall: (stable, canary), screens: [:], minimumResponses: 1)
         _ = verdict.text + verdict.markdown

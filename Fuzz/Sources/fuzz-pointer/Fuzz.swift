@@ -1,6 +1,7 @@
 import FuzzSupport
 import ScreenCompiler
 import ScreenEdge
+import ScreenPublish
 
 /// The program: libFuzzer's driver over `fuzz(_:_:)`.
 @main enum Main {
@@ -9,7 +10,8 @@ import ScreenEdge
 }
 
 /// libFuzzer's entry point: one input read as each small file a rollout reads back from a bucket —
-/// its `pointer.json`, a release history entry and an edge router's `table.json`.
+/// its `pointer.json`, a release history entry, an edge router's `table.json` and a page of an S3
+/// listing of the release entries.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = FuzzFiles.bytes(start, count)
@@ -28,6 +30,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     // A table read back names a manifest and objects by SHA-256, and never a canary.
     if let table = try? EdgeTable(bytes: bytes) {
         precondition(BucketLayout.isHash(table.manifestHash) && !table.hasCanary)
+    }
+    // A listing page holds at most its bound of keys, each 1 to 1,024 bytes, and a token when
+    // more pages follow.
+    if let page = try? S3ListPage.decode(bytes) {
+        precondition(page.objects.count <= S3ListPage.maximumKeys)
+        precondition(page.objects.allSatisfy { !$0.key.isEmpty && $0.key.utf8.count <= 1_024 })
+        precondition(page.next.map { !$0.isEmpty } != false)
     }
     return 0
 }

@@ -225,7 +225,15 @@ public struct BucketLayout: Sendable {
     }
 
     /// The key of the release history's entry whose bytes' SHA-256 is `hash` (``ReleaseEntry``).
-    public static func releaseEntry(_ hash: String) -> String { "releases/\(hash).json" }
+    public static func releaseEntry(_ hash: String) -> String { "\(releases)\(hash).json" }
+    /// The prefix of every release entry's key.
+    public static let releases = "releases/"
+    /// The SHA-256 a release entry's key names; nil for any other key.
+    public static func releaseEntryHash(_ key: String) -> String? {
+        guard key.hasPrefix(releases), key.hasSuffix(".json") else { return nil }
+        let hash = String(key.dropFirst(releases.count).dropLast(5))
+        return isHash(hash) ? hash : nil
+    }
 
     /// Every alias of the image `manifest` describes, with the SHA-256 of the object it holds:
     /// what `build` writes and what `publish` compares with the bucket's manifest.

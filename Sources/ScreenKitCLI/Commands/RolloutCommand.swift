@@ -181,9 +181,10 @@ enum RolloutCommand {
         name: "history",
         summary: "The bucket's releases, newest first.",
         help: """
-            OVERVIEW: List the moves of the bucket's release history, newest first: when,
-            what (publish, canary, promote, rollback) and what the bucket served after it.
-            The history starts at the bucket's first canary.
+            OVERVIEW: List the bucket's release history, newest first: when, what
+            (publish, canary, promote, rollback) and what the bucket served after it.
+            Every publish and every move writes an entry (releases/<sha256>.json), so
+            any release listed can be named with rollback --to.
 
             USAGE: screenkit rollout history [--limit N] [--bucket URL] [options]
 
@@ -204,7 +205,9 @@ enum RolloutCommand {
             return try await run(arguments, context) { rollout, context throws(PublishError) in
                 let entries = try await rollout.history(limit: limit)
                 guard !entries.isEmpty else {
-                    context.terminal.print("no release history yet (it starts at the bucket's first canary)")
+                    context.terminal.print(
+                        "no release history yet: every publish writes an entry; publishes by earlier versions of screenkit wrote none"
+                    )
                     return .success
                 }
                 for (_, entry) in entries {

@@ -1,9 +1,11 @@
+import Foundation
 import ScreenCompiler
 
 /// A content bucket: a directory or an S3-compatible store.
 ///
 /// Objects are created only if absent, the pointer is swapped only if unchanged since it was
-/// read, and aliases are overwritten; nothing else is ever written.
+/// read, and aliases are overwritten; nothing else is ever written. Keys can be listed by prefix
+/// (a rollout finds the release entries the bucket holds).
 public protocol Bucket: Sendable, CustomStringConvertible {
     /// Where the bucket is, for messages, e.g. `s3://shop/screens` or `file:///srv/screens`.
     var description: String { get }
@@ -22,6 +24,10 @@ public protocol Bucket: Sendable, CustomStringConvertible {
     /// Replaces `key` only if its entity tag is still `expected` (nil: only if it does not exist).
     func swap(_ key: String, bytes: [UInt8], metadata: ObjectMetadata, expecting expected: String?)
         async throws(BucketError) -> SwapOutcome
+
+    /// Every key that starts with `prefix`, with when it was last written, in no particular order;
+    /// more than `maximumKeys` of them is an error (the caller names its bound).
+    func list(_ prefix: String, maximumKeys: Int) async throws(BucketError) -> [ListedObject]
 }
 
 extension Bucket {
@@ -42,6 +48,21 @@ public struct StoredObject: Sendable, Hashable {
     public init(bytes: [UInt8], etag: String) {
         self.bytes = bytes
         self.etag = etag
+    }
+}
+
+/// A key found by ``Bucket/list(_:maximumKeys:)``.
+public struct ListedObject: Sendable, Hashable {
+    /// The key, without the bucket's prefix.
+    public let key: String
+    /// When the object was last written, as the bucket reports it (S3's `LastModified`, whole
+    /// seconds at most stores; a file's modification time).
+    public let modified: Date
+
+    /// Creates a listed object.
+    public init(key: String, modified: Date) {
+        self.key = key
+        self.modified = modified
     }
 }
 

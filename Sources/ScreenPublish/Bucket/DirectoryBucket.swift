@@ -88,6 +88,38 @@ public struct DirectoryBucket: Bucket {
         return .swapped
     }
 
+    public func list(_ prefix: String, maximumKeys: Int) async throws(BucketError) -> [ListedObject] {
+        // The folder the prefix's keys live in, walked; a key's name is its path below the root.
+        // Hidden files (a write's staging files) are never keys.
+        let folder = prefix.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let start = folder.isEmpty ? root : root.appendingPathComponent(folder)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: start.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return []
+        }
+        guard
+            let walk = FileManager.default.enumerator(
+                at: start, includingPropertiesForKeys: [.isRegularFileKey, .contentModificationDateKey],
+                options: [.skipsHiddenFiles])
+        else { throw BucketError(.io, "cannot list \(start.path)") }
+        var listed: [ListedObject] = []
+        let base = root.standardizedFileURL.path
+        while let url = walk.nextObject() as? URL {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .contentModificationDateKey])
+            guard values?.isRegularFile == true else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base + "/") else { continue }
+            let key = String(path.dropFirst(base.count + 1))
+            guard key.hasPrefix(prefix) else { continue }
+            guard listed.count < maximumKeys else {
+                throw BucketError(.protocolError, "\(description)/\(prefix)…: more than \(maximumKeys) keys")
+            }
+            listed.append(
+                ListedObject(key: key, modified: values?.contentModificationDate ?? Date(timeIntervalSince1970: 0)))
+        }
+        return listed
+    }
+
     /// Writes `bytes` to a synced temporary file next to `url`; returns its path.
     private func stage(_ bytes: [UInt8], for url: URL) throws(BucketError) -> String {
         let folder = url.deletingLastPathComponent()

@@ -114,6 +114,53 @@ public struct S3Bucket: Bucket {
         }
     }
 
+    /// `ListObjectsV2`, page by page (`pageSize` keys a page, at most 1,000), the pages' bytes
+    /// bounded by ``S3ListPage/maximumBytes``.
+    public func list(_ prefix: String, maximumKeys: Int) async throws(BucketError) -> [ListedObject] {
+        try await list(prefix, maximumKeys: maximumKeys, pageSize: S3ListPage.maximumKeys)
+    }
+
+    /// ``list(_:maximumKeys:)`` with pages of `pageSize` keys (tests ask for small pages).
+    public func list(_ prefix: String, maximumKeys: Int, pageSize: Int) async throws(BucketError) -> [ListedObject] {
+        let fullPrefix = self.prefix.isEmpty ? prefix : "\(self.prefix)/\(prefix)"
+        var listed: [ListedObject] = []
+        var token: String?
+        var pages = 0
+        repeat {
+            var query = [
+                ("list-type", "2"), ("prefix", fullPrefix),
+                ("max-keys", "\(min(max(1, pageSize), S3ListPage.maximumKeys))"),
+            ]
+            if let token { query.append(("continuation-token", token)) }
+            let response = try await send("GET", nil, query: query, body: [], headers: [:])
+            guard response.status == 200 else { throw unexpected(response, "GET", "\(prefix)… (list)") }
+            let page: S3ListPage
+            do {
+                page = try S3ListPage.decode(response.body)
+            } catch {
+                throw BucketError(.protocolError, "GET \(description)/\(prefix)… (list): \(error.description)")
+            }
+            for object in page.objects {
+                // Keys outside the prefix would be a store's mistake; never take one as ours.
+                guard object.key.hasPrefix(fullPrefix) else {
+                    throw BucketError(.protocolError, "GET \(description)/\(prefix)… (list): listed \(object.key)")
+                }
+                guard listed.count < maximumKeys else {
+                    throw BucketError(.protocolError, "\(description)/\(prefix)…: more than \(maximumKeys) keys")
+                }
+                let key = self.prefix.isEmpty ? object.key : String(object.key.dropFirst(self.prefix.count + 1))
+                listed.append(ListedObject(key: key, modified: object.modified))
+            }
+            pages += 1
+            // A store that keeps answering "more" without keys must not loop forever.
+            guard page.next == nil || !page.objects.isEmpty || pages < 3 else {
+                throw BucketError(.protocolError, "GET \(description)/\(prefix)… (list): pages without keys")
+            }
+            token = page.next
+        } while token != nil
+        return listed
+    }
+
     private func headers(_ metadata: ObjectMetadata, _ extra: [String: String]) -> [String: String] {
         extra.merging(["Content-Type": metadata.contentType, "Cache-Control": metadata.cacheControl]) { a, _ in a }
     }
@@ -128,11 +175,22 @@ public struct S3Bucket: Bucket {
     private func send(_ method: String, _ key: String, body: [UInt8], headers: [String: String])
         async throws(BucketError) -> Response
     {
-        let fullKey = prefix.isEmpty ? key : "\(prefix)/\(key)"
-        let path = URIEncoding.objectPath(pathStyle ? "\(bucket)/\(fullKey)" : fullKey)
-        guard let url = URL(string: "\(scheme)://\(host)\(path)") else {
-            throw BucketError(.protocolError, "cannot form a URL for key \(fullKey)")
+        try await send(method, key, query: [], body: body, headers: headers)
+    }
+
+    /// Sends one request for `key` (nil: the bucket itself) with `query`.
+    private func send(
+        _ method: String, _ key: String?, query: [(String, String)], body: [UInt8], headers: [String: String]
+    ) async throws(BucketError) -> Response {
+        let fullKey = key.map { prefix.isEmpty ? $0 : "\(prefix)/\($0)" }
+        let path =
+            fullKey.map { URIEncoding.objectPath(pathStyle ? "\(bucket)/\($0)" : $0) }
+            ?? (pathStyle ? URIEncoding.objectPath(bucket) : "/")
+        let queryString = query.isEmpty ? "" : "?" + SigV4Signer.canonicalQuery(query)
+        guard let url = URL(string: "\(scheme)://\(host)\(path)\(queryString)") else {
+            throw BucketError(.protocolError, "cannot form a URL for key \(fullKey ?? bucket)")
         }
+        let key = key ?? ""
         let payloadHash = SHA256.hexDigest(body)
         var lastProblem = ""
         for attempt in 0..<max(1, retry.attempts) {
@@ -145,7 +203,7 @@ public struct S3Bucket: Bucket {
             var request = URLRequest(url: url, timeoutInterval: retry.timeout.rounded(.up))
             request.httpMethod = method
             let signed = signer.sign(
-                method: method, host: host, path: path, query: [], headers: headers, payloadHash: payloadHash,
+                method: method, host: host, path: path, query: query, headers: headers, payloadHash: payloadHash,
                 date: Date())
             for (name, value) in headers.merging(signed, uniquingKeysWith: { _, new in new }) {
                 request.setValue(value, forHTTPHeaderField: name)

@@ -283,11 +283,14 @@ public struct Publisher: Sendable {
         var publishedByAnother = false
         if plan.movesPointer {
             var pointer = layout.files[BucketLayout.pointer] ?? []
-            // A bucket that keeps a release history (one that tried a canary) gets this move's entry
-            // before the pointer names it.
-            if plan.isCanary || plan.previousPointer?.history != nil {
-                let entry = try await recordMove(
-                    plan.isCanary ? .canary : .publish, to: layout.pointer, after: plan.previousPointer?.history)
+            // Every release gets its entry before the pointer can name it, so `rollout rollback --to`
+            // finds it with its router; the pointer names the entry only in a bucket that keeps the
+            // chain of moves (one that tried a canary), so every other keeps the image's pointer.
+            let chained = plan.isCanary || plan.previousPointer?.history != nil
+            let entry = try await recordMove(
+                plan.isCanary ? .canary : .publish, to: layout.pointer,
+                after: chained ? plan.previousPointer?.history : nil)
+            if chained {
                 pointer = layout.pointer.with(history: entry).encoded()
             }
             let outcome = try await wrap { () async throws(BucketError) in

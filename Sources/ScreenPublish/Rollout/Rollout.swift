@@ -48,31 +48,6 @@ public struct Rollout: Sendable {
         return State(stored: stored, pointer: pointer)
     }
 
-    /// The release history, newest first: up to `limit` entries from the one the pointer names,
-    /// each with its SHA-256. Stops early at an entry the bucket no longer holds.
-    public func history(limit: Int = 20) async throws(PublishError) -> [(hash: String, entry: ReleaseEntry)] {
-        guard let state = try await state() else { return [] }
-        var entries: [(hash: String, entry: ReleaseEntry)] = []
-        var next = state.pointer.history
-        var seen: Set<String> = []
-        while let hash = next, entries.count < limit, seen.insert(hash).inserted {
-            let key = BucketLayout.releaseEntry(hash)
-            let stored: StoredObject?
-            do {
-                stored = try await bucket.read(key, maximumBytes: ReleaseEntry.maximumBytes)
-            } catch {
-                throw PublishError(kind: .bucket(error.kind), description: error.description)
-            }
-            guard let stored else { break }
-            guard SHA256.hexDigest(stored.bytes) == hash, let entry = ReleaseEntry.decode(stored.bytes) else {
-                throw PublishError(kind: .corrupt, description: "\(bucket)/\(key) is not the history entry it is named")
-            }
-            entries.append((hash, entry))
-            next = entry.previous
-        }
-        return entries
-    }
-
     /// Makes the canary the stable release for every unit: the pointer names its manifest and its
     /// own router, and the aliases are rewritten to its objects.
     public func promote() async throws(PublishError) -> Outcome {
@@ -106,30 +81,13 @@ public struct Rollout: Sendable {
                 kind: .refused, description: "'\(release)' is not a release: 12 to 64 lowercase hex digits")
         }
         let target = try await earlier(release)
-        if state.pointer.serving == target { return .alreadyDone(state.pointer) }
+        if state.pointer.serving == target {
+            if let done = try await repeated(.rollback, state) { return done }
+            return .alreadyDone(state.pointer)
+        }
         try await requireHeld(target)
         return try await move(
             .rollback, from: state, to: target, aliasesFrom: state.pointer.manifest)
-    }
-
-    /// The pointer that made `release` stable with its own router, from the newest history entry
-    /// that names it.
-    func earlier(_ release: String) async throws(PublishError) -> Pointer {
-        let entries = try await history(limit: 1000)
-        for (_, entry) in entries {
-            let pointer = entry.pointer
-            if pointer.manifest.hasPrefix(release) {
-                return Pointer(manifest: pointer.manifest, edge: pointer.canary?.stableEdge ?? pointer.edge)
-            }
-            if let canary = pointer.canary, canary.manifest.hasPrefix(release) {
-                return Pointer(manifest: canary.manifest, edge: canary.edge)
-            }
-        }
-        throw PublishError(
-            kind: .refused,
-            description:
-                "release \(release) is not in the bucket's history (\(entries.count) entries read; the history starts at the bucket's first canary)"
-        )
     }
 
     /// Checks the bucket still holds `pointer`'s manifest and router files.
@@ -151,11 +109,17 @@ public struct Rollout: Sendable {
         }
     }
 
-    /// `.alreadyDone` when the newest history entry is a `move` to exactly what the pointer names.
+    /// `.alreadyDone` when the newest entry of the chain is a `move` to exactly what the pointer
+    /// names; the aliases that move changes are written again first, in case the move that swapped
+    /// the pointer was stopped before it wrote them all.
     func repeated(_ move: ReleaseEntry.Move, _ state: State) async throws(PublishError) -> Outcome? {
-        guard let newest = try await history(limit: 1).first, newest.entry.move == move,
-            newest.entry.pointer == state.pointer.serving
+        let chain = try await chain(from: state.pointer.history, limit: 2)
+        guard let newest = chain.first, newest.entry.move == move, newest.entry.pointer == state.pointer.serving
         else { return nil }
+        if chain.count == 2 {
+            let before = chain[1].entry.pointer.manifest
+            if before != state.pointer.manifest { try await rewriteAliases(from: before, to: state.pointer.manifest) }
+        }
         return .alreadyDone(state.pointer)
     }
 
