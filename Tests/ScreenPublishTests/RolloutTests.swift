@@ -168,6 +168,41 @@ import Testing
         #expect(newest.serving == plans[2].layout.pointer)
     }
 
+    /// A release published before publishes wrote entries (simulated: the entries removed) is its
+    /// manifest alone in a bucket without an edge router, so `--to` finds it by listing the
+    /// manifests; with a router, which no entry names, it is refused saying what to do.
+    @Test func aReleaseWithoutAnEntryIsItsManifestOnlyWithoutARouter() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let publisher = Publisher(bucket: DirectoryBucket(path: folder.path))
+        var plans: [PublishPlan] = []
+        for catalog in [Self.first, Self.second] {
+            let plan = try await plan(catalog, edge: nil)
+            _ = try await publisher.publish(plan)
+            plans.append(plan)
+        }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("releases"))
+        #expect(try await rollout.history().isEmpty)
+        let outcome = try await rollout.rollback(to: Pointer.release(of: plans[0].layout.manifestHash))
+        guard case .moved(let pointer) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(pointer.serving == plans[0].layout.pointer)
+        await #expect {
+            _ = try await rollout.rollback(to: String(repeating: "0", count: 12))
+        } throws: { error in
+            "\(error)".contains("is not in the bucket's history")
+        }
+        // With an edge router the manifest alone is not the release.
+        _ = try await publisher.publish(try await plan(Self.second))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("releases"))
+        await #expect {
+            _ = try await rollout.rollback(to: Pointer.release(of: plans[0].layout.manifestHash))
+        } throws: { error in
+            (error as? PublishError)?.kind == .refused && "\(error)".contains("publish that commit again")
+        }
+    }
+
     /// A history entry the bucket holds with other bytes than its name says is a corrupt bucket,
     /// never a release to roll back to.
     @Test func aTamperedEntryIsACorruptBucket() async throws {

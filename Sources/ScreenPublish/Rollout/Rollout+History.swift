@@ -153,14 +153,43 @@ extension Rollout {
             }
             return found != nil
         }
-        guard let found else {
+        if let found { return found }
+        if let manifest = try await unrecorded(release) { return manifest }
+        throw PublishError(
+            kind: .refused,
+            description:
+                "release \(release) is not in the bucket's history (\(max(read, chain.count)) entries read; releases published by earlier versions of screenkit have none: publish that commit again)"
+        )
+    }
+
+    /// A release published before publishes wrote history entries, as a manifest the bucket holds:
+    /// a release of its own only in a bucket whose pointer names no edge router (the manifest is
+    /// then all the release is); nil when the bucket holds no manifest `release` starts.
+    func unrecorded(_ release: String) async throws(PublishError) -> Pointer? {
+        let listed: [ListedObject]
+        do {
+            listed = try await bucket.list(
+                String(BucketLayout.manifest(release).dropLast(".json".count)), maximumKeys: 1_000)
+        } catch {
+            throw PublishError(kind: .bucket(error.kind), description: error.description)
+        }
+        let manifests = listed.compactMap { object -> String? in
+            let name = object.key.dropFirst("manifests/".count).dropLast(".json".count)
+            return object.key.hasSuffix(".json") && BucketLayout.isHash(String(name)) ? String(name) : nil
+        }
+        guard let manifest = manifests.first else { return nil }
+        guard manifests.count == 1 else {
+            throw PublishError(
+                kind: .refused, description: "release \(release) names more than one manifest: give more of its digits")
+        }
+        guard let state = try await state(), state.pointer.edge.isEmpty, state.pointer.canary == nil else {
             throw PublishError(
                 kind: .refused,
                 description:
-                    "release \(release) is not in the bucket's history (\(max(read, chain.count)) entries read; releases published before ScreenKit wrote history entries are not in it: publish that commit again)"
+                    "release \(release) was published by an earlier version of screenkit, which recorded no history entry naming its edge router: publish that commit again"
             )
         }
-        return found
+        return Pointer(manifest: manifest)
     }
 
     /// `entries` newest first by the time each entry was made, ties by hash.
