@@ -12,6 +12,9 @@ import ScreenJSON
 /// when any measure is higher for it overall with p < 0.05 (two-proportion z-test, pooled);
 /// **held** while either release has fewer than the minimum of responses (no verdict from too
 /// little traffic), or while a measure is higher but not significantly so; **promoted** otherwise.
+/// The comparisons per screen and per client contract version are shown to say where a difference
+/// lies; the decision rests on the overall ones, so looking at many groups does not multiply the
+/// chance of a false alarm.
 public struct ReleaseVerdict: Sendable {
     /// What the canary should do.
     public enum Decision: String, Sendable, Hashable {
@@ -122,6 +125,9 @@ public struct ReleaseVerdict: Sendable {
     public let overall: [Comparison]
     /// Each measure on each screen either release answered, screens sorted.
     public let screens: [(screen: String, comparisons: [Comparison])]
+    /// Each measure for each contract version the apps declared (`none`, `malformed` or a number),
+    /// numbers first in order; empty when the tallies were not kept by version.
+    public let versions: [(version: String, comparisons: [Comparison])]
     /// The canary's render failures by reason.
     public let failuresByReason: [(reason: RenderFailureReason, canary: Int, stable: Int)]
     /// The decision.
@@ -157,12 +163,13 @@ public struct ReleaseVerdict: Sendable {
         }
     }
 
-    /// The verdict on `canary` against `stable` from their tallies, overall and by screen; with a
-    /// `guardrail`, a drop in its conversion counts as a measure too (the share of units that did
-    /// not send the goal event).
+    /// The verdict on `canary` against `stable` from their tallies, overall, by screen and by the
+    /// contract version the apps declared; with a `guardrail`, a drop in its conversion counts as
+    /// a measure too (the share of units that did not send the goal event).
     public init(
         stable: String, canary: String, overall: (stable: Tally, canary: Tally),
-        screens: [String: (stable: Tally, canary: Tally)], minimumResponses: Int, guardrail: Guardrail? = nil
+        screens: [String: (stable: Tally, canary: Tally)], versions: [String: (stable: Tally, canary: Tally)] = [:],
+        minimumResponses: Int, guardrail: Guardrail? = nil
     ) {
         self.stable = stable
         self.canary = canary
@@ -178,6 +185,9 @@ public struct ReleaseVerdict: Sendable {
                 ]
             } ?? [])
         self.screens = screens.keys.sorted().map { ($0, Self.comparisons(screens[$0]!.canary, screens[$0]!.stable)) }
+        self.versions = versions.keys.sorted(by: Self.versionOrder).map {
+            ($0, Self.comparisons(versions[$0]!.canary, versions[$0]!.stable))
+        }
         failuresByReason = RenderFailureReason.allCases.compactMap { reason in
             let (c, s) = (overall.canary.renderFailures[reason] ?? 0, overall.stable.renderFailures[reason] ?? 0)
             return c + s > 0 ? (reason, c, s) : nil
@@ -206,6 +216,22 @@ public struct ReleaseVerdict: Sendable {
                 at: 0)
         }
         self.reasons = reasons
+    }
+
+    /// Contract versions in order: numbers ascending, then words.
+    static func versionOrder(_ left: String, _ right: String) -> Bool {
+        switch (Int(left), Int(right)) {
+        case (let a?, let b?): a < b
+        case (.some, nil): true
+        case (nil, .some): false
+        case (nil, nil): left < right
+        }
+    }
+
+    /// The versions worth a section: only when the apps declared more than one.
+    var versionSections: [(version: String, comparisons: [Comparison])] {
+        let seen = versions.filter { $0.comparisons.contains(where: { $0.canary.of + $0.stable.of > 0 }) }
+        return seen.count > 1 ? seen : []
     }
 
     /// The measures of `canary` against `stable`.
@@ -255,6 +281,9 @@ public struct ReleaseVerdict: Sendable {
         for (screen, comparisons) in screens where comparisons.contains(where: { $0.canary.of + $0.stable.of > 0 }) {
             out += "\nscreen \(screen):\n" + table(comparisons)
         }
+        for (version, comparisons) in versionSections {
+            out += "\nclient contract version \(version):\n" + table(comparisons)
+        }
         if !failuresByReason.isEmpty {
             out += "\nrender failures by reason:\n"
             for (reason, canary, stable) in failuresByReason {
@@ -289,6 +318,9 @@ public struct ReleaseVerdict: Sendable {
         section("Overall", overall)
         for (screen, comparisons) in screens where comparisons.contains(where: { $0.canary.of + $0.stable.of > 0 }) {
             section("Screen `\(screen)`", comparisons)
+        }
+        for (version, comparisons) in versionSections {
+            section("Client contract version `\(version)`", comparisons)
         }
         return out
     }

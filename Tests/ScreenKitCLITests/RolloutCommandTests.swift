@@ -163,6 +163,47 @@ import Testing
         #expect(without == .success, "without the guardrail nothing else is worse")
     }
 
+    /// A layout one app version cannot draw: the failures all come from apps declaring contract 3,
+    /// so the section of version 3 shows the difference and version 2's shows none.
+    @Test func theVerdictShowsEachClientVersionTheAppsDeclared() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid"])
+        _ = await run(["publish", "--to", target, "--unit-cookie", "uid", "--canary", "10"], catalog: Self.changed)
+        let (stable, canary) = try await releases()
+        var lines: [String] = []
+        for release in [stable, canary] {
+            for index in 0..<1200 {
+                let client = index % 3 == 0 ? "3" : "2"
+                lines.append(
+                    #"{"format":2,"event":"response","time":"2026-12-05T10:00:00Z","source":"nginx","release":"\#(release)","screen":"home","client":"\#(client)","served":\#(client),"status":200,"unit":"u\#(index)"}"#
+                )
+            }
+        }
+        for _ in 0..<40 {
+            lines.append(
+                #"{"time":"2026-12-05T10:00:01Z","contract":3,"event":"render_failed","screen":"home","params":{"reason":"bad_value","release":"\#(canary)"}}"#
+            )
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("versions.jsonl"))
+        let (code, out, _) = await run(["rollout", "status", "versions.jsonl", "--bucket", target])
+        #expect(code == .violations, "\(out)")
+        let sections = out.components(separatedBy: "\nclient contract version ")
+        #expect(sections.count == 3, "\(out)")
+        let two = try #require(sections.dropFirst().first { $0.hasPrefix("2:") })
+        let three = try #require(sections.dropFirst().first { $0.hasPrefix("3:") })
+        #expect(two.contains("render failures per screen shown   canary 0 of 800 (0.00 %)"), "\(two)")
+        #expect(three.contains("render failures per screen shown   canary 40 of 400 (10.00 %)"), "\(three)")
+        #expect(three.contains("WORSE") && !two.contains("WORSE"))
+        let (_, markdown, _) = await run([
+            "rollout", "status", "versions.jsonl", "--bucket", target, "--format", "markdown",
+        ])
+        #expect(markdown.contains("## Client contract version `3`"), "\(markdown)")
+        // Apps of one version only: no section, it would repeat the overall one.
+        let one = try logs(stable: stable, canary: canary, count: 1000)
+        let (_, single, _) = await run(["rollout", "status", one, "--bucket", target])
+        #expect(!single.contains("client contract version"), "\(single)")
+    }
+
     @Test func theReleaseCountsQueriesMatchTheirGoldens() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         for dialect in ["duckdb", "athena", "bigquery"] {

@@ -54,7 +54,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         precondition(
             stable.serverErrors + stable.clientErrors <= stable.responses && stable.withFallback <= stable.shown)
         let verdict = ReleaseVerdict(
-            stable: releases[0], canary: releases[1], overall: (stable, canary), screens: [:], minimumResponses: 1)
+            stable: releases[0], canary: releases[1], overall: (stable, canary), screens: [:],
+            versions: ["2": (stable, canary), "none": (canary, stable)], minimumResponses: 1)
         _ = verdict.text + verdict.markdown
     }
     _ = metrics.exposition(countersOnly: true)

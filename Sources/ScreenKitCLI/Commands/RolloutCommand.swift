@@ -70,9 +70,10 @@ enum RolloutCommand {
             With logs — the response records of the edge or the servers, and the event lines
             the servers write for POST /events — judge the canary: per release (records and
             render_failed events name it), the shares of server errors (5xx), client errors
-            (4xx), responses with a fallback and render failures per screen shown, overall
-            and per screen, each difference with its 95 % interval and the p-value of the
-            two-proportion z-test. Roll back when a share is higher for the canary with
+            (4xx), responses with a fallback and render failures per screen shown, overall,
+            per screen and per client contract version, each difference with its 95 %
+            interval and the p-value of the two-proportion z-test. The decision rests on
+            the overall shares. Roll back when a share is higher for the canary with
             p < 0.05 (even on little traffic); hold while either release has fewer than
             --min-responses responses, or while a share is higher with p < 0.2; else
             promote. --apply then makes the move.

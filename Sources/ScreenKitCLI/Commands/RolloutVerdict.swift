@@ -54,6 +54,8 @@ extension RolloutCommand {
         let (stable, candidate) = (pointer.release, Pointer.release(of: canary.manifest))
         var overall: [String: ReleaseVerdict.Tally] = [stable: .init(), candidate: .init()]
         var screens: [String: [String: ReleaseVerdict.Tally]] = [:]
+        // By the contract version the apps declared: from the logs only (counts are by screen).
+        var versions: [String: [String: ReleaseVerdict.Tally]] = [:]
         var others = 0
         let goal = arguments.value("--guardrail")
         // A unit belongs to the release of its first screen shown; it converted when it sent the goal.
@@ -88,6 +90,7 @@ extension RolloutCommand {
                 }
                 screens[record.screen ?? "(unknown)", default: [stable: .init(), candidate: .init()]][release]!.count(
                     record)
+                versions[record.client, default: [stable: .init(), candidate: .init()]][release]!.count(record)
             } failures: { failure in
                 guard let release = failure.release, overall[release] != nil else {
                     others += 1
@@ -95,6 +98,8 @@ extension RolloutCommand {
                 }
                 overall[release]!.count(failure)
                 screens[failure.screen, default: [stable: .init(), candidate: .init()]][release]!.count(failure)
+                versions[String(failure.contract), default: [stable: .init(), candidate: .init()]][release]!.count(
+                    failure)
             } events: { event, unit in
                 if event == goal { converted.insert(unit) }
             }
@@ -114,7 +119,8 @@ extension RolloutCommand {
         }
         let verdict = ReleaseVerdict(
             stable: stable, canary: candidate, overall: (overall[stable]!, overall[candidate]!),
-            screens: screens.mapValues { ($0[stable]!, $0[candidate]!) }, minimumResponses: minimum,
+            screens: screens.mapValues { ($0[stable]!, $0[candidate]!) },
+            versions: versions.mapValues { ($0[stable]!, $0[candidate]!) }, minimumResponses: minimum,
             guardrail: guardrail)
         let text = format == .markdown ? verdict.markdown : verdict.text
         try OutputFile.deliver(Array(text.utf8), out: arguments.value("--out"), what: "the verdict", context)
