@@ -15,9 +15,10 @@ const cases = [
 ];
 const calls = parseInt(count, 10);
 function measure(router, make) {
-  const { screenkitRoute, skReleaseTable, SCREENKIT_TABLE, skSHA256Hex } = router;
-  const options = { allowsOverrides: false, sha256Hex: skSHA256Hex };
-  const step = (request) => screenkitRoute(skReleaseTable(SCREENKIT_TABLE, request.unit, skSHA256Hex), request, options);
+  const { screenkitRoute, skReleaseTable, skReleaseCache, SCREENKIT_TABLE, skFetchUnitBucket } = router;
+  const options = { allowsOverrides: false, unitBucket: skFetchUnitBucket };
+  const step = (request) =>
+    screenkitRoute(skReleaseTable(SCREENKIT_TABLE, request.unit, skFetchUnitBucket, skReleaseCache), request, options);
   for (let i = 0; i < 20000; i++) step(make(i));
   const started = process.hrtime.bigint();
   for (let i = 0; i < calls; i++) step(make(i));

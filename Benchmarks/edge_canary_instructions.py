@@ -25,12 +25,18 @@ REQUESTS = {
 def script(router, request, loops):
     source = "\n".join(line for line in open(router).read().split("\n") if not line.startswith("export default"))
     return source + f"""
-var options = {{ allowsOverrides: false, sha256Hex: skNjsSHA256Hex }};
+// Routers before unitBucket took a hash function and always kept the cache, emptied here.
+var current = typeof skNjsUnitBucket !== "undefined";
+var options = current
+  ? {{ allowsOverrides: false, unitBucket: skNjsUnitBucket }} : {{ allowsOverrides: false, sha256Hex: skNjsSHA256Hex }};
 var request = {request};
 var out = 0;
 for (var i = 0; i < {loops}; i++) {{
   skReleaseCache.key = "";
-  out += screenkitRoute(skReleaseTable(SCREENKIT_TABLE, request.unit, skNjsSHA256Hex), request, options).status;
+  var table = current
+    ? skReleaseTable(SCREENKIT_TABLE, request.unit, skNjsUnitBucket, null)
+    : skReleaseTable(SCREENKIT_TABLE, request.unit, skNjsSHA256Hex);
+  out += screenkitRoute(table, request, options).status;
 }}
 """
 

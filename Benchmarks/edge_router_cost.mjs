@@ -7,8 +7,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [routerPath, count = "200000", recordsPath] = process.argv.slice(2);
-const { screenkitRoute, SCREENKIT_TABLE, skSHA256Hex } = await import(pathToFileURL(path.resolve(routerPath)).href);
-const options = { allowsOverrides: false, sha256Hex: skSHA256Hex };
+const { screenkitRoute, SCREENKIT_TABLE, skFetchUnitBucket } = await import(pathToFileURL(path.resolve(routerPath)).href);
+const options = { allowsOverrides: false, unitBucket: skFetchUnitBucket };
 const cases = [
   ["home (2 experiments, a unit)", (i) => ({ screen: "home", contract: "2", acceptLanguage: "de-AT,de;q=0.9", unit: "user-" + (i % 1000) })],
   ["sign-in (localized)", () => ({ screen: "sign-in", contract: "2", acceptLanguage: "pl-PL,pl;q=0.9,en;q=0.5" })],

@@ -31,7 +31,9 @@ def script(router, request, body, loops):
     # The module without its export, then the loop: the njs CLI runs it as a plain script.
     source = "\n".join(line for line in open(router).read().split("\n") if not line.startswith("export default"))
     return source + f"""
-var options = {{ allowsOverrides: false, sha256Hex: skNjsSHA256Hex }};
+// Routers before unitBucket took a hash function instead.
+var options = typeof skNjsUnitBucket !== "undefined"
+  ? {{ allowsOverrides: false, unitBucket: skNjsUnitBucket }} : {{ allowsOverrides: false, sha256Hex: skNjsSHA256Hex }};
 var request = {request};
 var out = 0;
 for (var i = 0; i < {loops}; i++) {{

@@ -20,12 +20,12 @@ enum EdgeScriptSource {
           if (source && source.header) unit = request.headers.get(source.header);
           else if (source && source.cookie) unit = skCookie(request.headers.get("cookie"), source.cookie);
           else if (source && source.query) unit = url.searchParams.get(source.query);
-          var table = skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex);
+          var table = skReleaseTable(SCREENKIT_TABLE, unit, skFetchUnitBucket, skReleaseCache);
           var decision = screenkitRoute(table, {
             screen: id, contract: request.headers.get("screenkit-contract"),
             acceptLanguage: request.headers.get("accept-language"), unit: unit, arm: request.headers.get("screenkit-arm"),
             ifNoneMatch: request.headers.get("if-none-match")
-          }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skSHA256Hex });
+          }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, unitBucket: skFetchUnitBucket });
           /** @type {string | ArrayBuffer | null} */
           var body = decision.body;
           var decided = decision;
@@ -76,8 +76,13 @@ enum EdgeScriptSource {
           return skSHA256Hex(text);
         }
 
-        // The decision alone, for tests and benchmarks: screenkitRoute(skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex), request, options).
-        export { screenkitRoute, skReleaseTable, SCREENKIT_TABLE, skSHA256Hex };
+        // A unit's bucket through the JavaScript SHA-256 (synchronous, as the decision is; Web Crypto is not).
+        /** @type {SKUnitBucket} */
+        function skFetchUnitBucket(name, salt, unit) { return skHexBucket(skSHA256Hex(name + ":" + salt + ":" + unit)); }
+
+        // The decision alone, for tests and benchmarks:
+        // screenkitRoute(skReleaseTable(SCREENKIT_TABLE, unit, skFetchUnitBucket, skReleaseCache), request, { allowsOverrides, unitBucket: skFetchUnitBucket }).
+        export { screenkitRoute, skReleaseTable, skReleaseCache, SCREENKIT_TABLE, skSHA256Hex, skFetchUnitBucket };
         //@record // A record alone, for benchmarks: skRecordLine(table, skFacts(table, request, decision, options), source).
         //@record export { skFacts, skRecordLine };
 
@@ -145,18 +150,23 @@ enum EdgeScriptSource {
           };
         }
 
-        /** @param {string} text @returns {string} */
-        function skLambdaSHA256Hex(text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
+        // A unit's bucket from Node's native digest's bytes.
+        /** @type {SKUnitBucket} */
+        function skLambdaUnitBucket(name, salt, unit) {
+          var digest = skCrypto.createHash("sha256").update(name + ":" + salt + ":" + unit).digest();
+          return skBucketOf(digest.readUInt32BE(0), digest.readUInt32BE(4));
+        }
 
-        // The table that answers `unit`: the canary's for a unit in its share, else the stable one.
+        // The table that answers `unit`: the canary's for a unit in its share, else the stable one (recent
+        // units' answers kept: a warm function keeps its module between requests).
         /** @param {SKHeader} unit @returns {SKTable} */
-        function skLambdaTable(unit) { return skReleaseTable(SCREENKIT_TABLE, unit, skLambdaSHA256Hex); }
+        function skLambdaTable(unit) { return skReleaseTable(SCREENKIT_TABLE, unit, skLambdaUnitBucket, skReleaseCache); }
 
         // What ScreenRenderer.respond decides for `route`.
         /** @param {SKRequest} route @returns {SKDecision} */
         function skLambdaDecide(route) {
           return screenkitRoute(skLambdaTable(route.unit), route, {
-            allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skLambdaSHA256Hex
+            allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, unitBucket: skLambdaUnitBucket
           });
         }
 
@@ -277,6 +287,13 @@ enum EdgeScriptSource {
         /** @param {string} text @returns {string} */
         function skNjsSHA256Hex(text) { return skCrypto().createHash("sha256").update(text).digest("hex"); }
 
+        // A unit's bucket from the native digest's bytes: no hex string to cut and parse.
+        /** @type {SKUnitBucket} */
+        function skNjsUnitBucket(name, salt, unit) {
+          var digest = skCrypto().createHash("sha256").update(name + ":" + salt + ":" + unit).digest();
+          return skBucketOf(digest.readUInt32BE(0), digest.readUInt32BE(4));
+        }
+
         /** @param {NjsRequest} r @param {SKDecision} decision @param {string | ArrayBuffer | null} body */
         function skNjsSend(r, decision, body) {
           for (var i = 0; i < decision.headers.length; i++) r.headersOut[decision.headers[i][0]] = decision.headers[i][1];
@@ -306,11 +323,11 @@ enum EdgeScriptSource {
           var headersIn = r.headersIn, unit = skNjsUnit(r);
           var contract = headersIn["ScreenKit-Contract"];
           var arm = SCREENKIT_OPTIONS.allowsOverrides ? headersIn["ScreenKit-Arm"] : null;
-          var table = skReleaseTable(SCREENKIT_TABLE, unit, skNjsSHA256Hex);
+          var table = skReleaseTable(SCREENKIT_TABLE, unit, skNjsUnitBucket, null);
           var decision = screenkitRoute(table, {
             screen: id, contract: contract, acceptLanguage: headersIn["Accept-Language"], unit: unit, arm: arm,
             ifNoneMatch: headersIn["If-None-Match"]
-          }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skNjsSHA256Hex });
+          }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, unitBucket: skNjsUnitBucket });
           var redirects = variables.screenkit_etag !== undefined; //@no-record
           //@record // The record is set as the two halves of its line around the status nginx sends, when the
           //@record // config has their variables; only then may a redirect end the request where JavaScript's
@@ -364,7 +381,7 @@ enum EdgeScriptSource {
         function bucketFailed(r) {
           var statuses = (r.variables.upstream_status || "").split(/[,:] */);
           var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing",
-            skRelease(skReleaseTable(SCREENKIT_TABLE, skNjsUnit(r), skNjsSHA256Hex)));
+            skRelease(skReleaseTable(SCREENKIT_TABLE, skNjsUnit(r), skNjsUnitBucket, null)));
           skNjsSend(r, failed, failed.body);
         }
 
@@ -866,24 +883,27 @@ enum EdgeScriptSource {
         }
 
         // ExperimentAssignment: a unit's bucket (0–9,999) from SHA-256(name:salt:unit), its first 8 bytes
-        // as a number mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
-        /** @param {string} name @param {string} salt @param {string} unit @param {(text: string) => string} sha256Hex @returns {number} */
-        function skUnitBucket(name, salt, unit, sha256Hex) {
-          var hex = sha256Hex(name + ":" + salt + ":" + unit);
-          var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
-          return ((high % 10000) * 7296 + low) % 10000;
-        }
+        // (`high`, `low`: two big-endian 32-bit numbers) as a number mod 10,000, in exact doubles:
+        // 2^32 mod 10,000 = 7,296. Each engine hashes as it can (SKRouteOptions.unitBucket): a native
+        // digest's bytes, or a JavaScript SHA-256's hex through skHexBucket.
+        /** @param {number} high @param {number} low @returns {number} */
+        function skBucketOf(high, low) { return ((high % 10000) * 7296 + low) % 10000; }
+
+        /** @param {string} hex @returns {number} */
+        function skHexBucket(hex) { return skBucketOf(parseInt(hex.substring(0, 8), 16), parseInt(hex.substring(8, 16), 16)); }
 
         // The table that answers a request for `unit`: with a canary, its table for a unit whose bucket of
         // ("release", its salt) is below its share, else the stable one (always for a request without a
         // unit), as Pointer.Canary.serves decides.
-        /** @param {SKTable} table @param {SKHeader} unit @param {(text: string) => string} sha256Hex @returns {SKTable} */
-        function skReleaseTable(table, unit, sha256Hex) {
+        // `cache` keeps recent units' answers, at most 4,096, for an engine that keeps a module's state
+        // between requests (a unit asks many times and its hash is the canary's cost: a JavaScript SHA-256
+        // in the fetch handler); null for one that does not (njs starts every request afresh).
+        /** @param {SKTable} table @param {SKHeader} unit @param {SKUnitBucket} unitBucket @param {SKReleaseCache | null} cache @returns {SKTable} */
+        function skReleaseTable(table, unit, unitBucket, cache) {
           var canary = table.canary;
           if (canary === undefined || unit === null || unit === undefined || unit === "") return table;
-          // A unit asks many times and its hash is the canary's cost (a JavaScript SHA-256 in the fetch
-          // handler): recent units' answers are kept, at most 4,096, for engines that keep a module's state.
-          var cache = skReleaseCache, key = canary.salt + ":" + canary.basisPoints;
+          if (cache === null) return unitBucket("release", canary.salt, unit) < canary.basisPoints ? canary.table : table;
+          var key = canary.salt + ":" + canary.basisPoints;
           if (cache.key !== key || cache.size >= 4096) {
             cache.key = key;
             cache.size = 0;
@@ -891,21 +911,21 @@ enum EdgeScriptSource {
           }
           var known = cache.units[unit];
           if (known === undefined) {
-            known = cache.units[unit] = skUnitBucket("release", canary.salt, unit, sha256Hex) < canary.basisPoints;
+            known = cache.units[unit] = unitBucket("release", canary.salt, unit) < canary.basisPoints;
             cache.size++;
           }
           return known ? canary.table : table;
         }
 
-        /** @type {{ key: string, size: number, units: { [unit: string]: boolean } }} */
+        /** @type {SKReleaseCache} */
         var skReleaseCache = { key: "", size: 0, units: Object.create(null) };
 
         // The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
         // flag, else ExperimentAssignment's.
-        /** @param {SKExperiment[]} experiments @param {SKHeader} unit @param {{ [experiment: string]: string } | null} overrides @param {boolean} allowsOverrides @param {(text: string) => string} sha256Hex @returns {{ experiment: string, arm: string }[]} */
-        function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
+        /** @param {SKExperiment[]} experiments @param {SKHeader} unit @param {{ [experiment: string]: string } | null} overrides @param {boolean} allowsOverrides @param {SKUnitBucket} unitBucket @returns {{ experiment: string, arm: string }[]} */
+        function skArms(experiments, unit, overrides, allowsOverrides, unitBucket) {
           /** @param {SKExperiment} experiment @returns {number} */
-          function skBucket(experiment) { return skUnitBucket(experiment.name, experiment.salt, String(unit), sha256Hex); }
+          function skBucket(experiment) { return unitBucket(experiment.name, experiment.salt, String(unit)); }
 
           /** @param {number} bucket @param {{ name: string, weight: number }[]} arms @returns {number} */
           function skArmOfBucket(bucket, arms) {
@@ -1004,7 +1024,7 @@ enum EdgeScriptSource {
           var applied = null, key = "", names = null;
           if (experiments) {
             var overrides = options.allowsOverrides ? skOverrides(request.arm) : null;
-            applied = skArms(screen.experiments, request.unit, overrides, options.allowsOverrides, options.sha256Hex);
+            applied = skArms(screen.experiments, request.unit, overrides, options.allowsOverrides, options.unitBucket);
             names = "";
             for (var i = 0; i < applied.length; i++) {
               key += (i > 0 ? "," : "") + applied[i].arm;

@@ -63,7 +63,17 @@ interface SKRequest {
 /** What the core is given beside the table. */
 interface SKRouteOptions {
   allowsOverrides: boolean;
-  sha256Hex: (text: string) => string;
+  unitBucket: SKUnitBucket;
+}
+
+/** A unit's bucket (0–9,999) in experiment `name` with `salt`: ExperimentAssignment.bucket. */
+type SKUnitBucket = (name: string, salt: string, unit: string) => number;
+
+/** Recent units' canary answers, for engines that keep a module's state between requests. */
+interface SKReleaseCache {
+  key: string;
+  size: number;
+  units: { [unit: string]: boolean };
 }
 
 /** A parsed ScreenKit-Contract header. */
@@ -144,7 +154,9 @@ interface NjsRequest {
 
 /** The module the njs and Lambda@Edge routers load (njs's and Node's `crypto`): what they use of it. */
 declare module "crypto" {
-  function createHash(algorithm: string): { update(data: string): { digest(encoding: string): string } };
+  function createHash(algorithm: string): {
+    update(data: string): { digest(): { readUInt32BE(offset: number): number }; digest(encoding: string): string };
+  };
   function createHmac(
     algorithm: string,
     key: string | ArrayBuffer

@@ -14,12 +14,12 @@ export async function handle(request, origin) { //@no-record
   if (source && source.header) unit = request.headers.get(source.header);
   else if (source && source.cookie) unit = skCookie(request.headers.get("cookie"), source.cookie);
   else if (source && source.query) unit = url.searchParams.get(source.query);
-  var table = skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex);
+  var table = skReleaseTable(SCREENKIT_TABLE, unit, skFetchUnitBucket, skReleaseCache);
   var decision = screenkitRoute(table, {
     screen: id, contract: request.headers.get("screenkit-contract"),
     acceptLanguage: request.headers.get("accept-language"), unit: unit, arm: request.headers.get("screenkit-arm"),
     ifNoneMatch: request.headers.get("if-none-match")
-  }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skSHA256Hex });
+  }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, unitBucket: skFetchUnitBucket });
   /** @type {string | ArrayBuffer | null} */
   var body = decision.body;
   var decided = decision;
@@ -70,8 +70,13 @@ async function skBytesSHA256Hex(bytes) {
   return skSHA256Hex(text);
 }
 
-// The decision alone, for tests and benchmarks: screenkitRoute(skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex), request, options).
-export { screenkitRoute, skReleaseTable, SCREENKIT_TABLE, skSHA256Hex };
+// A unit's bucket through the JavaScript SHA-256 (synchronous, as the decision is; Web Crypto is not).
+/** @type {SKUnitBucket} */
+function skFetchUnitBucket(name, salt, unit) { return skHexBucket(skSHA256Hex(name + ":" + salt + ":" + unit)); }
+
+// The decision alone, for tests and benchmarks:
+// screenkitRoute(skReleaseTable(SCREENKIT_TABLE, unit, skFetchUnitBucket, skReleaseCache), request, { allowsOverrides, unitBucket: skFetchUnitBucket }).
+export { screenkitRoute, skReleaseTable, skReleaseCache, SCREENKIT_TABLE, skSHA256Hex, skFetchUnitBucket };
 //@record // A record alone, for benchmarks: skRecordLine(table, skFacts(table, request, decision, options), source).
 //@record export { skFacts, skRecordLine };
 

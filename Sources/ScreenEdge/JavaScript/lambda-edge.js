@@ -51,18 +51,23 @@ function skLambdaRequest(request, id) {
   };
 }
 
-/** @param {string} text @returns {string} */
-function skLambdaSHA256Hex(text) { return skCrypto.createHash("sha256").update(text).digest("hex"); }
+// A unit's bucket from Node's native digest's bytes.
+/** @type {SKUnitBucket} */
+function skLambdaUnitBucket(name, salt, unit) {
+  var digest = skCrypto.createHash("sha256").update(name + ":" + salt + ":" + unit).digest();
+  return skBucketOf(digest.readUInt32BE(0), digest.readUInt32BE(4));
+}
 
-// The table that answers `unit`: the canary's for a unit in its share, else the stable one.
+// The table that answers `unit`: the canary's for a unit in its share, else the stable one (recent
+// units' answers kept: a warm function keeps its module between requests).
 /** @param {SKHeader} unit @returns {SKTable} */
-function skLambdaTable(unit) { return skReleaseTable(SCREENKIT_TABLE, unit, skLambdaSHA256Hex); }
+function skLambdaTable(unit) { return skReleaseTable(SCREENKIT_TABLE, unit, skLambdaUnitBucket, skReleaseCache); }
 
 // What ScreenRenderer.respond decides for `route`.
 /** @param {SKRequest} route @returns {SKDecision} */
 function skLambdaDecide(route) {
   return screenkitRoute(skLambdaTable(route.unit), route, {
-    allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skLambdaSHA256Hex
+    allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, unitBucket: skLambdaUnitBucket
   });
 }
 

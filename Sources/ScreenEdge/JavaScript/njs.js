@@ -14,6 +14,13 @@ function skCrypto() { return skCryptoModule === null ? (skCryptoModule = require
 /** @param {string} text @returns {string} */
 function skNjsSHA256Hex(text) { return skCrypto().createHash("sha256").update(text).digest("hex"); }
 
+// A unit's bucket from the native digest's bytes: no hex string to cut and parse.
+/** @type {SKUnitBucket} */
+function skNjsUnitBucket(name, salt, unit) {
+  var digest = skCrypto().createHash("sha256").update(name + ":" + salt + ":" + unit).digest();
+  return skBucketOf(digest.readUInt32BE(0), digest.readUInt32BE(4));
+}
+
 /** @param {NjsRequest} r @param {SKDecision} decision @param {string | ArrayBuffer | null} body */
 function skNjsSend(r, decision, body) {
   for (var i = 0; i < decision.headers.length; i++) r.headersOut[decision.headers[i][0]] = decision.headers[i][1];
@@ -43,11 +50,11 @@ function handle(r) {
   var headersIn = r.headersIn, unit = skNjsUnit(r);
   var contract = headersIn["ScreenKit-Contract"];
   var arm = SCREENKIT_OPTIONS.allowsOverrides ? headersIn["ScreenKit-Arm"] : null;
-  var table = skReleaseTable(SCREENKIT_TABLE, unit, skNjsSHA256Hex);
+  var table = skReleaseTable(SCREENKIT_TABLE, unit, skNjsUnitBucket, null);
   var decision = screenkitRoute(table, {
     screen: id, contract: contract, acceptLanguage: headersIn["Accept-Language"], unit: unit, arm: arm,
     ifNoneMatch: headersIn["If-None-Match"]
-  }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skNjsSHA256Hex });
+  }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, unitBucket: skNjsUnitBucket });
   var redirects = variables.screenkit_etag !== undefined; //@no-record
   //@record // The record is set as the two halves of its line around the status nginx sends, when the
   //@record // config has their variables; only then may a redirect end the request where JavaScript's
@@ -101,7 +108,7 @@ function skAmzDate(r) {
 function bucketFailed(r) {
   var statuses = (r.variables.upstream_status || "").split(/[,:] */);
   var failed = skBadGateway(r.variables.screenkit_object, statuses[statuses.length - 1] || "nothing",
-    skRelease(skReleaseTable(SCREENKIT_TABLE, skNjsUnit(r), skNjsSHA256Hex)));
+    skRelease(skReleaseTable(SCREENKIT_TABLE, skNjsUnit(r), skNjsUnitBucket, null)));
   skNjsSend(r, failed, failed.body);
 }
 

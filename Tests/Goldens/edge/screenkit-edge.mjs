@@ -229,24 +229,27 @@ function skOverrides(header) {
 }
 
 // ExperimentAssignment: a unit's bucket (0–9,999) from SHA-256(name:salt:unit), its first 8 bytes
-// as a number mod 10,000, in exact doubles: 2^32 mod 10,000 = 7,296.
-/** @param {string} name @param {string} salt @param {string} unit @param {(text: string) => string} sha256Hex @returns {number} */
-function skUnitBucket(name, salt, unit, sha256Hex) {
-  var hex = sha256Hex(name + ":" + salt + ":" + unit);
-  var high = parseInt(hex.substring(0, 8), 16), low = parseInt(hex.substring(8, 16), 16);
-  return ((high % 10000) * 7296 + low) % 10000;
-}
+// (`high`, `low`: two big-endian 32-bit numbers) as a number mod 10,000, in exact doubles:
+// 2^32 mod 10,000 = 7,296. Each engine hashes as it can (SKRouteOptions.unitBucket): a native
+// digest's bytes, or a JavaScript SHA-256's hex through skHexBucket.
+/** @param {number} high @param {number} low @returns {number} */
+function skBucketOf(high, low) { return ((high % 10000) * 7296 + low) % 10000; }
+
+/** @param {string} hex @returns {number} */
+function skHexBucket(hex) { return skBucketOf(parseInt(hex.substring(0, 8), 16), parseInt(hex.substring(8, 16), 16)); }
 
 // The table that answers a request for `unit`: with a canary, its table for a unit whose bucket of
 // ("release", its salt) is below its share, else the stable one (always for a request without a
 // unit), as Pointer.Canary.serves decides.
-/** @param {SKTable} table @param {SKHeader} unit @param {(text: string) => string} sha256Hex @returns {SKTable} */
-function skReleaseTable(table, unit, sha256Hex) {
+// `cache` keeps recent units' answers, at most 4,096, for an engine that keeps a module's state
+// between requests (a unit asks many times and its hash is the canary's cost: a JavaScript SHA-256
+// in the fetch handler); null for one that does not (njs starts every request afresh).
+/** @param {SKTable} table @param {SKHeader} unit @param {SKUnitBucket} unitBucket @param {SKReleaseCache | null} cache @returns {SKTable} */
+function skReleaseTable(table, unit, unitBucket, cache) {
   var canary = table.canary;
   if (canary === undefined || unit === null || unit === undefined || unit === "") return table;
-  // A unit asks many times and its hash is the canary's cost (a JavaScript SHA-256 in the fetch
-  // handler): recent units' answers are kept, at most 4,096, for engines that keep a module's state.
-  var cache = skReleaseCache, key = canary.salt + ":" + canary.basisPoints;
+  if (cache === null) return unitBucket("release", canary.salt, unit) < canary.basisPoints ? canary.table : table;
+  var key = canary.salt + ":" + canary.basisPoints;
   if (cache.key !== key || cache.size >= 4096) {
     cache.key = key;
     cache.size = 0;
@@ -254,21 +257,21 @@ function skReleaseTable(table, unit, sha256Hex) {
   }
   var known = cache.units[unit];
   if (known === undefined) {
-    known = cache.units[unit] = skUnitBucket("release", canary.salt, unit, sha256Hex) < canary.basisPoints;
+    known = cache.units[unit] = unitBucket("release", canary.salt, unit) < canary.basisPoints;
     cache.size++;
   }
   return known ? canary.table : table;
 }
 
-/** @type {{ key: string, size: number, units: { [unit: string]: boolean } }} */
+/** @type {SKReleaseCache} */
 var skReleaseCache = { key: "", size: 0, units: Object.create(null) };
 
 // The arm of each experiment for `unit`: forced by an override the experiment knows, `off` for a
 // flag, else ExperimentAssignment's.
-/** @param {SKExperiment[]} experiments @param {SKHeader} unit @param {{ [experiment: string]: string } | null} overrides @param {boolean} allowsOverrides @param {(text: string) => string} sha256Hex @returns {{ experiment: string, arm: string }[]} */
-function skArms(experiments, unit, overrides, allowsOverrides, sha256Hex) {
+/** @param {SKExperiment[]} experiments @param {SKHeader} unit @param {{ [experiment: string]: string } | null} overrides @param {boolean} allowsOverrides @param {SKUnitBucket} unitBucket @returns {{ experiment: string, arm: string }[]} */
+function skArms(experiments, unit, overrides, allowsOverrides, unitBucket) {
   /** @param {SKExperiment} experiment @returns {number} */
-  function skBucket(experiment) { return skUnitBucket(experiment.name, experiment.salt, String(unit), sha256Hex); }
+  function skBucket(experiment) { return unitBucket(experiment.name, experiment.salt, String(unit)); }
 
   /** @param {number} bucket @param {{ name: string, weight: number }[]} arms @returns {number} */
   function skArmOfBucket(bucket, arms) {
@@ -367,7 +370,7 @@ function screenkitRoute(table, request, options) {
   var applied = null, key = "", names = null;
   if (experiments) {
     var overrides = options.allowsOverrides ? skOverrides(request.arm) : null;
-    applied = skArms(screen.experiments, request.unit, overrides, options.allowsOverrides, options.sha256Hex);
+    applied = skArms(screen.experiments, request.unit, overrides, options.allowsOverrides, options.unitBucket);
     names = "";
     for (var i = 0; i < applied.length; i++) {
       key += (i > 0 ? "," : "") + applied[i].arm;
@@ -497,12 +500,12 @@ export async function handle(request, origin) {
   if (source && source.header) unit = request.headers.get(source.header);
   else if (source && source.cookie) unit = skCookie(request.headers.get("cookie"), source.cookie);
   else if (source && source.query) unit = url.searchParams.get(source.query);
-  var table = skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex);
+  var table = skReleaseTable(SCREENKIT_TABLE, unit, skFetchUnitBucket, skReleaseCache);
   var decision = screenkitRoute(table, {
     screen: id, contract: request.headers.get("screenkit-contract"),
     acceptLanguage: request.headers.get("accept-language"), unit: unit, arm: request.headers.get("screenkit-arm"),
     ifNoneMatch: request.headers.get("if-none-match")
-  }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, sha256Hex: skSHA256Hex });
+  }, { allowsOverrides: SCREENKIT_OPTIONS.allowsOverrides, unitBucket: skFetchUnitBucket });
   /** @type {string | ArrayBuffer | null} */
   var body = decision.body;
   var decided = decision;
@@ -547,8 +550,13 @@ async function skBytesSHA256Hex(bytes) {
   return skSHA256Hex(text);
 }
 
-// The decision alone, for tests and benchmarks: screenkitRoute(skReleaseTable(SCREENKIT_TABLE, unit, skSHA256Hex), request, options).
-export { screenkitRoute, skReleaseTable, SCREENKIT_TABLE, skSHA256Hex };
+// A unit's bucket through the JavaScript SHA-256 (synchronous, as the decision is; Web Crypto is not).
+/** @type {SKUnitBucket} */
+function skFetchUnitBucket(name, salt, unit) { return skHexBucket(skSHA256Hex(name + ":" + salt + ":" + unit)); }
+
+// The decision alone, for tests and benchmarks:
+// screenkitRoute(skReleaseTable(SCREENKIT_TABLE, unit, skFetchUnitBucket, skReleaseCache), request, { allowsOverrides, unitBucket: skFetchUnitBucket }).
+export { screenkitRoute, skReleaseTable, skReleaseCache, SCREENKIT_TABLE, skSHA256Hex, skFetchUnitBucket };
 
 /** @type {{ fetch: (request: Request, env: { SCREENKIT_ORIGIN: string }) => Promise<Response> }} */
 var skWorker = { fetch: function (request, env) { return handle(request, env.SCREENKIT_ORIGIN); } };
