@@ -193,6 +193,19 @@ import Testing
         } throws: { error in
             "\(error)".contains("is not in the bucket's history")
         }
+        // Two manifests a prefix could name: refused, asking for more digits; nothing moves.
+        let prefix = String(repeating: "ab", count: 6)
+        for tail in ["0", "1"] {
+            let key = BucketLayout.manifest(prefix + String(repeating: tail, count: 52))
+            try Data("{}".utf8).write(to: folder.appendingPathComponent(key))
+        }
+        let before = try #require(try await rollout.state()).stored.bytes
+        await #expect {
+            _ = try await rollout.rollback(to: prefix)
+        } throws: { error in
+            (error as? PublishError)?.kind == .refused && "\(error)".contains("names more than one manifest")
+        }
+        #expect(try await rollout.state()?.stored.bytes == before)
         // With an edge router the manifest alone is not the release.
         _ = try await publisher.publish(try await plan(Self.second))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("releases"))

@@ -23,7 +23,11 @@ public struct BucketLayout: Sendable {
     /// An object's key for a SHA-256.
     public static func object(_ hash: String) -> String { "objects/\(hash).json" }
     /// A manifest's key for a SHA-256.
-    public static func manifest(_ hash: String) -> String { "manifests/\(hash).json" }
+    public static func manifest(_ hash: String) -> String { "\(manifests)\(hash).json" }
+    /// The prefix of every manifest's key.
+    public static let manifests = "manifests/"
+    /// The SHA-256 a manifest's key names; nil for any other key.
+    public static func manifestHash(_ key: String) -> String? { hash(in: key, under: manifests) }
     /// The pointer's key.
     public static let pointer = "pointer.json"
     /// The path simple clients fetch: the oldest supported variant.
@@ -229,9 +233,12 @@ public struct BucketLayout: Sendable {
     /// The prefix of every release entry's key.
     public static let releases = "releases/"
     /// The SHA-256 a release entry's key names; nil for any other key.
-    public static func releaseEntryHash(_ key: String) -> String? {
-        guard key.hasPrefix(releases), key.hasSuffix(".json") else { return nil }
-        let hash = String(key.dropFirst(releases.count).dropLast(5))
+    public static func releaseEntryHash(_ key: String) -> String? { hash(in: key, under: releases) }
+
+    /// The SHA-256 of a key `<prefix><sha256>.json`; nil for any other key.
+    static func hash(in key: String, under prefix: String) -> String? {
+        guard key.hasPrefix(prefix), key.hasSuffix(".json") else { return nil }
+        let hash = String(key.dropFirst(prefix.count).dropLast(".json".count))
         return isHash(hash) ? hash : nil
     }
 

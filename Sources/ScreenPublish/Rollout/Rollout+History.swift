@@ -168,15 +168,11 @@ extension Rollout {
     func unrecorded(_ release: String) async throws(PublishError) -> Pointer? {
         let listed: [ListedObject]
         do {
-            listed = try await bucket.list(
-                String(BucketLayout.manifest(release).dropLast(".json".count)), maximumKeys: 1_000)
+            listed = try await bucket.list(BucketLayout.manifests + release, maximumKeys: 1_000)
         } catch {
             throw PublishError(kind: .bucket(error.kind), description: error.description)
         }
-        let manifests = listed.compactMap { object -> String? in
-            let name = object.key.dropFirst("manifests/".count).dropLast(".json".count)
-            return object.key.hasSuffix(".json") && BucketLayout.isHash(String(name)) ? String(name) : nil
-        }
+        let manifests = listed.compactMap { BucketLayout.manifestHash($0.key) }
         guard let manifest = manifests.first else { return nil }
         guard manifests.count == 1 else {
             throw PublishError(
